@@ -1,0 +1,163 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { type ServerBuild, createRequestHandler } from "react-router";
+import { DEFAULT_LOCALE, type Locale, decideLocale, isLocale, localeCookieHeader, splitLocalePath } from "../shared/locales";
+import { translator } from "../shared/i18n/server";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { AuthState, RequestContext } from "./graphql/context";
+import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
+import { createNonce, loggablePath, securityHeaders } from "./http/security";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  log: Logger;
+  mail: Mailer;
+  /** Resolves the caller (session cookie or bearer token, Account header) once per request. */
+  authenticate?: (request: Request, db: Database) => Promise<AuthState>;
+  /** Server-side rendering: the React Router build (a function in development, for hot reload). */
+  ssr?: { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };
+  /** Folder of built client files (build/client) to serve; undefined when Vite serves them. */
+  staticRoot?: string;
+  /** Overrides of the GraphQL depth/cost limits (tests use small ones). */
+  graphqlLimits?: Partial<GraphQLLimits>;
+  /** Health check of the database. */
+  ping: () => Promise<void>;
+};
+
+type Env = { Variables: { requestId: string; nonce: string } };
+
+const ANONYMOUS: AuthState = { user: null, account: null };
+
+/** The language of an API call: the client sends its interface language in Accept-Language. */
+function apiLocale(request: Request): Locale {
+  const first = request.headers.get("accept-language")?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
+  return isLocale(first) ? first : DEFAULT_LOCALE;
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, db, log, mail } = deps;
+  const app = new Hono<Env>();
+  const yoga = createGraphQLHandler({ config, log, limits: deps.graphqlLimits });
+  const authenticate = deps.authenticate ?? (async () => ANONYMOUS);
+
+  async function requestContext(request: Request, requestId: string, locale: Locale): Promise<RequestContext> {
+    return { requestId, request, locale, t: translator(locale), db, config, log, mail, auth: await authenticate(request, db) };
+  }
+
+  // Request id, timing and one structured log line per request (no query strings: they may hold tokens).
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const incoming = config.trustProxy ? c.req.header("x-request-id") : undefined;
+    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("nonce", createNonce());
+    try {
+      await next();
+    } finally {
+      c.header("X-Request-Id", requestId);
+      log.info(
+        { requestId, method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    }
+  });
+
+  app.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders({ config, nonce: c.get("nonce"), path: c.req.path }))) {
+      c.res.headers.set(name, value);
+    }
+  });
+
+  app.onError((error, c) => {
+    log.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
+    return c.text("Internal Server Error", 500);
+  });
+
+  app.get("/healthz", async (c) => {
+    try {
+      await deps.ping();
+      return c.json({ status: "ok" });
+    } catch (error) {
+      log.error({ err: error }, "health check failed");
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  // GraphQL. Every call must carry the x-graphql-csrf header: a cross-site form or <img> cannot
+  // set custom headers, so a cookie session can never be used by another site.
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
+    const locale = apiLocale(c.req.raw);
+    if (c.req.method !== "OPTIONS" && !c.req.header("x-graphql-csrf")) {
+      return c.json(
+        { errors: [{ message: translator(locale)("api:csrfMissing"), extensions: { code: "CSRF_HEADER_MISSING" } }] },
+        403,
+      );
+    }
+    const ctx = await requestContext(c.req.raw, c.get("requestId"), locale);
+    return yoga.fetch(c.req.raw, ctx);
+  });
+
+  // Static files: hashed assets are immutable; everything else revalidates.
+  if (deps.staticRoot) {
+    const root = path.relative(process.cwd(), deps.staticRoot) || ".";
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use(
+      "/icons/*",
+      serveStatic({
+        root,
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "public, max-age=86400");
+        },
+      }),
+    );
+  }
+
+  // Pages: locale redirects, then React Router.
+  if (deps.ssr) {
+    const handle = createRequestHandler(deps.ssr.build as never, deps.ssr.mode);
+    app.all("*", async (c) => {
+      const url = new URL(c.req.url);
+      const decision = decideLocale({
+        pathname: url.pathname,
+        search: url.search,
+        cookieHeader: c.req.header("cookie"),
+        acceptLanguage: c.req.header("accept-language"),
+      });
+      const secure = config.publicUrl.startsWith("https://");
+      const isPageRequest = (c.req.method === "GET" || c.req.method === "HEAD") && !url.pathname.endsWith(".data");
+      if (decision.kind === "redirect" && isPageRequest) {
+        const headers = new Headers({ Location: decision.location, "Cache-Control": "no-store", Vary: "Cookie, Accept-Language" });
+        if (decision.setCookie) headers.append("Set-Cookie", localeCookieHeader(decision.setCookie, secure));
+        return new Response(null, { status: 302, headers });
+      }
+      const locale = decision.kind === "render" ? decision.locale : splitLocalePath(url.pathname).locale;
+      const ctx = await requestContext(c.req.raw, c.get("requestId"), locale);
+      const response = await handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig: config.public, ctx });
+      if (decision.kind === "render" && decision.setCookie && isPageRequest) {
+        response.headers.append("Set-Cookie", localeCookieHeader(decision.setCookie, secure));
+      }
+      if (response.headers.get("content-type")?.startsWith("text/html")) {
+        response.headers.set("Cache-Control", "no-cache");
+        response.headers.append("Vary", "Cookie, Accept-Language");
+      }
+      return response;
+    });
+  }
+
+  return app;
+}

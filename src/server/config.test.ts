@@ -1,0 +1,67 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("parseConfig", () => {
+  it("has working defaults for a laptop: port 3000, ./.data, PGlite, no SMTP", () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.dataDir).toBe(path.resolve(".data"));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.env).toBe("development");
+    expect(config.public.analytics).toBeNull();
+  });
+
+  it("reads every variable and strips a trailing slash from PUBLIC_URL", () => {
+    const config = parseConfig({
+      NODE_ENV: "production",
+      PORT: "8080",
+      PUBLIC_URL: "https://offerly.example/",
+      DATA_DIR: "/var/lib/offerly",
+      DATABASE_URL: "postgres://u@db:5432/offerly",
+      SMTP_URL: "smtp://mail:25",
+      PUBLIC_ANALYTICS_MEASUREMENT_ID: "G-ABC123",
+      PUBLIC_ANALYTICS_PROJECT_ID: "offerly",
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      publicUrl: "https://offerly.example",
+      dataDir: "/var/lib/offerly",
+      databaseUrl: "postgres://u@db:5432/offerly",
+      smtpUrl: "smtp://mail:25",
+    });
+    expect(config.public.analytics).toMatchObject({ measurementId: "G-ABC123", projectId: "offerly" });
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", PORT: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["PUBLIC_URL", "offerly.example"],
+    ["PUBLIC_URL", "ftp://offerly.example"],
+    ["DATABASE_URL", "mysql://localhost/x"],
+    ["NODE_ENV", "staging"],
+    ["SMTP_URL", "mail.example:25"],
+    ["PUBLIC_ANALYTICS_MEASUREMENT_ID", "UA-1234"],
+  ])("stops on a bad %s (%s) with a message naming it", (name, value) => {
+    let error: unknown;
+    try {
+      parseConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(name);
+    expect((error as ConfigError).issues).toHaveLength(1);
+  });
+
+  it("reports every bad variable at once", () => {
+    expect(() => parseConfig({ PORT: "x", PUBLIC_URL: "y" })).toThrow(/PORT[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PORT/);
+  });
+});

@@ -1,0 +1,125 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * All configuration is read here, once, from the environment. A bad value stops start-up with a
+ * message that names the variable. Nothing else in the server reads process.env.
+ */
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const ZEnv = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL, e.g. https://offerly.example" })
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./.data")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection URL")
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587")
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Offerly <no-reply@offerly.local>")),
+  CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("hello@offerly.local")),
+  // Public analytics configuration: safe to expose to the browser (prefixed PUBLIC_).
+  PUBLIC_ANALYTICS_API_KEY: optionalString,
+  PUBLIC_ANALYTICS_APP_ID: optionalString,
+  PUBLIC_ANALYTICS_AUTH_DOMAIN: optionalString,
+  PUBLIC_ANALYTICS_PROJECT_ID: optionalString,
+  PUBLIC_ANALYTICS_MEASUREMENT_ID: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX").optional(),
+  ),
+});
+
+export type PublicConfig = {
+  publicUrl: string;
+  analytics: {
+    apiKey?: string;
+    appId?: string;
+    authDomain?: string;
+    projectId?: string;
+    measurementId: string;
+  } | null;
+};
+
+export type Config = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  logLevel: z.infer<typeof ZEnv>["LOG_LEVEL"];
+  trustProxy: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  contactEmail: string;
+  public: PublicConfig;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = ZEnv.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  const e = result.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const analytics = e.PUBLIC_ANALYTICS_MEASUREMENT_ID
+    ? {
+        apiKey: e.PUBLIC_ANALYTICS_API_KEY,
+        appId: e.PUBLIC_ANALYTICS_APP_ID,
+        authDomain: e.PUBLIC_ANALYTICS_AUTH_DOMAIN,
+        projectId: e.PUBLIC_ANALYTICS_PROJECT_ID,
+        measurementId: e.PUBLIC_ANALYTICS_MEASUREMENT_ID,
+      }
+    : null;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === "true",
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
+    public: { publicUrl, analytics },
+  };
+}

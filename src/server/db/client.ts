@@ -1,0 +1,111 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { acquireLock, type Lock } from "./lock";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  kind: "pglite" | "postgres";
+  db: Database;
+  /** Resolves when the database answers a trivial query. */
+  ping: () => Promise<void>;
+  /** Applies pending migrations (safe to call from several app servers at once). */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Migrations live in the source tree; the bundled server finds them through OFFERLY_MIGRATIONS_DIR. */
+export function migrationsFolder(): string {
+  return process.env.OFFERLY_MIGRATIONS_DIR ?? path.resolve(here, "migrations");
+}
+
+// One arbitrary constant: app servers starting together take turns applying migrations.
+const MIGRATION_LOCK_ID = 4_217_001;
+
+export type OpenOptions =
+  | { kind: "pglite"; dataDir?: string; lock?: boolean; loadDataDir?: Blob | File }
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on("error", () => {
+      /* idle client errors are reported on the next query */
+    });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return {
+      kind: "postgres",
+      db,
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      migrate: async () => {
+        // A session-level advisory lock on one dedicated connection: concurrent starters take turns.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+          try {
+            await migratePg(drizzlePg({ client }), { migrationsFolder: migrationsFolder() });
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      close: async () => {
+        await pool.end();
+      },
+    };
+  }
+
+  let lock: Lock | undefined;
+  if (options.dataDir && options.lock !== false) lock = acquireLock(path.join(options.dataDir, "db.lock"));
+  try {
+    const client = options.dataDir
+      ? new PGlite(path.join(options.dataDir, "db"), options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    return {
+      kind: "pglite",
+      db,
+      ping: async () => {
+        await client.query("select 1");
+      },
+      migrate: async () => {
+        await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+      },
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export { schema };
+
+/** Rows of a raw SQL query, the same way on both drivers (both return { rows }). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,2 @@
+// Every table, by domain. drizzle-kit reads this file to generate migrations.
+export * from "./system";

@@ -1,0 +1,47 @@
+import SchemaBuilder from "@pothos/core";
+import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import { forbidden, unauthenticated } from "../errors";
+import type { AccountRole, GraphQLContext } from "./context";
+
+const ROLE_RANK: Record<AccountRole, number> = { member: 1, admin: 2, owner: 3 };
+
+/**
+ * The schema builder. Every root field must declare `authScopes` (a test walks the schema):
+ * - `{ public: true }` anyone, signed in or not;
+ * - `{ signedIn: true }` a signed-in user, no account needed;
+ * - `{ accountRole: "member" | "admin" | "owner" }` a signed-in user acting for the account in the
+ *   `Account` header with at least that role.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  AuthScopes: { public: boolean; signedIn: boolean; accountRole: AccountRole };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    ID: { Input: string; Output: string };
+  };
+  DefaultFieldNullability: false;
+}>({
+  plugins: [ScopeAuthPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      public: true,
+      signedIn: ctx.auth.user !== null,
+      accountRole: (minimum) =>
+        ctx.auth.user !== null && ctx.auth.account !== null && ROLE_RANK[ctx.auth.account.role] >= ROLE_RANK[minimum],
+    }),
+    unauthorizedError: (_parent, ctx) => (ctx.auth.user ? forbidden() : unauthenticated()),
+  },
+});
+
+builder.queryType({});
+
+builder.scalarType("DateTime", {
+  description: "An ISO-8601 date and time in UTC.",
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");
+    return date;
+  },
+});

@@ -1,0 +1,31 @@
+import type { TFunction } from "i18next";
+import type { Locale } from "../../shared/locales";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+
+export type CurrentUser = { id: string; email: string; name: string | null };
+export type AccountRole = "owner" | "admin" | "member";
+
+/** Who is calling, resolved once per request. */
+export type AuthState = {
+  user: CurrentUser | null;
+  /** The account named in the `Account` header, verified to be one the user belongs to. */
+  account: { id: string; role: AccountRole } | null;
+};
+
+/** Everything a request needs, built once per request and shared by GraphQL and the pages. */
+export type RequestContext = {
+  requestId: string;
+  request: Request;
+  locale: Locale;
+  t: TFunction;
+  db: Database;
+  config: Config;
+  log: Logger;
+  mail: Mailer;
+  auth: AuthState;
+};
+
+export type GraphQLContext = RequestContext;

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimitBuckets } from "../db/schema";
+
+/**
+ * Fixed-window counter shared by every app server (it lives in the database). Returns true when
+ * the call is allowed. One atomic upsert: concurrent calls cannot both slip under the limit.
+ */
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
+  const rows = await db
+    .insert(rateLimitBuckets)
+    .values({ key, count: 1, windowEndsAt: sql`now() + make_interval(secs => ${windowSeconds})` })
+    .onConflictDoUpdate({
+      target: rateLimitBuckets.key,
+      set: {
+        count: sql`case when ${rateLimitBuckets.windowEndsAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end`,
+        windowEndsAt: sql`case when ${rateLimitBuckets.windowEndsAt} <= now() then now() + make_interval(secs => ${windowSeconds}) else ${rateLimitBuckets.windowEndsAt} end`,
+      },
+    })
+    .returning({
+      count: rateLimitBuckets.count,
+      retryAfter: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitBuckets.windowEndsAt} - now()))))::int`,
+    });
+  const row = rows[0];
+  return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: Number(row.retryAfter) };
+}

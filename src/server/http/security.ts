@@ -1,0 +1,63 @@
+import crypto from "node:crypto";
+import type { Config } from "../config";
+
+export function createNonce(): string {
+  return crypto.randomBytes(18).toString("base64");
+}
+
+/**
+ * Security headers for every response. Scripts need the response's nonce (React Router's inline
+ * hydration scripts carry it); no 'unsafe-inline' scripts in production.
+ */
+export function securityHeaders(options: { config: Config; nonce: string; path: string }): Record<string, string> {
+  const { config, nonce, path } = options;
+  const analytics = config.public.analytics !== null;
+  const dev = !config.isProduction;
+  const scriptSrc = [
+    "'self'",
+    `'nonce-${nonce}'`,
+    ...(analytics ? ["https://www.googletagmanager.com"] : []),
+    // Vite's dev server injects inline modules for hot reloading.
+    ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : []),
+  ];
+  if (dev) scriptSrc.splice(1, 1); // a nonce would make browsers ignore 'unsafe-inline'
+  const connectSrc = [
+    "'self'",
+    ...(analytics ? ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] : []),
+    ...(dev ? ["ws:", "wss:"] : []),
+  ];
+  const csp = [
+    "default-src 'self'",
+    `script-src ${scriptSrc.join(" ")}`,
+    // Inline style attributes (and the toast library's injected styles) are allowed; scripts are not.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${analytics ? " https://*.google-analytics.com https://www.googletagmanager.com" : ""}`,
+    "font-src 'self' data:",
+    `connect-src ${connectSrc.join(" ")}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+  const quote = /^(\/nl)?\/quote\//.test(path);
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    // A public quote link is a secret: never leak it to another site through the Referer header.
+    "Referrer-Policy": quote ? "no-referrer" : "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    // Google sign-in uses a popup that must be able to talk back to this window.
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  };
+  if (config.publicUrl.startsWith("https://")) {
+    headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  }
+  return headers;
+}
+
+/** Paths as they may appear in logs: public quote tokens are secrets. */
+export function loggablePath(path: string): string {
+  return path.replace(/^(\/nl)?\/quote\/([^/]+)\/[^/]+/, "$1/quote/$2/[redacted]");
+}

@@ -1,0 +1,58 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "../logger";
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /** Logged (never the body) so that a developer without a mail server can follow links. */
+  logHint?: Record<string, string>;
+};
+
+export type Mailer = {
+  kind: "smtp" | "outbox";
+  send: (message: MailMessage) => Promise<{ messageId: string; file?: string }>;
+  close: () => void;
+};
+
+/**
+ * E-mail goes through nodemailer either way: to an SMTP server (SMTP_URL), or, with no SMTP
+ * configured, into DATA_DIR/mail/ as .eml files (the development outbox) with the links logged.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: Logger }): Mailer {
+  const { smtpUrl, from, outboxDir, log } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: "smtp",
+      async send(message) {
+        const info = await transport.sendMail({ from, ...pick(message) });
+        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "outbox",
+    async send(message) {
+      const info = await transport.sendMail({ from, ...pick(message) });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}-${info.messageId.replace(/[^a-z0-9]/gi, "").slice(0, 12)}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ to: message.to, subject: message.subject, file, ...message.logHint }, "mail written to the development outbox");
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}
+
+function pick(message: MailMessage) {
+  return { to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo };
+}

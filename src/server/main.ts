@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app";
+import { type Config, ConfigError, parseConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { DataDirLockedError } from "./db/lock";
+import { createLogger } from "./logger";
+import { createMailer } from "./mail/mailer";
+
+/**
+ * The one server process: GraphQL API, server-rendered React app, static files.
+ * `npm start` runs the bundled copy of this file against the production build;
+ * `npm run dev` runs it from source with Vite serving the app (hot reload).
+ */
+async function main() {
+  let config: Config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const development = process.env.OFFERLY_VITE_DEV === "1";
+
+  let database;
+  try {
+    database = config.databaseUrl
+      ? await openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })
+      : await openDatabase({ kind: "pglite", dataDir: config.dataDir });
+    await database.migrate();
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      log.fatal(error.message);
+      console.error(error.message);
+      process.exit(1);
+    }
+    log.fatal({ err: error }, "could not open the database");
+    process.exit(1);
+  }
+  log.info({ database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "database ready");
+
+  const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "mail"), log });
+  if (mail.kind === "outbox") log.info({ outbox: path.join(config.dataDir, "mail") }, "no SMTP_URL: e-mails go to the development outbox");
+
+  let vite: import("vite").ViteDevServer | undefined;
+  let ssr: Parameters<typeof createApp>[0]["ssr"];
+  let staticRoot: string | undefined;
+  if (development) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const devServer = vite;
+    ssr = {
+      build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: "development",
+    };
+  } else {
+    const buildDir = path.resolve(process.env.OFFERLY_BUILD_DIR ?? "build");
+    const serverBuild = path.join(buildDir, "server", "index.js");
+    if (!fs.existsSync(serverBuild)) {
+      console.error(`No build found at ${serverBuild}. Run "npm run build" (npm start does this for you).`);
+      process.exit(1);
+    }
+    ssr = { build: (await import(serverBuild)) as ServerBuild, mode: "production" };
+    staticRoot = path.join(buildDir, "client");
+  }
+
+  const app = createApp({ config, db: database.db, log, mail, ssr, staticRoot, ping: database.ping });
+  const listener = getRequestListener(app.fetch);
+  const server = http.createServer((req, res) => {
+    if (vite) vite.middlewares(req, res, () => listener(req, res));
+    else void listener(req, res);
+  });
+  server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    log.info({ port, publicUrl: config.publicUrl }, `Offerly is listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // Stop accepting connections, let requests in flight finish, drop idle keep-alive sockets.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await vite?.close();
+    mail.close();
+    await database.close();
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+void main();

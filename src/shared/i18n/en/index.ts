@@ -1,0 +1,6 @@
+import api from "./api";
+import common from "./common";
+
+/** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
+const en = { common, api };
+export default en;

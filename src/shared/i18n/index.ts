@@ -1,0 +1,31 @@
+import { createInstance, type i18n as I18n } from "i18next";
+import { DEFAULT_LOCALE, type Locale } from "../locales";
+import type en from "./en/index";
+import type { Mirror } from "./types";
+
+/** A language's catalog: the English keys, any strings. */
+export type Catalog = Mirror<typeof en>;
+export type Namespace = keyof typeof en;
+
+/** One language's namespaces, loaded on demand so that a page ships only its own language. */
+export async function loadCatalog(locale: Locale): Promise<Catalog> {
+  return locale === "nl" ? (await import("./nl/index")).default : (await import("./en/index")).default;
+}
+
+/** A ready, synchronous i18next instance for one locale and its catalog. */
+export function createI18n(locale: Locale, catalog: Catalog): I18n {
+  const instance = createInstance();
+  void instance.init({
+    lng: locale,
+    fallbackLng: false,
+    resources: { [locale]: catalog },
+    ns: Object.keys(catalog),
+    defaultNS: "common",
+    interpolation: { escapeValue: false }, // React escapes
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}
+
+export { DEFAULT_LOCALE };

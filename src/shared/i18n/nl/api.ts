@@ -1,0 +1,17 @@
+import type { Mirror } from "../types";
+import type en from "../en/api";
+
+export default {
+  badRequest: "Het verzoek werd niet begrepen.",
+  invalidJson: "De inhoud van het verzoek is geen geldige JSON.",
+  unknownOperation: "Onbekende operatie: {{name}}",
+  mutationOverGet: "Mutaties moeten met POST worden verstuurd.",
+  csrfMissing: "De verplichte x-graphql-csrf-header (of content type application/json) ontbreekt.",
+  tooComplex: "De query is te diep of te zwaar.",
+  unauthenticated: "Log in om verder te gaan.",
+  forbidden: "Je hebt hier geen toegang toe.",
+  notFound: "Niet gevonden.",
+  invalidInput: "Sommige velden zijn niet geldig.",
+  internal: "Er is iets misgegaan",
+  rateLimited: "Te veel verzoeken. Wacht even en probeer het opnieuw.",
+} as const satisfies Mirror<typeof en>;

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { LanguageSwitcher } from "../../components/layout/language-switcher";
+import { Logo } from "../../components/layout/logo";
+import { useLocalizedHref, useTranslation } from "../../i18n";
+
+const MENU = [
+  { to: "/app", key: "appNav.home", end: true },
+  { to: "/app/quotes", key: "appNav.quotes", end: false },
+  { to: "/app/templates", key: "appNav.templates", end: false },
+  { to: "/app/customers", key: "appNav.customers", end: false },
+] as const;
+
+const SETTINGS = [
+  { to: "/app/settings", key: "appNav.account" },
+  { to: "/app/settings/billing", key: "appNav.billing" },
+  { to: "/app/settings/styling", key: "appNav.styling" },
+  { to: "/app/settings/team", key: "appNav.team" },
+] as const;
+
+function SettingsMenu() {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+  const active = pathname.includes("/app/settings");
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+        className={`rounded-md px-3 py-2 text-sm font-medium ${active ? "text-brand-700" : "text-slate-700 hover:text-slate-950"}`}
+      >
+        {t("appNav.settings")} <span aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <div role="menu" className="absolute right-0 z-20 mt-1 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+          {SETTINGS.map((item) => (
+            <Link key={item.to} role="menuitem" to={href(item.to)} className="block px-4 py-2 text-sm hover:bg-slate-50">
+              {t(item.key)}
+            </Link>
+          ))}
+          <Link role="menuitem" to={href("/app/settings/billing/update")} className="block px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-50">
+            {t("appNav.upgrade")}
+          </Link>
+          <a role="menuitem" href={href("/contact")} className="block px-4 py-2 text-sm hover:bg-slate-50">
+            {t("appNav.support")}
+          </a>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:text-slate-950"}`;
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <meta name="robots" content="noindex" />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
+          <Link to={href("/app")} aria-label={t("appNav.home")} className="mr-2">
+            <Logo />
+          </Link>
+          <nav aria-label={t("nav.mainNavigation")} className="order-last flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+            {MENU.map((item) => (
+              <NavLink key={item.to} to={href(item.to)} end={item.end} className={linkClass}>
+                {t(item.key)}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            <SettingsMenu />
+            <LanguageSwitcher />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { Placeholder } from "../../components/layout/placeholder";
+import { useTranslation } from "../../i18n";
+
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  return <Placeholder title={t("pages.settings")} />;
+}

@@ -1,0 +1,57 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const postgres = process.env.TEST_DATABASE_URL;
+
+/**
+ * Test layers: unit (pure logic, beside the code), integration (GraphQL over HTTP against a real
+ * database: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set), e2e (Chromium against
+ * the production build). `npm test` (scripts/test.mjs) prepares what they need and runs them all.
+ */
+export default defineConfig({
+  resolve: {
+    alias: { graphql: "graphql/index.js", "~": path.resolve(import.meta.dirname, "src") },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-pglite",
+          include: ["tests/integration/**/*.test.ts"],
+          env: { TEST_DB: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "integration-postgres",
+                include: ["tests/integration/**/*.test.ts"],
+                env: { TEST_DB: "postgres" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
