@@ -1,28 +1,8 @@
 // `npm start`: build when there is no build (or the sources changed since), then serve.
-import { spawnSync, spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
+import { spawn } from "node:child_process";
+import { buildIfStale } from "./lib/build.mjs";
 
-const STAMP = "build/.stamp";
-const SOURCES = ["src", "public", "content", "package.json", "vite.config.ts", "react-router.config.ts"];
-
-function newestMtime(p) {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
-const builtAt = fs.existsSync(STAMP) ? fs.statSync(STAMP).mtimeMs : 0;
-const changedAt = Math.max(...SOURCES.map(newestMtime));
-if (!builtAt || changedAt > builtAt) {
-  console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
+buildIfStale();
 const child = spawn(process.execPath, ["--enable-source-maps", "build/server/main.js"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

@@ -1,0 +1,72 @@
+// `npm test`: every test — unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is
+// set), browser end-to-end. It prepares what they need and stops loudly when it cannot: it never
+// skips a layer silently. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { buildIfStale } from "./lib/build.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  if (isRoot && hasApt) {
+    console.log("Chromium not found: installing Debian's chromium (apt-get install -y chromium)…");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+    const install = update.status === 0 && spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+    if (install && install.status === 0 && fs.existsSync(CHROMIUM)) return;
+  }
+  console.error(
+    `\nThe browser tests need Chromium at ${CHROMIUM} and it is not there.\n` +
+      `Install it with:\n\n    sudo apt-get update && sudo apt-get install -y chromium\n\n` +
+      `(or set CHROMIUM_PATH to a Chromium binary), then run npm test again.\n`,
+  );
+  process.exit(1);
+}
+
+async function ensurePostgres() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.log("TEST_DATABASE_URL is not set: database tests run on PGlite only (CI runs them on PostgreSQL too).");
+    return;
+  }
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+  } catch (error) {
+    console.error(`\nTEST_DATABASE_URL is set but PostgreSQL does not answer there: ${error.message}\n`);
+    process.exit(1);
+  } finally {
+    await client.end().catch(() => {});
+  }
+  console.log("Database tests run on PGlite and on PostgreSQL (TEST_DATABASE_URL).");
+}
+
+ensureChromium();
+await ensurePostgres();
+buildIfStale();
+
+const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "offerly-test-")), "results.json");
+const run = spawnSync(
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}`, ...process.argv.slice(2)],
+  { stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: CHROMIUM } },
+);
+
+let summary = "";
+if (fs.existsSync(results)) {
+  const r = JSON.parse(fs.readFileSync(results, "utf8"));
+  summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
+  if (r.numTotalTests === 0) {
+    console.error("No test ran.");
+    process.exit(1);
+  }
+}
+console.log(`\ntests: ${summary || "no results (vitest did not finish)"}`);
+process.exit(run.status ?? 1);

@@ -1,0 +1,95 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext } from "../support/browser";
+import { type RunningServer, startServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  server = await startServer({ PUBLIC_ANALYTICS_MEASUREMENT_ID: "G-E2ETEST", PUBLIC_ANALYTICS_PROJECT_ID: "offerly-e2e" });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  const code = await server?.stop();
+  expect(code).toBe(0); // SIGTERM shuts down cleanly
+});
+
+describe("the product's shell in a browser", () => {
+  it("shows / in English and /nl in Dutch, with lang, canonical and hreflang", async () => {
+    const context = await newContext(browser, { baseURL: server.url, locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto("/");
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${server.url}/`);
+    expect(await page.getAttribute('link[hreflang="nl"]', "href")).toBe(`${server.url}/nl`);
+    await expect(page.getByRole("link", { name: "Sign in" }).first().isVisible()).resolves.toBe(true);
+
+    await page.goto("/nl");
+    expect(await page.getAttribute("html", "lang")).toBe("nl");
+    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${server.url}/nl`);
+    await expect(page.getByRole("link", { name: "Inloggen" }).first().isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("redirects a Dutch browser to /nl, and the language switcher's choice sticks", async () => {
+    const context = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
+    const page = await context.newPage();
+    await page.goto("/pricing");
+    expect(new URL(page.url()).pathname).toBe("/nl/pricing");
+    expect(await page.getAttribute("html", "lang")).toBe("nl");
+
+    await page.getByTestId("switch-locale-en").first().click();
+    await page.waitForURL((url) => url.pathname === "/pricing");
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    const cookie = (await context.cookies()).find((c) => c.name === "i18n_redirected");
+    expect(cookie).toMatchObject({ value: "en", path: "/", sameSite: "Lax" });
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+
+    // The cookie now wins over the Dutch browser.
+    await page.goto("/features");
+    expect(new URL(page.url()).pathname).toBe("/features");
+    await context.close();
+  });
+
+  it("shows the path on the 404 page, with status 404, in both languages", async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("error-title").textContent()).resolves.toBe("Page Not Found: /no/such/page");
+    const nl = await page.goto("/nl/bestaat-niet");
+    expect(nl?.status()).toBe(404);
+    await expect(page.getByTestId("error-title").textContent()).resolves.toBe("Pagina niet gevonden: /nl/bestaat-niet");
+    await context.close();
+  });
+
+  it("sends page_loaded, then page_changed with the path on client-side navigation", async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await context.newPage();
+    const cspViolations: string[] = [];
+    page.on("console", (m) => m.type() === "error" && /Content Security Policy/.test(m.text()) && cspViolations.push(m.text()));
+    await page.goto("/");
+    const events = () =>
+      page.evaluate(() =>
+        (window.dataLayer ?? [])
+          .map((entry) => Array.from(entry as ArrayLike<unknown>))
+          .filter((args) => args[0] === "event")
+          .map((args) => ({ name: args[1], path: (args[2] as { page_path: string }).page_path })),
+      );
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+    expect(await events()).toEqual([{ name: "page_loaded", path: "/" }]);
+
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL((url) => url.pathname === "/pricing");
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 3);
+    expect(await events()).toEqual([
+      { name: "page_loaded", path: "/" },
+      { name: "page_changed", path: "/pricing" },
+    ]);
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export type RunningServer = { url: string; dataDir: string; output: () => string; stop: () => Promise<number | null> };
+
+/**
+ * Starts the real production server (build/server/main.js) as a child process on a free port
+ * with its own data folder, and waits until /healthz answers.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync("build/server/main.js")) throw new Error("No production build: run `npm run build` (npm test does it).");
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "offerly-e2e-"));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["build/server/main.js"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not become healthy within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const code = await exited;
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import fs from "node:fs";
+import path from "node:path";
+import { generateDrizzleJson, generateMigration } from "drizzle-kit/api";
+import { printSchema } from "graphql";
+import { describe, expect, it } from "vitest";
+import * as tables from "../../src/server/db/schema";
+import { schema } from "../../src/server/graphql/schema";
+
+// Generated artefacts are committed; these fail when regenerating would change them.
+describe("generated artefacts are up to date", () => {
+  it("schema.graphql matches the schema the code defines (npm run schema:print)", () => {
+    expect(fs.readFileSync("schema.graphql", "utf8")).toBe(`${printSchema(schema)}\n`);
+  });
+
+  it("the migrations describe the Drizzle schema exactly (npm run db:generate)", async () => {
+    const meta = "src/server/db/migrations/meta";
+    const snapshots = fs.readdirSync(meta).filter((f) => f.endsWith("_snapshot.json")).sort();
+    const latest = JSON.parse(fs.readFileSync(path.join(meta, snapshots.at(-1)!), "utf8"));
+    const current = generateDrizzleJson(tables as Record<string, unknown>, latest.id, undefined, "snake_case");
+    const pending = await generateMigration(latest, current);
+    expect(pending).toEqual([]);
+  });
+});
