@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import path from "node:path";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { DEFAULT_LOCALE, type Locale, decideLocale, isLocale, localeCookieHeader, splitLocalePath } from "../shared/locales";
 import { translator } from "../shared/i18n/server";
@@ -12,6 +13,8 @@ import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import { authRoutes } from "./modules/identity/auth.routes";
+import { authenticate as authenticateSession } from "./modules/identity/sessions";
 
 export type AppDeps = {
   config: Config;
@@ -32,8 +35,6 @@ export type AppDeps = {
 
 type Env = { Variables: { requestId: string; nonce: string } };
 
-const ANONYMOUS: AuthState = { user: null, account: null };
-
 /** The language of an API call: the client sends its interface language in Accept-Language. */
 function apiLocale(request: Request): Locale {
   const first = request.headers.get("accept-language")?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
@@ -44,7 +45,20 @@ export function createApp(deps: AppDeps) {
   const { config, db, log, mail } = deps;
   const app = new Hono<Env>();
   const yoga = createGraphQLHandler({ config, log, limits: deps.graphqlLimits });
-  const authenticate = deps.authenticate ?? (async () => ANONYMOUS);
+  const authenticate = deps.authenticate ?? ((request: Request, database: Database) => authenticateSession(request, database, config));
+
+  /** The caller's address: the socket's, or the load balancer's X-Forwarded-For when trusted. */
+  function clientIp(c: Context): string {
+    if (config.trustProxy) {
+      const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      return "unknown"; // in-process requests (tests) have no socket
+    }
+  }
 
   async function requestContext(request: Request, requestId: string, locale: Locale): Promise<RequestContext> {
     return { requestId, request, locale, t: translator(locale), db, config, log, mail, auth: await authenticate(request, db) };
@@ -103,6 +117,9 @@ export function createApp(deps: AppDeps) {
     const ctx = await requestContext(c.req.raw, c.get("requestId"), locale);
     return yoga.fetch(c.req.raw, ctx);
   });
+
+  app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
+  app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 
   // Static files: hashed assets are immutable; everything else revalidates.
   if (deps.staticRoot) {

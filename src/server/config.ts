@@ -42,6 +42,13 @@ const ZEnv = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Offerly <no-reply@offerly.local>")),
   CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("hello@offerly.local")),
+  // Google sign-in (OpenID Connect). The button shows only when the client id and secret are set.
+  OIDC_GOOGLE_CLIENT_ID: optionalString,
+  OIDC_GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_GOOGLE_ISSUER: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: "must be the issuer URL, e.g. https://accounts.google.com" }).default("https://accounts.google.com"),
+  ),
   // Public analytics configuration: safe to expose to the browser (prefixed PUBLIC_).
   PUBLIC_ANALYTICS_API_KEY: optionalString,
   PUBLIC_ANALYTICS_APP_ID: optionalString,
@@ -78,6 +85,7 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   contactEmail: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
   public: PublicConfig;
 };
 
@@ -120,6 +128,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
+    google:
+      e.OIDC_GOOGLE_CLIENT_ID && e.OIDC_GOOGLE_CLIENT_SECRET
+        ? { clientId: e.OIDC_GOOGLE_CLIENT_ID, clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET, issuer: e.OIDC_GOOGLE_ISSUER.replace(/\/+$/, "") }
+        : null,
     public: { publicUrl, analytics },
   };
 }

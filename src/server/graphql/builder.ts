@@ -35,6 +35,7 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({});
+builder.mutationType({});
 
 builder.scalarType("DateTime", {
   description: "An ISO-8601 date and time in UTC.",
