@@ -57,7 +57,8 @@ export async function startOidcSignIn(db: Database, config: Config, input: { ret
     code_challenge_method: "S256",
     state,
     nonce,
-    prompt: "select_account",
+    // Google lets a person with several Google accounts pick one; other providers may not know it.
+    ...(new URL(config.google!.issuer).hostname === "accounts.google.com" ? { prompt: "select_account" } : {}),
   });
 }
 
@@ -83,14 +84,16 @@ export async function finishOidcSignIn(db: Database, config: Config, callbackUrl
   });
   const claims = tokens.claims();
   if (!claims) throw new Error("OIDC: no ID token claims");
-  let email = typeof claims.email === "string" ? claims.email.toLowerCase() : undefined;
-  if (!email || claims.email_verified !== true) {
-    // The ID token may carry only the subject: ask the userinfo endpoint.
+  let email = typeof claims.email === "string" && claims.email_verified === true ? claims.email.toLowerCase() : undefined;
+  let name = typeof claims.name === "string" ? claims.name : undefined;
+  if (!email || !name) {
+    // Some providers put e-mail and profile only in the userinfo response, not in the ID token.
     const info = await client.fetchUserInfo(oidc, tokens.access_token, claims.sub);
-    if (typeof info.email === "string" && info.email_verified === true) email = info.email.toLowerCase();
+    if (!email && typeof info.email === "string" && info.email_verified === true) email = info.email.toLowerCase();
+    if (!name && typeof info.name === "string") name = info.name;
   }
   if (!email) throw new Error("OIDC: the provider did not return a verified e-mail address");
-  const name = typeof claims.name === "string" ? claims.name.slice(0, 100) : null;
+  const displayName = name ? name.slice(0, 100) : null;
   const locale: Locale = attempt.locale === "nl" ? "nl" : "en";
 
   const userId = await db.transaction(async (tx) => {
@@ -100,7 +103,7 @@ export async function finishOidcSignIn(db: Database, config: Config, callbackUrl
       .where(sql`${oidcIdentities.provider} = ${PROVIDER} and ${oidcIdentities.subject} = ${claims.sub}`)
       .limit(1);
     if (linked) return linked.userId;
-    await tx.insert(users).values({ email, name, locale }).onConflictDoNothing({ target: users.email });
+    await tx.insert(users).values({ email, name: displayName, locale }).onConflictDoNothing({ target: users.email });
     const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     await tx.insert(oidcIdentities).values({ userId: user.id, provider: PROVIDER, subject: claims.sub, email }).onConflictDoNothing();
     return user.id;
