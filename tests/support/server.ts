@@ -9,10 +9,23 @@ export type RunningServer = { url: string; dataDir: string; output: () => string
  * Starts the real production server (build/server/main.js) as a child process on a free port
  * with its own data folder, and waits until /healthz answers.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** A TCP port that is free right now (for servers whose URL must be known before they start). */
+export async function freePort(): Promise<number> {
+  const net = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as import("node:net").AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningServer> {
   if (!fs.existsSync("build/server/main.js")) throw new Error("No production build: run `npm run build` (npm test does it).");
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "offerly-e2e-"));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["build/server/main.js"], {

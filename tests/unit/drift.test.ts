@@ -21,3 +21,17 @@ describe("generated artefacts are up to date", () => {
     expect(pending).toEqual([]);
   });
 });
+
+describe("GraphQL codegen output is up to date (npm run codegen)", () => {
+  it("matches what graphql-codegen generates from schema.graphql and the web app's documents", async () => {
+    const { generate } = await import("@graphql-codegen/cli");
+    const config = (await import("../../codegen")).default;
+    const outputs = (await generate({ ...config, silent: true }, false)) as { filename: string; content: string }[];
+    expect(outputs.length).toBeGreaterThan(0);
+    for (const output of outputs) {
+      const file = path.resolve(output.filename);
+      expect(fs.existsSync(file), `${output.filename} is missing`).toBe(true);
+      expect(fs.readFileSync(file, "utf8"), `${output.filename} is stale`).toBe(output.content);
+    }
+  }, 30_000);
+});

@@ -1,7 +1,8 @@
 import api from "./api";
+import app from "./app";
 import auth from "./auth";
 import common from "./common";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth };
+const en = { common, api, auth, app };
 export default en;

@@ -2,7 +2,46 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher";
 import { Logo } from "../../components/layout/logo";
-import { useLocalizedHref, useTranslation } from "../../i18n";
+import { GraphQLProvider } from "../../graphql/provider";
+import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
+import { rememberAccount } from "../../lib/account-cookie";
+import { signOut } from "../../lib/auth-client";
+import { type AppAccount, loadAppSession } from "../../lib/auth.server";
+import type { Route } from "./+types/layout";
+
+/** The app area requires sign-in: checked on the server before the page renders. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const session = await loadAppSession(context, request);
+  return { user: session.user, accounts: session.accounts, selectedAccountId: session.selectedAccountId };
+}
+
+/** Switching account reloads the app: a fresh GraphQL cache for the other company. */
+function AccountSwitcher({ accounts, selectedId }: { accounts: AppAccount[]; selectedId: string }) {
+  const { t } = useTranslation();
+  if (accounts.length < 2) {
+    return <span className="hidden max-w-48 truncate text-sm font-medium text-slate-700 sm:inline" data-testid="account-name">{accounts[0]?.name}</span>;
+  }
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="sr-only">{t("auth:accountSwitcher.switchTo")}</span>
+      <select
+        data-testid="account-switcher"
+        value={selectedId}
+        onChange={(e) => {
+          rememberAccount(e.target.value);
+          window.location.reload();
+        }}
+        className="max-w-48 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+      >
+        {accounts.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 const MENU = [
   { to: "/app", key: "appNav.home", end: true },
@@ -18,8 +57,9 @@ const SETTINGS = [
   { to: "/app/settings/team", key: "appNav.team" },
 ] as const;
 
-function SettingsMenu() {
+function SettingsMenu({ email }: { email: string }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const href = useLocalizedHref();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -63,13 +103,24 @@ function SettingsMenu() {
           <a role="menuitem" href={href("/contact")} className="block px-4 py-2 text-sm hover:bg-slate-50">
             {t("appNav.support")}
           </a>
+          <div className="my-1 border-t border-slate-100" />
+          <p className="truncate px-4 py-1 text-xs text-slate-500">{email}</p>
+          <button
+            type="button"
+            role="menuitem"
+            data-testid="sign-out"
+            onClick={() => void signOut(locale)}
+            className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-50"
+          >
+            {t("appNav.signOut")}
+          </button>
         </div>
       ) : null}
     </div>
   );
 }
 
-export default function AppLayout() {
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -90,13 +141,16 @@ export default function AppLayout() {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2">
-            <SettingsMenu />
+            <AccountSwitcher accounts={loaderData.accounts} selectedId={loaderData.selectedAccountId} />
+            <SettingsMenu email={loaderData.user.email} />
             <LanguageSwitcher />
           </div>
         </div>
       </header>
       <main id="main" className="flex-1">
-        <Outlet />
+        <GraphQLProvider accountId={loaderData.selectedAccountId}>
+          <Outlet />
+        </GraphQLProvider>
       </main>
     </div>
   );

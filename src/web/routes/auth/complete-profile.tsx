@@ -1,7 +1,85 @@
-import { Placeholder } from "../../components/layout/placeholder";
-import { useTranslation } from "../../i18n";
+import { useState } from "react";
+import { redirect } from "react-router";
+import { useMutation } from "urql";
+import { ZCompanyName, ZPersonName } from "../../../shared/identity";
+import { localizePath } from "../../../shared/locales";
+import { countAccountsForUser } from "../../../server/modules/identity/accounts.service";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { graphql } from "../../graphql/generated";
+import { GraphQLProvider } from "../../graphql/provider";
+import { useLocalizedHref, useTranslation } from "../../i18n";
+import { rememberAccount } from "../../lib/account-cookie";
+import { requireUser } from "../../lib/auth.server";
+import type { Route } from "./+types/complete-profile";
 
-export default function CompleteProfilePage() {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  if ((await countAccountsForUser(context.ctx.db, user.id)) > 0) throw redirect(localizePath("/app", context.locale));
+  return { name: user.name ?? "" };
+}
+
+const SignUpMutation = graphql(`
+  mutation SignUp($input: SignUpInput!) {
+    signUp(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+function CompleteProfileForm({ initialName }: { initialName: string }) {
   const { t } = useTranslation();
-  return <Placeholder title={t("pages.completeProfile")} />;
+  const href = useLocalizedHref();
+  const [name, setName] = useState(initialName);
+  const [companyName, setCompanyName] = useState("");
+  const [errors, setErrors] = useState<{ name?: string; companyName?: string; form?: string }>({});
+  const [{ fetching }, signUp] = useMutation(SignUpMutation);
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    const n = ZPersonName.safeParse(name);
+    const c = ZCompanyName.safeParse(companyName);
+    const found = {
+      name: n.success ? undefined : t(n.error.issues[0].message),
+      companyName: c.success ? undefined : t(c.error.issues[0].message),
+    };
+    setErrors(found);
+    if (found.name || found.companyName) return;
+    const result = await signUp({ input: { name, companyName } });
+    if (result.error || !result.data) {
+      const gqlError = result.error?.graphQLErrors[0];
+      const fields = (gqlError?.extensions?.fields ?? {}) as Record<string, string>;
+      setErrors({ name: fields.name, companyName: fields.companyName, form: Object.keys(fields).length ? undefined : (gqlError?.message ?? t("errors.generic")) });
+      return;
+    }
+    rememberAccount(result.data.signUp.id);
+    window.location.assign(href("/app"));
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4" data-testid="complete-profile-form">
+      {errors.form ? <Alert>{errors.form}</Alert> : null}
+      <TextField label={t("auth:signIn.name")} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+      <TextField label={t("auth:signIn.company")} name="companyName" autoComplete="organization" value={companyName} onChange={(e) => setCompanyName(e.target.value)} error={errors.companyName} />
+      <Button type="submit" busy={fetching} className="w-full">
+        {t("auth:completeProfile.submit")}
+      </Button>
+    </form>
+  );
+}
+
+export default function CompleteProfilePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="p-6 sm:p-8">
+      <title>{`${t("auth:completeProfile.title")} · Offerly`}</title>
+      <h1 className="text-2xl font-bold tracking-tight">{t("auth:completeProfile.title")}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("auth:completeProfile.subtitle")}</p>
+      <GraphQLProvider accountId={null}>
+        <CompleteProfileForm initialName={loaderData.name} />
+      </GraphQLProvider>
+    </div>
+  );
 }

@@ -1,7 +1,108 @@
-import { Placeholder } from "../../components/layout/placeholder";
-import { useTranslation } from "../../i18n";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { ZEmail } from "../../../shared/identity";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
+import { storedSignInEmail, verifySignInLink } from "../../lib/auth-client";
+import { redirectIfSignedIn } from "../../lib/auth.server";
+import type { Route } from "./+types/email-link";
 
+export function loader({ context }: Route.LoaderArgs) {
+  redirectIfSignedIn(context);
+  return null;
+}
+
+type State = { kind: "checking" } | { kind: "confirm"; error?: string } | { kind: "verifying" } | { kind: "failed"; message: string };
+
+/**
+ * The landing page of the e-mail link (route name auth-email-link). SPEC §4: the e-mail comes from
+ * local storage, or — when the link is opened on another device — from a prompt.
+ */
 export default function EmailLinkPage() {
   const { t } = useTranslation();
-  return <Placeholder title={t("pages.emailLink")} />;
+  const locale = useLocale();
+  const href = useLocalizedHref();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [state, setState] = useState<State>({ kind: "checking" });
+  const [email, setEmail] = useState("");
+  const started = useRef(false);
+
+  async function verify(address: string) {
+    setState({ kind: "verifying" });
+    const result = await verifySignInLink({ email: address, token, locale });
+    if (result.ok) {
+      window.location.assign(result.data.redirectTo); // a full load: the server now sees the session
+      return;
+    }
+    if (result.error.code === "email-mismatch" || result.error.code === "invalid-email") {
+      setState({ kind: "confirm", error: t(`auth:errors.${result.error.code}`) });
+      return;
+    }
+    setState({ kind: "failed", message: t(`auth:errors.${result.error.code}`, { defaultValue: t("auth:errors.internal-error") }) });
+  }
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!token) {
+      setState({ kind: "failed", message: t("auth:emailLink.missingToken") });
+      return;
+    }
+    const stored = storedSignInEmail();
+    if (stored) void verify(stored);
+    else setState({ kind: "confirm" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function onConfirm(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = ZEmail.safeParse(email);
+    if (!parsed.success) {
+      setState({ kind: "confirm", error: t(parsed.error.issues[0].message) });
+      return;
+    }
+    void verify(parsed.data);
+  }
+
+  return (
+    <div className="p-6 sm:p-8" aria-live="polite">
+      <title>{`${t("auth:emailLink.title")} · Offerly`}</title>
+      {state.kind === "checking" || state.kind === "verifying" ? (
+        <div className="flex items-center gap-3">
+          <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
+          <h1 className="text-xl font-semibold">{t("auth:emailLink.title")}</h1>
+        </div>
+      ) : null}
+      {state.kind === "confirm" ? (
+        <form noValidate onSubmit={onConfirm} className="space-y-4" data-testid="confirm-email-form">
+          <h1 className="text-2xl font-bold tracking-tight">{t("auth:emailLink.confirmTitle")}</h1>
+          <TextField
+            label={t("auth:emailLink.confirmPrompt")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={state.error}
+            autoFocus
+          />
+          <Button type="submit" className="w-full">
+            {t("auth:emailLink.confirm")}
+          </Button>
+        </form>
+      ) : null}
+      {state.kind === "failed" ? (
+        <div className="space-y-4">
+          <h1 className="text-2xl font-bold tracking-tight">{t("auth:emailLink.failedTitle")}</h1>
+          <Alert>{state.message}</Alert>
+          <Link to={href("/auth/sign-in")} className="inline-block font-medium text-brand-700 hover:underline" data-testid="request-new-link">
+            {t("auth:emailLink.requestNew")}
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
 }
