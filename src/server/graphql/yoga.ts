@@ -89,6 +89,8 @@ export function createGraphQLHandler(options: { config: Config; log: Logger; lim
   return createYoga<GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
+    // The platform's own fetch classes (which @hono/node-server speeds up), not a ponyfill.
+    fetchAPI: globalThis,
     landingPage: false,
     graphiql: config.isProduction ? false : { title: "Offerly GraphQL", headers: JSON.stringify({ "x-graphql-csrf": "1" }) },
     // Safety net: anything usePublicErrors did not translate is masked, never leaked.

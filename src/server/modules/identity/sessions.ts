@@ -53,6 +53,8 @@ export async function revokeUserSessions(db: Database, userId: string): Promise<
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
+type SessionRow = { sessionId: string; lastSeenAt: Date; userId: string; email: string; name: string | null; disabledAt: Date | null; role: string | null };
+
 /** The session token a request carries: `Authorization: Bearer …` or the session cookie. */
 export function requestToken(request: Request, config: Config): string | undefined {
   const authorization = request.headers.get("authorization");
@@ -70,31 +72,23 @@ export async function authenticate(request: Request, db: Database, config: Confi
   const accountHeader = request.headers.get("account")?.trim();
   const accountId = accountHeader && UUID.test(accountHeader) ? accountHeader.toLowerCase() : null;
 
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      disabledAt: users.disabledAt,
-      role: accountUsers.role,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(
-      accountUsers,
-      and(eq(accountUsers.userId, users.id), accountId ? eq(accountUsers.accountId, accountId) : sql`false`),
-    )
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)),
-      ),
-    )
-    .limit(1);
+  const where = and(
+    eq(sessions.tokenHash, hashToken(token)),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    gt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)),
+  );
+  const columns = { sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, userId: users.id, email: users.email, name: users.name, disabledAt: users.disabledAt };
+  // One query either way; the membership join only when an account is named.
+  const rows: SessionRow[] = accountId
+    ? await db
+        .select({ ...columns, role: accountUsers.role })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, accountId)))
+        .where(where)
+        .limit(1)
+    : (await db.select(columns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where).limit(1)).map((r) => ({ ...r, role: null }));
   const row = rows[0];
   if (!row) return { user: null, account: null };
   if (row.disabledAt) {

@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../tests/support/server";
+import { fmt } from "./lib";
+
+/** Time from `node build/server/main.js` to the first 200 from /healthz. */
+async function startOnce(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ["build/server/main.js"], {
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    stdio: "ignore",
+  });
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return performance.now() - started;
+      } catch {
+        /* not yet */
+      }
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+export async function benchColdStart(rounds = 3) {
+  if (!fs.existsSync("build/server/main.js")) throw new Error("Run `npm run build` first.");
+  const fresh: number[] = [];
+  const existing: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-cold-"));
+    fresh.push(await startOnce(dir));
+    existing.push(await startOnce(dir));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`\n## Cold start to first healthy response (PGlite, median of ${rounds})`);
+  console.table([
+    { "data folder": "fresh (initdb + migrations)", "ms": fmt(median(fresh), 0), runs: fresh.map((x) => fmt(x, 0)).join(", ") },
+    { "data folder": "existing", "ms": fmt(median(existing), 0), runs: existing.map((x) => fmt(x, 0)).join(", ") },
+  ]);
+  console.log(`ratio (fresh ÷ existing): ${fmt(median(fresh) / median(existing), 2)}×`);
+}

@@ -1,0 +1,80 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type LoadResult = { requests: number; seconds: number; rps: number; p50: number; p99: number; errors: number };
+
+/**
+ * A closed-loop load: `connections` clients each send the next request as soon as the previous
+ * one answered, for `seconds`. Keep-alive connections, latency in milliseconds.
+ */
+export async function load(options: {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  seconds?: number;
+  check?: (status: number, body: string) => boolean;
+}): Promise<LoadResult> {
+  const connections = options.connections ?? 8;
+  const durationMs = (options.seconds ?? 3) * 1000;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+
+  function once(): Promise<void> {
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.request(options.url, { method: options.method ?? "GET", headers: options.headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          latencies.push(performance.now() - t0);
+          const ok = options.check ? options.check(res.statusCode ?? 0, Buffer.concat(chunks).toString()) : (res.statusCode ?? 0) < 400;
+          if (!ok) errors++;
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        errors++;
+        resolve();
+      });
+      if (options.body) req.write(options.body);
+      req.end();
+    });
+  }
+
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) await once();
+    }),
+  );
+  agent.destroy();
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors };
+}
+
+export async function listen(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(handler);
+  server.keepAliveTimeout = 10_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+export function table(rows: Record<string, string | number>[]): void {
+  console.table(rows);
+}

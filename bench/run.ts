@@ -1,0 +1,20 @@
+// `npm run bench`: figures and ratios measured side by side in one run. Benchmarks print; they do
+// not pass or fail. PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL).
+import { spawnSync } from "node:child_process";
+import { benchColdStart } from "./cold-start";
+import { benchGraphqlVsBare } from "./graphql-vs-bare";
+
+const only = process.argv.slice(2);
+const want = (name: string) => only.length === 0 || only.includes(name);
+
+const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then(m => m.buildIfStale())"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+console.log(`Offerly benchmarks · node ${process.version} · ${new Date().toISOString()}`);
+if (want("graphql")) {
+  await benchGraphqlVsBare("pglite");
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) await benchGraphqlVsBare("postgres", pgUrl);
+  else console.log("\n(PostgreSQL: set BENCH_DATABASE_URL to measure it too)");
+}
+if (want("cold-start")) await benchColdStart();
