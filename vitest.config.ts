@@ -35,6 +35,7 @@ export default defineConfig({
               test: {
                 name: "integration-postgres",
                 include: ["tests/integration/**/*.test.ts"],
+                exclude: ["tests/integration/pglite-*.test.ts"], // about the embedded database only
                 env: { TEST_DB: "postgres" },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -91,7 +91,16 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     log.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
-    return c.text("Internal Server Error", 500);
+    if (c.req.header("accept")?.includes("text/html")) {
+      const { locale } = splitLocalePath(c.req.path);
+      const t = translator(locale);
+      return c.html(
+        `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t("errors.internalTitle")}</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1rem;text-align:center"><h1>${t("errors.internalTitle")}</h1><p>${t("errors.internal")}</p><p><a href="${locale === "nl" ? "/nl" : "/"}">${t("errors.backHome")}</a></p></body></html>`,
+        500,
+      );
+    }
+    return c.json({ error: { code: "internal-error", message: translator(DEFAULT_LOCALE)("errors.internal") } }, 500);
   });
 
   app.get("/healthz", async (c) => {
@@ -114,7 +123,14 @@ export function createApp(deps: AppDeps) {
         403,
       );
     }
-    const ctx = await requestContext(c.req.raw, c.get("requestId"), locale);
+    let ctx: RequestContext;
+    try {
+      ctx = await requestContext(c.req.raw, c.get("requestId"), locale);
+    } catch (error) {
+      // The caller could not even be identified (e.g. the database is down): a GraphQL-shaped 503.
+      log.error({ err: error, requestId: c.get("requestId") }, "could not build the request context");
+      return c.json({ errors: [{ message: translator(locale)("api:internal"), extensions: { code: "SERVICE_UNAVAILABLE" } }] }, 503);
+    }
     return yoga.fetch(c.req.raw, ctx);
   });
 
@@ -124,24 +140,12 @@ export function createApp(deps: AppDeps) {
   // Static files: hashed assets are immutable; everything else revalidates.
   if (deps.staticRoot) {
     const root = path.relative(process.cwd(), deps.staticRoot) || ".";
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root,
-        onFound: (_p, c) => {
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
-    app.use(
-      "/icons/*",
-      serveStatic({
-        root,
-        onFound: (_p, c) => {
-          c.header("Cache-Control", "public, max-age=86400");
-        },
-      }),
-    );
+    const cacheFor = (value: string) => async (c: Context, next: () => Promise<void>) => {
+      await next();
+      if (c.res.status === 200 || c.res.status === 206) c.res.headers.set("Cache-Control", value);
+    };
+    app.use("/assets/*", cacheFor("public, max-age=31536000, immutable"), serveStatic({ root }));
+    app.use("/icons/*", cacheFor("public, max-age=86400"), serveStatic({ root }));
   }
 
   // Pages: locale redirects, then React Router.

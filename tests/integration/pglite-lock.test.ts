@@ -5,10 +5,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { DataDirLockedError } from "../../src/server/db/lock";
-import { testDbKind } from "../support/db";
 
-// The lock concerns the embedded database only; it runs once, in the PGlite project.
-describe.runIf(testDbKind === "pglite")("PGlite data folder lock", () => {
+// The lock concerns the embedded database only (the PostgreSQL project excludes pglite-* files).
+describe("PGlite data folder lock", () => {
   it("refuses a second opener of the same folder, and frees the folder on close", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-lock-"));
     const first = await openDatabase({ kind: "pglite", dataDir });

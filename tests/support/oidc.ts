@@ -32,6 +32,7 @@ export async function startOidcProvider(redirectUri: string): Promise<TestOidcPr
       claims: async () => ({ sub: id, email: `${id}@example.test`, email_verified: true, name: `User ${id}` }),
     }),
     features: { devInteractions: { enabled: true } },
+    ttl: { Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, Interaction: 600, AuthorizationCode: 60 },
   });
   handler = provider.callback();
 
