@@ -320,3 +320,19 @@ describe("outbox", () => {
     expect(outboxFiles(t.dataDir).length).toBe(before + 1);
   });
 });
+
+describe("over https", () => {
+  it("uses a __Host- cookie marked Secure, and reads it back", async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: "https://offerly.example" }, database: t.database });
+    const email = uniqueEmail("tls");
+    await requestLink(https, { email, signUp: { name: "T", companyName: "TLS BV" } });
+    const verified = await verifyLink(https, { email, token: signInToken(lastMailTo(https.dataDir, email)) });
+    const setCookie = verified.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^__Host-offerly_session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    const cookie = sessionCookieFrom(verified)!;
+    expect((await https.gql<{ me: { email: string } }>(ME, {}, { cookie })).data?.me.email).toBe(email);
+    // The plain-http cookie name is not accepted there.
+    expect((await https.gql(ME, {}, { cookie: cookie.replace("__Host-", "") })).data).toEqual({ me: null });
+    await https.close();
+  });
+});

@@ -143,3 +143,23 @@ describe("when the database is down", () => {
     expect(text).not.toMatch(/stack|select|sessions|pglite|ECONN/i);
   });
 });
+
+describe("the account switcher", () => {
+  it("lists every account of the user and follows the offerly_account cookie", async () => {
+    const { accountUsers } = await import("../../src/server/db/schema");
+    const ann = await signUp(t, { company: "Ann Studio" });
+    const bob = await signUp(t, { company: "Bob Agency" });
+    // Ann is also a member of Bob's account (team invites come with the team issue).
+    await t.db.insert(accountUsers).values({ accountId: bob.accountId!, userId: ann.userId, role: "member" });
+    const first = await (await t.fetch("/app", { headers: { cookie: ann.cookie } })).text();
+    expect(first).toContain('data-testid="account-switcher"');
+    expect(first).toMatch(/<option value="[^"]+" selected="">Ann Studio<\/option>/);
+    const second = await (await t.fetch("/app", { headers: { cookie: `${ann.cookie}; offerly_account=${bob.accountId}` } })).text();
+    expect(second).toMatch(/<option value="[^"]+" selected="">Bob Agency<\/option>/);
+    // A cookie naming an account that is not Ann's falls back to her first account.
+    const foreign = await signUp(t, { company: "Stranger BV" });
+    const third = await (await t.fetch("/app", { headers: { cookie: `${ann.cookie}; offerly_account=${foreign.accountId}` } })).text();
+    expect(third).toMatch(/selected="">Ann Studio</);
+    expect(third).not.toContain("Stranger BV");
+  });
+});
