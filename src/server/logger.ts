@@ -1,7 +1,7 @@
 import pino from "pino";
 
 /** Structured JSON logs. Secrets never reach them: known secret fields are redacted. */
-export function createLogger(level: string) {
+export function createLogger(level: string, destination?: pino.DestinationStream) {
   return pino({
     level,
     base: undefined,
@@ -20,6 +20,6 @@ export function createLogger(level: string) {
       ],
       censor: "[redacted]",
     },
-  });
+  }, destination);
 }
 export type Logger = ReturnType<typeof createLogger>;
