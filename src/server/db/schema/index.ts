@@ -1,2 +1,3 @@
 // Every table, by domain. drizzle-kit reads this file to generate migrations.
 export * from "./system";
+export * from "./marketing";
