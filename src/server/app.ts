@@ -40,6 +40,18 @@ function apiLocale(request: Request): Locale {
   return isLocale(first) ? first : DEFAULT_LOCALE;
 }
 
+/**
+ * The caller's address: behind a trusted proxy the last X-Forwarded-For hop (the one our proxy
+ * added; earlier hops can be forged), else the socket's peer. Undefined in in-process tests.
+ */
+function clientAddressOf(request: Request, env: unknown, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const hops = request.headers.get("x-forwarded-for")?.split(",").map((h) => h.trim()).filter(Boolean);
+    if (hops?.length) return hops[hops.length - 1];
+  }
+  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+}
+
 export function createApp(deps: AppDeps) {
   const { config, db, log, mail } = deps;
   const app = new Hono<Env>();
@@ -147,7 +159,8 @@ export function createApp(deps: AppDeps) {
       }
       const locale = decision.kind === "render" ? decision.locale : splitLocalePath(url.pathname).locale;
       const ctx = await requestContext(c.req.raw, c.get("requestId"), locale);
-      const response = await handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig: config.public, ctx });
+      const clientAddress = clientAddressOf(c.req.raw, c.env, config.trustProxy);
+      const response = await handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig: config.public, ctx, clientAddress });
       if (decision.kind === "render" && decision.setCookie && isPageRequest) {
         response.headers.append("Set-Cookie", localeCookieHeader(decision.setCookie, secure));
       }

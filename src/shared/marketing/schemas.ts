@@ -4,9 +4,9 @@ import { z } from "zod";
  * Form rules for the marketing site, shared by the forms (maxLength, required) and the server
  * (which decides). Messages are translation keys in the `marketing` namespace.
  */
-export const CONTACT_NAME_MAX = 200;
-export const CONTACT_MESSAGE_MAX = 5000;
-export const EMAIL_MAX = 254;
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, EMAIL_MAX } from "./limits";
+
+export { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, EMAIL_MAX, HONEYPOT_FIELD } from "./limits";
 
 const email = z
   .string({ error: "forms.errors.emailRequired" })
