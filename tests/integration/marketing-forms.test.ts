@@ -18,7 +18,7 @@ afterAll(async () => {
 let addressCounter = 0;
 const newAddress = () => `203.0.113.${++addressCounter}`;
 
-function post(path: string, fields: Record<string, string>, address: string) {
+async function post(path: string, fields: Record<string, string>, address: string): Promise<Response> {
   const init = formBody(fields);
   return t.fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), "x-forwarded-for": address, "accept-language": "en" } });
 }
