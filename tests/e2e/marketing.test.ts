@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
@@ -16,6 +18,18 @@ afterAll(async () => {
   await closeBrowser?.();
   await server?.stop();
 });
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's WCAG 2 A/AA violations of the current page, as "rule: target" lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  });
+}
 
 /** Collects console errors (hydration mismatches, CSP violations) of a page. */
 function watchErrors(page: Page): string[] {
@@ -137,6 +151,19 @@ describe("the marketing site in a browser", () => {
     await page.keyboard.press("Space");
     expect(await item.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
     await context.close();
+  });
+
+  it("has no WCAG 2.1 A/AA violations that axe-core can find, in both languages", async () => {
+    // axe is injected as an inline script: CSP is bypassed for this check only.
+    const relaxed = await browser.newContext({ baseURL: server.url, bypassCSP: true, locale: "en-US" });
+    const p = await relaxed.newPage();
+    const found: string[] = [];
+    for (const path of ["/", "/features", "/pricing", "/faq", "/contact", "/blog", "/blog/anatomy-of-a-winning-quote", "/privacy-policy", "/nl", "/nl/pricing", "/nl/contact", "/newsletter/confirm"]) {
+      await p.goto(path);
+      for (const violation of await axeViolations(p)) found.push(`${path} ${violation}`);
+    }
+    expect(found).toEqual([]);
+    await relaxed.close();
   });
 
   it("works at a 375 px wide screen: no sideways scrolling, and the menu opens", async () => {

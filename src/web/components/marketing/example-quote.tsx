@@ -79,7 +79,7 @@ export function ExampleQuote() {
             </tfoot>
           </table>
           <div className="flex justify-end">
-            <span aria-hidden="true" className="rounded-md bg-green-600 px-4 py-2 text-sm font-semibold text-white">
+            <span aria-hidden="true" className="rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white">
               {t("home.example.sign")}
             </span>
           </div>

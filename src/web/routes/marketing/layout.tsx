@@ -27,7 +27,7 @@ export default function MarketingLayout() {
     <div className="flex min-h-screen flex-col">
       <header className="relative border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-          <Link to={href("/")} aria-label={t("nav.home")}>
+          <Link to={href("/")} aria-label={`${t("brand")} · ${t("nav.home")}`}>
             <Logo />
           </Link>
           <nav aria-label={t("nav.mainNavigation")} className="hidden items-center gap-1 md:flex">
