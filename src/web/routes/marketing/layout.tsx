@@ -47,8 +47,8 @@ export default function MarketingLayout() {
             </Link>
           </div>
           <div className="flex items-center gap-2 md:hidden">
-            <Link to={trial} className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              {t("nav.startTrial")}
+            <Link to={trial} className="whitespace-nowrap rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              {t("nav.startTrialShort")}
             </Link>
             <details ref={menu} className="group">
               <summary className="flex cursor-pointer list-none rounded-md p-2 [&::-webkit-details-marker]:hidden">
