@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { benchColdStart } from "./cold-start";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
+import { runMarketingBench } from "./marketing";
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -18,3 +19,4 @@ if (want("graphql")) {
   else console.log("\n(PostgreSQL: set BENCH_DATABASE_URL to measure it too)");
 }
 if (want("cold-start")) await benchColdStart();
+if (want("marketing")) await runMarketingBench();

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
+import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { DEFAULT_LOCALE, type Locale, decideLocale, isLocale, localeCookieHeader, splitLocalePath } from "../shared/locales";
 import { translator } from "../shared/i18n/server";
@@ -41,24 +41,26 @@ function apiLocale(request: Request): Locale {
   return isLocale(first) ? first : DEFAULT_LOCALE;
 }
 
+/**
+ * The caller's address: behind a trusted proxy the last X-Forwarded-For hop (the one our proxy
+ * added; earlier hops can be forged), else the socket's peer. Undefined in in-process tests.
+ */
+function clientAddressOf(request: Request, env: unknown, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const hops = request.headers.get("x-forwarded-for")?.split(",").map((h) => h.trim()).filter(Boolean);
+    if (hops?.length) return hops[hops.length - 1];
+  }
+  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+}
+
 export function createApp(deps: AppDeps) {
   const { config, db, log, mail } = deps;
   const app = new Hono<Env>();
   const yoga = createGraphQLHandler({ config, log, limits: deps.graphqlLimits });
   const authenticate = deps.authenticate ?? ((request: Request, database: Database) => authenticateSession(request, database, config));
 
-  /** The caller's address: the socket's, or the load balancer's X-Forwarded-For when trusted. */
-  function clientIp(c: Context): string {
-    if (config.trustProxy) {
-      const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-      if (forwarded) return forwarded;
-    }
-    try {
-      return getConnInfo(c).remote.address ?? "unknown";
-    } catch {
-      return "unknown"; // in-process requests (tests) have no socket
-    }
-  }
+  /** For rate limits: "unknown" for in-process requests (tests), which have no socket. */
+  const clientIp = (c: Context): string => clientAddressOf(c.req.raw, c.env, config.trustProxy) ?? "unknown";
 
   async function requestContext(request: Request, requestId: string, locale: Locale): Promise<RequestContext> {
     return { requestId, request, locale, t: translator(locale), db, config, log, mail, auth: await authenticate(request, db) };
@@ -88,6 +90,11 @@ export function createApp(deps: AppDeps) {
       c.res.headers.set(name, value);
     }
   });
+
+  // Pages, scripts, styles and XML go out gzip-compressed (on slow mobile networks this is most of
+  // the page's weight). GraphQL is left to Yoga.
+  const compressText = compress();
+  app.use("*", (c, next) => (c.req.path === "/graphql" ? next() : compressText(c, next)));
 
   app.onError((error, c) => {
     log.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
@@ -168,7 +175,8 @@ export function createApp(deps: AppDeps) {
       }
       const locale = decision.kind === "render" ? decision.locale : splitLocalePath(url.pathname).locale;
       const ctx = await requestContext(c.req.raw, c.get("requestId"), locale);
-      const response = await handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig: config.public, ctx });
+      const clientAddress = clientAddressOf(c.req.raw, c.env, config.trustProxy);
+      const response = await handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig: config.public, ctx, clientAddress });
       if (decision.kind === "render" && decision.setCookie && isPageRequest) {
         response.headers.append("Set-Cookie", localeCookieHeader(decision.setCookie, secure));
       }

@@ -1,14 +1,12 @@
 /**
  * Subscription state as SPEC §4 derives it from an account's interval and expiry. Pure.
  */
-export const TRIAL_DAYS = 14;
+import { TRIAL_DAYS, trialEndsAt } from "./plans";
+
+export { TRIAL_DAYS, trialEndsAt };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SubscriptionInput = { subscriptionInterval: string | null; expiredAt: Date | string | null };
-
-export function trialEndsAt(from: Date = new Date()): Date {
-  return new Date(from.getTime() + TRIAL_DAYS * DAY_MS);
-}
 
 /** A trial is an account without a subscription interval. */
 export function isTrial(s: SubscriptionInput): boolean {

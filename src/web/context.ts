@@ -10,6 +10,8 @@ export type OfferlyLoadContext = {
   publicConfig: PublicConfig;
   /** The same per-request context GraphQL resolvers get: db, auth, t, … (server only). */
   ctx: RequestContext;
+  /** The caller's network address (X-Forwarded-For's last hop with TRUST_PROXY), for rate limits. */
+  clientAddress?: string;
 };
 
 declare module "react-router" {

@@ -14,10 +14,10 @@ import {
 import { type Locale, LOCALES, localizePath, splitLocalePath } from "../shared/locales";
 import type { Route } from "./+types/root";
 import { initAnalytics, trackPage } from "./analytics";
+import { InlineStylesheet } from "./components/layout/inline-stylesheet";
 import { Toaster } from "./components/ui/toast";
 import { useLocale, useLocalizedHref, useTranslation } from "./i18n";
 import { useNonce } from "./nonce";
-import "./app.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -60,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {rootData ? <SeoLinks publicUrl={rootData.publicUrl} /> : null}
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -16,6 +16,8 @@ function tree(nl: boolean): RouteConfigEntry[] {
       route("blog", "routes/marketing/blog.tsx", { id: id("blog") }),
       route("blog/:slug", "routes/marketing/blog-post.tsx", { id: id("blog-post") }),
       route("privacy-policy", "routes/marketing/privacy-policy.tsx", { id: id("privacy-policy") }),
+      route("newsletter/confirm", "routes/marketing/newsletter-confirm.tsx", { id: id("newsletter-confirm") }),
+      route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx", { id: id("newsletter-unsubscribe") }),
     ]),
     layout("routes/auth/layout.tsx", { id: id("auth-layout") }, [
       route("accept-invite", "routes/auth/accept-invite.tsx", { id: id("accept-invite") }),
@@ -52,4 +54,10 @@ function tree(nl: boolean): RouteConfigEntry[] {
   ];
 }
 
-export default [...tree(false), ...prefix("nl", tree(true))] satisfies RouteConfig;
+export default [
+  ...tree(false),
+  ...prefix("nl", tree(true)),
+  // Resource routes, one per site (not per language).
+  route("sitemap.xml", "routes/seo/sitemap.ts", { id: "sitemap" }),
+  route("robots.txt", "routes/seo/robots.ts", { id: "robots" }),
+] satisfies RouteConfig;

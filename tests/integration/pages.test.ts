@@ -74,10 +74,10 @@ describe("pages", () => {
   it("keep HTML uncached, hashed assets cached for a year, icons served", async () => {
     const { response, body } = await html("/");
     expect(response.headers.get("cache-control")).toBe("no-cache");
-    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(body)![1];
-    const css = await t.fetch(asset);
-    expect(css.status).toBe(200);
-    expect(css.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(body)![1];
+    const script = await t.fetch(asset);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const icon = await t.fetch("/icons/logo.svg");
     expect(icon.status).toBe(200);
     expect(icon.headers.get("content-type")).toContain("image/svg+xml");

@@ -1,3 +1,4 @@
 // Every table, by domain. drizzle-kit reads this file to generate migrations.
 export * from "./identity";
 export * from "./system";
+export * from "./marketing";

@@ -22,7 +22,7 @@ export async function createAccountForUser(
       currency: "EUR",
       subscriptionPlan: "TRIAL",
       subscriptionInterval: null,
-      expiredAt: trialEndsAt(),
+      expiredAt: trialEndsAt(new Date()),
       country: input.locale === "nl" ? "NL" : null,
     })
     .returning();

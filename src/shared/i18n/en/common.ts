@@ -17,6 +17,7 @@ export default {
     privacy: "Privacy policy",
     signIn: "Sign in",
     startTrial: "Start free trial",
+    startTrialShort: "Free trial",
     openMenu: "Open menu",
     closeMenu: "Close menu",
     mainNavigation: "Main navigation",

@@ -20,6 +20,7 @@ export default {
     privacy: "Privacybeleid",
     signIn: "Inloggen",
     startTrial: "Start gratis proefperiode",
+    startTrialShort: "Gratis proberen",
     openMenu: "Menu openen",
     closeMenu: "Menu sluiten",
     mainNavigation: "Hoofdnavigatie",

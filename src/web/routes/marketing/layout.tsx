@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher";
 import { Logo } from "../../components/layout/logo";
@@ -11,17 +11,23 @@ const NAV = [
   { to: "/faq", key: "nav.faq" },
 ] as const;
 
+/**
+ * The public layout. The mobile menu is a <details> element: it opens and closes without
+ * JavaScript, and with JavaScript it also closes after a link is chosen.
+ */
 export default function MarketingLayout() {
   const { t } = useTranslation();
   const href = useLocalizedHref();
-  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => menu.current?.removeAttribute("open");
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-950"}`;
+  const trial = href("/auth/sign-in?mode=sign-up");
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <Link to={href("/")} aria-label={t("nav.home")}>
+      <header className="relative border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+          <Link to={href("/")} aria-label={`${t("brand")} · ${t("nav.home")}`}>
             <Logo />
           </Link>
           <nav aria-label={t("nav.mainNavigation")} className="hidden items-center gap-1 md:flex">
@@ -36,50 +42,47 @@ export default function MarketingLayout() {
             <Link to={href("/auth/sign-in")} className="text-sm font-medium text-slate-700 hover:text-slate-950">
               {t("nav.signIn")}
             </Link>
-            <Link
-              to={href("/auth/sign-in?mode=sign-up")}
-              className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-            >
+            <Link to={trial} data-testid="header-start-trial" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
               {t("nav.startTrial")}
             </Link>
           </div>
-          <button
-            type="button"
-            className="rounded-md p-2 md:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen((v) => !v)}
-          >
-            <span className="sr-only">{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d={open ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"} />
-            </svg>
-          </button>
-        </div>
-        {open ? (
-          <div id="mobile-menu" className="border-t border-slate-200 px-4 py-3 md:hidden">
-            <nav aria-label={t("nav.mainNavigation")} className="flex flex-col">
-              {NAV.map((item) => (
-                <NavLink key={item.to} to={href(item.to)} className={linkClass} onClick={() => setOpen(false)}>
-                  {t(item.key)}
-                </NavLink>
-              ))}
-              <Link to={href("/auth/sign-in")} className="px-3 py-2 text-sm font-medium">
-                {t("nav.signIn")}
-              </Link>
-              <Link to={href("/auth/sign-in?mode=sign-up")} className="px-3 py-2 text-sm font-semibold text-brand-700">
-                {t("nav.startTrial")}
-              </Link>
-            </nav>
-            <LanguageSwitcher className="mt-2" />
+          <div className="flex items-center gap-2 md:hidden">
+            <Link to={trial} className="whitespace-nowrap rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              {t("nav.startTrialShort")}
+            </Link>
+            <details ref={menu} className="group">
+              <summary className="flex cursor-pointer list-none rounded-md p-2 [&::-webkit-details-marker]:hidden">
+                <span className="sr-only">{t("nav.openMenu")}</span>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+                  <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </summary>
+              <div id="mobile-menu" className="absolute inset-x-0 top-full z-40 border-y border-slate-200 bg-white px-4 py-3 shadow-lg">
+                <nav aria-label={t("nav.mainNavigation")} className="flex flex-col">
+                  {NAV.map((item) => (
+                    <NavLink key={item.to} to={href(item.to)} className={linkClass} onClick={close}>
+                      {t(item.key)}
+                    </NavLink>
+                  ))}
+                  <NavLink to={href("/contact")} className={linkClass} onClick={close}>
+                    {t("nav.contact")}
+                  </NavLink>
+                  <Link to={href("/auth/sign-in")} className="px-3 py-2 text-sm font-medium" onClick={close}>
+                    {t("nav.signIn")}
+                  </Link>
+                </nav>
+                <LanguageSwitcher className="mt-2" />
+              </div>
+            </details>
           </div>
-        ) : null}
+        </div>
       </header>
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-slate-50">
-        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-4">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-2 md:grid-cols-4">
           <div>
             <Logo />
             <p className="mt-2 text-slate-600">{t("footer.tagline")}</p>
@@ -90,6 +93,7 @@ export default function MarketingLayout() {
               <li><Link to={href("/features")}>{t("nav.features")}</Link></li>
               <li><Link to={href("/pricing")}>{t("nav.pricing")}</Link></li>
               <li><Link to={href("/faq")}>{t("nav.faq")}</Link></li>
+              <li><Link to={trial}>{t("nav.startTrial")}</Link></li>
             </ul>
           </div>
           <div>
@@ -97,6 +101,7 @@ export default function MarketingLayout() {
             <ul className="mt-2 space-y-1 text-slate-600">
               <li><Link to={href("/blog")}>{t("nav.blog")}</Link></li>
               <li><Link to={href("/contact")}>{t("nav.contact")}</Link></li>
+              <li><Link to={href("/auth/sign-in")}>{t("nav.signIn")}</Link></li>
             </ul>
           </div>
           <div>

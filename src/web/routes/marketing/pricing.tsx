@@ -1,7 +1,167 @@
-import { Placeholder } from "../../components/layout/placeholder";
-import { useTranslation } from "../../i18n";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { COMING_LATER, FEATURES, type Interval, PLANS, type Plan, hasFeature, priceCents, yearlyDiscountPercent, yearlyPricePerMonthCents, yearlySavingCents } from "../../../shared/plans";
+import { formatEuros } from "../../components/marketing/money";
+import { PageMeta } from "../../components/marketing/page-meta";
+import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
+
+const POPULAR: Plan = "BASIC";
+
+function parseInterval(value: string | null): Interval {
+  return value === "yearly" ? "YEARLY" : "MONTHLY";
+}
+
+/**
+ * The monthly/yearly switch is a GET form (?interval=yearly), so it works without JavaScript; with
+ * JavaScript it switches in place and keeps the address in step.
+ */
+function IntervalSwitch({ value, onChange }: { value: Interval; onChange: (interval: Interval) => void }) {
+  const { t } = useTranslation("marketing");
+  const option = (interval: Interval, label: string) => (
+    <button
+      type="submit"
+      name="interval"
+      value={interval.toLowerCase()}
+      aria-pressed={value === interval}
+      data-testid={`interval-${interval.toLowerCase()}`}
+      onClick={(event) => {
+        event.preventDefault();
+        onChange(interval);
+      }}
+      className={`rounded-full px-4 py-2 text-sm font-semibold ${value === interval ? "bg-slate-900 text-white" : "text-slate-700 hover:text-slate-950"}`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <form method="get" className="flex flex-col items-center gap-2">
+      <fieldset className="flex flex-col items-center gap-2">
+        <legend className="sr-only">{t("pricing.interval")}</legend>
+        <div className="inline-flex rounded-full border border-slate-300 bg-white p-1">
+          {option("MONTHLY", t("pricing.monthly"))}
+          {option("YEARLY", t("pricing.yearly"))}
+        </div>
+      </fieldset>
+      <p className="text-sm font-medium text-green-700">{t("pricing.switchToYearly", { percent: yearlyDiscountPercent("BASIC") })}</p>
+    </form>
+  );
+}
+
+function PlanCard({ plan, interval }: { plan: Plan; interval: Interval }) {
+  const { t } = useTranslation("marketing");
+  const locale = useLocale();
+  const href = useLocalizedHref();
+  const popular = plan === POPULAR;
+  const yearly = interval === "YEARLY";
+  return (
+    <li
+      className={`relative flex flex-col rounded-2xl border bg-white p-6 ${popular ? "border-brand-600 shadow-lg ring-1 ring-brand-600" : "border-slate-200"}`}
+    >
+      {popular ? (
+        <p className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">{t("pricing.popular")}</p>
+      ) : null}
+      <h2 id={`plan-${plan}`} className="text-xl font-bold">{t(`pricing.plans.${plan}.name`)}</h2>
+      <p className="mt-2 min-h-12 text-sm text-slate-600">{t(`pricing.plans.${plan}.description`)}</p>
+      <p className="mt-6 flex items-baseline gap-2">
+        <span className="text-4xl font-extrabold tracking-tight tabular-nums" data-testid={`price-${plan}`}>
+          {formatEuros(priceCents(plan, interval), locale)}
+        </span>
+        <span className="text-sm text-slate-600">
+          {yearly ? t("pricing.perYear") : t("pricing.perMonth")}, {t("pricing.exclVat")}
+        </span>
+      </p>
+      <p className="mt-1 min-h-10 text-sm text-slate-600">
+        {yearly ? (
+          <>
+            {t("pricing.perMonthBilledYearly", { amount: formatEuros(yearlyPricePerMonthCents(plan), locale) })}
+            <br />
+            <span className="font-medium text-green-700">{t("pricing.saving", { amount: formatEuros(yearlySavingCents(plan), locale) })}</span>
+          </>
+        ) : null}
+      </p>
+      <Link
+        to={href(`/auth/sign-in?mode=sign-up&plan=${plan.toLowerCase()}&interval=${interval.toLowerCase()}`)}
+        className={`mt-6 rounded-md px-4 py-2.5 text-center text-sm font-semibold ${popular ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-slate-300 text-slate-900 hover:bg-slate-50"}`}
+        aria-describedby={`plan-${plan}`}
+      >
+        {t("pricing.choose")}
+      </Link>
+    </li>
+  );
+}
+
+function ComparisonTable() {
+  const { t } = useTranslation("marketing");
+  return (
+    <section aria-labelledby="compare" className="mt-20">
+      <h2 id="compare" className="text-2xl font-bold tracking-tight">{t("pricing.compare.title")}</h2>
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full min-w-[20rem] text-left text-sm">
+          <thead>
+            <tr className="border-b-2 border-slate-300">
+              <th scope="col" className="py-3 pr-3 font-semibold">{t("pricing.compare.feature")}</th>
+              {PLANS.map((plan) => (
+                <th key={plan} scope="col" className="w-16 px-2 py-3 text-center font-semibold sm:w-28">{t(`pricing.plans.${plan}.name`)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {FEATURES.map((feature) => (
+              <tr key={feature} className="border-b border-slate-200">
+                <th scope="row" className="py-3 pr-3 font-normal text-slate-800">
+                  {t(`pricing.featureNames.${feature}`)}
+                  {COMING_LATER.has(feature) ? <span className="ml-1 text-xs text-amber-800">({t("pricing.compare.comingLater")})</span> : null}
+                </th>
+                {PLANS.map((plan) => (
+                  <td key={plan} className="px-2 py-3 text-center">
+                    {hasFeature(plan, feature) ? (
+                      <img src="/icons/check.svg" alt={t("pricing.compare.included")} width={20} height={20} loading="lazy" decoding="async" className="mx-auto h-5 w-5" />
+                    ) : (
+                      <span className="text-slate-400">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">{t("pricing.compare.notIncluded")}</span>
+                      </span>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
 
 export default function PricingPage() {
-  const { t } = useTranslation();
-  return <Placeholder title={t("pages.pricing")} />;
+  const { t } = useTranslation("marketing");
+  const [params] = useSearchParams();
+  const [interval, setInterval] = useState<Interval>(() => parseInterval(params.get("interval")));
+  const change = (next: Interval) => {
+    setInterval(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set("interval", next.toLowerCase());
+    window.history.replaceState(window.history.state, "", url);
+  };
+  return (
+    <>
+      <PageMeta title={t("meta.pricing.title")} description={t("meta.pricing.description")} />
+      <div className="mx-auto max-w-6xl px-4 py-14">
+        <header className="mx-auto max-w-3xl text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight">{t("pricing.title")}</h1>
+          <p className="mt-4 text-lg text-slate-700">{t("pricing.lead")}</p>
+        </header>
+        <div className="mt-10">
+          <IntervalSwitch value={interval} onChange={change} />
+        </div>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan} plan={plan} interval={interval} />
+          ))}
+        </ul>
+        <p className="mt-6 text-center text-sm text-slate-600">{t("pricing.vatNote")}</p>
+        <ComparisonTable />
+      </div>
+    </>
+  );
 }
