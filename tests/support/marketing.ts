@@ -1,22 +1,12 @@
-import fs from "node:fs";
 import path from "node:path";
+import { outboxFiles, readMail } from "./mail";
 
 /** The .eml files the development outbox wrote under dataDir/mail, decoded (quoted-printable). */
 export function readOutbox(dataDir: string): { file: string; to: string; subject: string; text: string }[] {
-  const dir = path.join(dataDir, "mail");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((file) => {
-      const raw = fs.readFileSync(path.join(dir, file), "utf8");
-      const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(raw)?.[1]?.trim() ?? "";
-      const text = raw
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return { file, to: header("To"), subject: header("Subject"), text };
-    });
+  return outboxFiles(dataDir).map((file) => {
+    const mail = readMail(file);
+    return { file: path.basename(file), to: mail.to, subject: mail.subject, text: mail.decoded };
+  });
 }
 
 /** The first link to `path` (with its token) in a decoded e-mail. */

@@ -1,11 +1,9 @@
-import crypto from "node:crypto";
+import { hashToken, randomToken } from "../../tokens";
 
-/** A link token: 32 random bytes (256 bits), base64url. Only its hash is stored. */
+/** A link token (256 bits, base64url) and the hash that is stored instead of it. */
 export function createLinkToken(): { token: string; hash: string } {
-  const token = crypto.randomBytes(32).toString("base64url");
-  return { token, hash: hashLinkToken(token) };
+  const token = randomToken();
+  return { token, hash: hashToken(token) };
 }
 
-export function hashLinkToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
+export { hashToken as hashLinkToken };
