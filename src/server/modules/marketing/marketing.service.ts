@@ -7,6 +7,7 @@ import type { Database } from "../../db/client";
 import { contactMessages, newsletterSubscriptions } from "../../db/schema";
 import { hitRateLimit } from "../../http/rate-limit";
 import type { Logger } from "../../logger";
+import { renderEmail } from "../../mail/layout";
 import type { Mailer } from "../../mail/mailer";
 import { createLinkToken, hashLinkToken } from "./tokens";
 
@@ -114,13 +115,16 @@ export async function subscribeToNewsletter(
 
   const t = translator(options.locale);
   const link = linkTo(config, "/newsletter/confirm", options.locale, token);
-  await mail.send({
-    to: input.email,
-    subject: t("marketing:mail.confirm.subject"),
-    text: `${t("marketing:mail.confirm.body")}\n\n${link}\n\n${t("marketing:mail.confirm.ignore")}\n`,
-    html: `<p>${escapeHtml(t("marketing:mail.confirm.body"))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t("marketing:mail.confirm.button"))}</a></p><p>${escapeHtml(t("marketing:mail.confirm.ignore"))}</p>`,
-    logHint: { confirmLink: link },
+  const { html, text } = renderEmail({
+    lang: options.locale,
+    preheader: t("marketing:mail.confirm.body"),
+    heading: t("marketing:mail.confirm.subject"),
+    paragraphs: [t("marketing:mail.confirm.body")],
+    button: { label: t("marketing:mail.confirm.button"), url: link },
+    note: t("marketing:mail.confirm.ignore"),
+    footer: t("auth:email.footer"),
   });
+  await mail.send({ to: input.email, subject: t("marketing:mail.confirm.subject"), text, html, logHint: { confirmLink: link } });
   return { ok: true, mailed: true };
 }
 
@@ -144,13 +148,15 @@ export async function confirmNewsletter(deps: MarketingDeps, token: string): Pro
   const locale: Locale = row.locale === "nl" ? "nl" : "en";
   const t = translator(locale);
   const link = linkTo(config, "/newsletter/unsubscribe", locale, unsubscribe.token);
-  await mail.send({
-    to: row.email,
-    subject: t("marketing:mail.welcome.subject"),
-    text: `${t("marketing:mail.welcome.body")}\n\n${t("marketing:mail.welcome.unsubscribe")}\n${link}\n`,
-    html: `<p>${escapeHtml(t("marketing:mail.welcome.body"))}</p><p>${escapeHtml(t("marketing:mail.welcome.unsubscribe"))} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    logHint: { unsubscribeLink: link },
+  const { html, text } = renderEmail({
+    lang: locale,
+    preheader: t("marketing:mail.welcome.body"),
+    heading: t("marketing:mail.welcome.subject"),
+    paragraphs: [t("marketing:mail.welcome.body"), t("marketing:mail.welcome.unsubscribe")],
+    button: { label: t("marketing:mail.welcome.unsubscribeButton"), url: link },
+    footer: t("auth:email.footer"),
   });
+  await mail.send({ to: row.email, subject: t("marketing:mail.welcome.subject"), text, html, logHint: { unsubscribeLink: link } });
   return "confirmed";
 }
 

@@ -329,6 +329,7 @@ export default {
       subject: "Welcome to the Offerly newsletter",
       body: "Your subscription is confirmed. Expect one e-mail a month with practical tips on writing quotes that win.",
       unsubscribe: "Want to stop? Unsubscribe at any time:",
+      unsubscribeButton: "Unsubscribe",
     },
   },
 } as const;

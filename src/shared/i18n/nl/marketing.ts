@@ -331,6 +331,7 @@ export default {
       subject: "Welkom bij de nieuwsbrief van Offerly",
       body: "Je abonnement is bevestigd. Je krijgt één e-mail per maand met praktische tips voor offertes die scoren.",
       unsubscribe: "Wil je stoppen? Meld je op elk moment af:",
+      unsubscribeButton: "Afmelden",
     },
   },
 } as const satisfies Mirror<typeof en>;
