@@ -1,3 +1,5 @@
 // Every table, by domain. drizzle-kit reads this file to generate migrations.
 export * from "./identity";
 export * from "./system";
+export * from "./customers";
+export * from "./quotes";
