@@ -2,7 +2,9 @@ import api from "./api";
 import app from "./app";
 import auth from "./auth";
 import common from "./common";
+import customers from "./customers";
+import quotes from "./quotes";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app };
+const en = { common, api, auth, app, customers, quotes };
 export default en;

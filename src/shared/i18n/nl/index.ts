@@ -4,6 +4,8 @@ import api from "./api";
 import app from "./app";
 import auth from "./auth";
 import common from "./common";
+import customers from "./customers";
+import quotes from "./quotes";
 
-const nl = { common, api, auth, app } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, customers, quotes } satisfies Mirror<typeof en>;
 export default nl;
