@@ -190,21 +190,20 @@ export default function CustomersPage() {
                       </p>
                     </Td>
                     <Td className="hidden sm:table-cell">{c.companyName ?? "—"}</Td>
-                    <Td className="hidden text-right tabular-nums sm:table-cell">{c.totalQuotes}</Td>
+                    <Td className="hidden text-right tabular-nums sm:table-cell"><span data-testid="customer-total-quotes">{c.totalQuotes}</span></Td>
                     <Td className="hidden text-right tabular-nums sm:table-cell">{c.totalSignedQuotes}</Td>
                     <Td className="text-right">
                       <div className="flex justify-end gap-1">
-                        <Link to={href(`/app/customers/mutate/${c.id}`)} className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
+                        <Link aria-label={`${t("customers:edit")}: ${c.name}`} to={href(`/app/customers/mutate/${c.id}`)} className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
                           {t("customers:edit")}
-                          <span className="sr-only">: {c.name}</span>
                         </Link>
                         <button
                           type="button"
+                          aria-label={`${t("customers:delete")}: ${c.name}`}
                           className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                           onClick={() => setTarget({ id: c.id, name: c.name, totalQuotes: c.totalQuotes })}
                         >
                           {t("customers:delete")}
-                          <span className="sr-only">: {c.name}</span>
                         </button>
                       </div>
                     </Td>

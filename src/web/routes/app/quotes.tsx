@@ -245,14 +245,12 @@ export default function QuotesPage() {
                     <Td className="hidden whitespace-nowrap lg:table-cell">{formatDate(q.quoteExpirationAt, locale)}</Td>
                     <Td className="text-right">
                       <div className="flex justify-end gap-1">
-                        <button type="button" className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50" onClick={() => void duplicate(q.id)}>
+                        <button type="button" aria-label={`${t("quotes:actions.duplicate")}: ${q.quoteNumber}`} className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50" onClick={() => void duplicate(q.id)}>
                           {t("quotes:actions.duplicate")}
-                          <span className="sr-only">: {q.quoteNumber}</span>
                         </button>
                         {q.status === "DRAFT" ? (
-                          <button type="button" className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50" onClick={() => setTarget({ id: q.id, quoteNumber: q.quoteNumber })}>
+                          <button type="button" aria-label={`${t("quotes:actions.delete")}: ${q.quoteNumber}`} className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50" onClick={() => setTarget({ id: q.id, quoteNumber: q.quoteNumber })}>
                             {t("quotes:actions.delete")}
-                            <span className="sr-only">: {q.quoteNumber}</span>
                           </button>
                         ) : null}
                       </div>
