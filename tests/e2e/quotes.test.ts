@@ -109,6 +109,27 @@ describe("customers and quotes in a browser", () => {
     await toastWithText(page, "url copied");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
+    // The customer opens the link (another browser profile, no sign-in): the quote, in Dutch.
+    const customerContext = await newContext(browser, { baseURL: server.url });
+    const customerPage = await customerContext.newPage();
+    const opened = await customerPage.goto(url);
+    expect(opened?.status()).toBe(200);
+    expect(await customerPage.getByTestId("public-quote-title").textContent()).toBe("New website");
+    expect(await customerPage.getAttribute("html", "lang")).toBe("nl");
+
+    // Withdraw (nobody signed): editable again, and the link shows "not available".
+    await page.getByTestId("withdraw-quote").click();
+    await page.getByRole("dialog").getByTestId("confirm-dialog-confirm").click();
+    await toastWithText(page, "Quote withdrawn");
+    await page.getByTestId("quote-form").waitFor();
+    const gone = await customerPage.goto(url);
+    expect(gone?.status()).toBe(404);
+    expect(await customerPage.getByTestId("public-quote-unavailable").textContent()).toBe("Deze offerte is niet beschikbaar");
+    await customerContext.close();
+    await page.getByTestId("publish-quote").click();
+    await page.getByRole("dialog").getByTestId("confirm-dialog-confirm").click();
+    await page.locator('[data-testid="quote-status"][data-status="PUBLISHED"]').waitFor();
+
     // The list shows it as published, with its customer; the customer counts it.
     await page.getByRole("link", { name: "Back to quotes" }).click();
     const quoteRow = page.getByTestId("quote-row").filter({ hasText: "New website" });

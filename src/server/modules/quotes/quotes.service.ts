@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm"
 import { nanoid } from "nanoid";
 import { likePattern } from "../../../shared/customers";
 import { totalCents } from "../../../shared/money";
-import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, todayIso } from "../../../shared/quote-status";
+import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, publicAvailability, todayIso } from "../../../shared/quote-status";
 import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../../shared/quotes";
 import type { Database } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
@@ -334,4 +334,21 @@ export async function loadTotals(db: Database, quoteIds: string[]): Promise<Map<
     .where(and(inArray(quoteBlocks.quoteId, quoteIds), eq(quoteBlocks.kind, "PRICING")));
   for (const id of quoteIds) totals.set(id, totalCents(lines.filter((l) => l.quoteId === id)));
   return totals;
+}
+
+const NANO_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/**
+ * What a public link shows (SPEC §4): the quote when published or signed, EXPIRED past the
+ * expiration date, NOT_AVAILABLE for drafts (never published, or withdrawn) and unknown links —
+ * checked on every read. The nanoId alone finds the quote (the slug is cosmetic).
+ */
+export async function getPublicQuote(db: Database, nanoId: string, today = todayIso()) {
+  if (!NANO_ID_PATTERN.test(nanoId)) return { availability: "NOT_AVAILABLE" as const, quote: null };
+  const [quote] = await db.select().from(quotes).where(eq(quotes.nanoId, nanoId)).limit(1);
+  if (!quote) return { availability: "NOT_AVAILABLE" as const, quote: null };
+  const availability = publicAvailability({ status: quote.status as QuoteStatus, expirationDate: quote.expirationDate }, today);
+  if (availability !== "AVAILABLE") return { availability, quote: null };
+  const [blocks, totals] = await Promise.all([loadBlocks(db, [quote.id]), loadTotals(db, [quote.id])]);
+  return { availability, quote: { ...quote, blocks: blocks.get(quote.id) ?? [], totalCents: totals.get(quote.id) ?? 0n } };
 }
