@@ -28,7 +28,7 @@ async function toastWithText(page: Page, text: string) {
 async function signUpInBrowser(context: BrowserContext, company: string, prefix = ""): Promise<Page> {
   const page = await context.newPage();
   const email = `owner-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  await page.goto(`${prefix}/auth/sign-in?mode=sign-up`);
+  await open(page, `${prefix}/auth/sign-in?mode=sign-up`);
   await page.locator('input[name="name"]').fill("Olga Owner");
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="companyName"]').fill(company);
@@ -38,6 +38,11 @@ async function signUpInBrowser(context: BrowserContext, company: string, prefix 
   await page.goto(match![1]);
   await page.waitForURL((url) => url.pathname === `${prefix}/app`);
   return page;
+}
+
+/** Opens a page and waits until the app has loaded (and hydrated), so that forms are the app's, not plain HTML. */
+async function open(page: Page, path: string) {
+  await page.goto(path, { waitUntil: "networkidle" });
 }
 
 async function shot(page: Page, name: string) {
@@ -134,7 +139,7 @@ describe("customers and quotes in a browser", () => {
     await page.getByRole("link", { name: "Back to quotes" }).click();
     const quoteRow = page.getByTestId("quote-row").filter({ hasText: "New website" });
     await quoteRow.waitFor();
-    expect(await quoteRow.getByTestId("quote-status").getAttribute("data-status")).toBe("PUBLISHED");
+    expect(await quoteRow.getByTestId("quote-status").last().getAttribute("data-status")).toBe("PUBLISHED");
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Customers" }).click();
     const counted = page.getByTestId("customer-row").filter({ hasText: "Bakkerij de Vries" }).getByTestId("customer-total-quotes");
     await counted.filter({ hasText: /^1$/ }).waitFor();
@@ -145,7 +150,7 @@ describe("customers and quotes in a browser", () => {
     const context = await browser.newContext({ baseURL: server.url, locale: "nl-NL", viewport: { width: 375, height: 812 }, extraHTTPHeaders: { "Accept-Language": "nl-NL" } });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const page = await signUpInBrowser(context, "Klein Bedrijf", "/nl");
-    await page.goto("/nl/app/customers/mutate");
+    await open(page, "/nl/app/customers/mutate");
     await page.getByLabel("Naam", { exact: true }).fill("Weg Klant");
     await page.getByRole("button", { name: "Klant opslaan" }).click();
     await toastWithText(page, "klant opgeslagen");
@@ -162,9 +167,30 @@ describe("customers and quotes in a browser", () => {
     await toastWithText(page, "klant verwijderd");
     await page.getByTestId("empty-state").getByText("Nog geen klanten").waitFor();
 
-    await page.goto("/nl/app/quotes/mutate");
+    await open(page, "/nl/app/quotes/mutate");
     await page.getByText("Je hebt nog geen klanten.").waitFor();
     await shot(page, "quote-new-375-nl");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // A published quote and the quotes list also fit a 375 px screen.
+    await open(page, "/nl/app/customers/mutate");
+    await page.getByLabel("Naam", { exact: true }).fill("Smalle Klant met een heel erg lange naam die moet afbreken");
+    await page.getByRole("button", { name: "Klant opslaan" }).click();
+    await page.waitForURL((url) => url.pathname === "/nl/app/customers");
+    await open(page, "/nl/app/quotes/mutate");
+    await page.getByLabel("Titel").fill("Een offerte met een lange titel voor een klein scherm");
+    await page.getByLabel("Klant").selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Offerte aanmaken" }).click();
+    await page.getByTestId("publish-quote").click();
+    await page.getByRole("dialog").getByTestId("confirm-dialog-confirm").click();
+    await page.locator('[data-testid="quote-status"][data-status="PUBLISHED"]').waitFor();
+    await page.waitForTimeout(400); // let the view transition finish before the screenshot
+    await shot(page, "quote-published-375-nl");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole("link", { name: "Terug naar offertes" }).click();
+    await page.getByTestId("quote-row").first().waitFor();
+    await page.waitForTimeout(400);
+    await shot(page, "quotes-375-nl");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
   });

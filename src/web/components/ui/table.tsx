@@ -1,7 +1,7 @@
 /** A simple responsive data table: horizontal scroll on narrow screens, header cells with scope. */
 export function Table({ children, label }: { children: React.ReactNode; label: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
         {children}
       </table>

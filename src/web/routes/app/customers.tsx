@@ -104,6 +104,10 @@ export default function CustomersPage() {
     requestPolicy: "cache-and-network",
   });
   const list = data?.customers;
+  // After deleting the last row of a later page, show the page before it.
+  useEffect(() => {
+    if (list && list.items.length === 0 && list.page > 1) update({ page: list.page - 1 > 1 ? String(list.page - 1) : null });
+  }, [list]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">

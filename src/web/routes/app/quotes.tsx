@@ -132,6 +132,10 @@ export default function QuotesPage() {
     requestPolicy: "cache-and-network",
   });
   const list = data?.quotes;
+  // After deleting the last row of a later page, show the page before it.
+  useEffect(() => {
+    if (list && list.items.length === 0 && list.page > 1) update({ page: list.page - 1 > 1 ? String(list.page - 1) : null });
+  }, [list]); // eslint-disable-line react-hooks/exhaustive-deps
   const filtered = Boolean(search || status);
 
   async function duplicate(id: string) {
@@ -208,10 +212,10 @@ export default function QuotesPage() {
             <Table label={t("quotes:title")}>
               <thead className="bg-slate-50">
                 <tr>
-                  <Th>{t("quotes:columns.number")}</Th>
+                  <Th className="hidden sm:table-cell">{t("quotes:columns.number")}</Th>
                   <Th>{t("quotes:columns.title")}</Th>
                   <Th className="hidden md:table-cell">{t("quotes:columns.customer")}</Th>
-                  <Th>{t("quotes:columns.status")}</Th>
+                  <Th className="hidden sm:table-cell">{t("quotes:columns.status")}</Th>
                   <Th className="hidden text-right sm:table-cell">{t("quotes:columns.total")}</Th>
                   <Th className="hidden lg:table-cell">{t("quotes:columns.quoteDate")}</Th>
                   <Th className="hidden lg:table-cell">{t("quotes:columns.expirationDate")}</Th>
@@ -223,7 +227,7 @@ export default function QuotesPage() {
               <tbody className="divide-y divide-slate-100">
                 {list.items.map((q) => (
                   <tr key={q.id} data-testid="quote-row">
-                    <Td className="whitespace-nowrap tabular-nums text-slate-600">{q.quoteNumber}</Td>
+                    <Td className="hidden whitespace-nowrap tabular-nums text-slate-600 sm:table-cell">{q.quoteNumber}</Td>
                     <Td>
                       <Link
                         to={href(`/app/quotes/mutate/${q.id}`)}
@@ -233,11 +237,15 @@ export default function QuotesPage() {
                       >
                         {q.name}
                       </Link>
+                      <div className="mt-1 flex flex-wrap items-center gap-2 text-xs tabular-nums text-slate-500 sm:hidden">
+                        <span>{q.quoteNumber}</span>
+                        <StatusBadge status={q.displayStatus} />
+                      </div>
                       <p className="text-xs text-slate-500 md:hidden">{q.customer?.name ?? q.customerDetails?.name ?? t("quotes:noCustomer")}</p>
                       <p className="text-xs tabular-nums text-slate-500 sm:hidden">{formatQuoteMoney(q.total, q)}</p>
                     </Td>
                     <Td className="hidden md:table-cell">{q.customer?.name ?? q.customerDetails?.name ?? <span className="text-slate-400">{t("quotes:noCustomer")}</span>}</Td>
-                    <Td>
+                    <Td className="hidden sm:table-cell">
                       <StatusBadge status={q.displayStatus} />
                     </Td>
                     <Td className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell">{formatQuoteMoney(q.total, q)}</Td>
