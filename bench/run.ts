@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { benchColdStart } from "./cold-start";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
+import { benchQuotes } from "./quotes";
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -18,3 +19,8 @@ if (want("graphql")) {
   else console.log("\n(PostgreSQL: set BENCH_DATABASE_URL to measure it too)");
 }
 if (want("cold-start")) await benchColdStart();
+if (want("quotes")) {
+  await benchQuotes("pglite");
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) await benchQuotes("postgres", pgUrl);
+}
