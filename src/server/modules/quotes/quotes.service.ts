@@ -294,7 +294,10 @@ export async function findQuotes(
       .orderBy(desc(quotes.createdAt), desc(quotes.quoteNumber))
       .offset(options.offset)
       .limit(options.limit),
-    db.select({ total: count() }).from(quotes).leftJoin(customers, eq(customers.id, quotes.customerId)).where(where),
+    // The customer join is only needed to search by customer name.
+    pattern
+      ? db.select({ total: count() }).from(quotes).leftJoin(customers, eq(customers.id, quotes.customerId)).where(where)
+      : db.select({ total: count() }).from(quotes).where(where),
   ]);
   const totals = await loadTotals(db, rows.map((r) => r.quote.id));
   return {
