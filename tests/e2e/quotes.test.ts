@@ -140,9 +140,12 @@ describe("customers and quotes in a browser", () => {
     const quoteRow = page.getByTestId("quote-row").filter({ hasText: "New website" });
     await quoteRow.waitFor();
     expect(await quoteRow.getByTestId("quote-status").last().getAttribute("data-status")).toBe("PUBLISHED");
+    await page.waitForTimeout(400); // let the view transition finish before the screenshot
+    await shot(page, "quotes-desktop");
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Customers" }).click();
     const counted = page.getByTestId("customer-row").filter({ hasText: "Bakkerij de Vries" }).getByTestId("customer-total-quotes");
     await counted.filter({ hasText: /^1$/ }).waitFor();
+    await shot(page, "customers-desktop");
     await context.close();
   });
 
