@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { benchColdStart } from "./cold-start";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
 import { runMarketingBench } from "./marketing";
+import { benchQuotes } from "./quotes";
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -20,3 +21,8 @@ if (want("graphql")) {
 }
 if (want("cold-start")) await benchColdStart();
 if (want("marketing")) await runMarketingBench();
+if (want("quotes")) {
+  await benchQuotes("pglite");
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) await benchQuotes("postgres", pgUrl);
+}

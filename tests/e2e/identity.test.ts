@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
 import { lastMailTo } from "../support/mail";
 import { type TestOidcProvider, startOidcProvider } from "../support/oidc";
-import { type RunningServer, freePort, startServer } from "../support/server";
+import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
 let oidc: TestOidcProvider;
@@ -11,12 +11,9 @@ let browser: Browser;
 let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  oidc = await startOidcProvider(`http://127.0.0.1:${port}/api/auth/google/callback`);
-  server = await startServer(
-    { OIDC_GOOGLE_CLIENT_ID: oidc.clientId, OIDC_GOOGLE_CLIENT_SECRET: oidc.clientSecret, OIDC_GOOGLE_ISSUER: oidc.issuer },
-    { port },
-  );
+  oidc = await startOidcProvider();
+  server = await startServer({ OIDC_GOOGLE_CLIENT_ID: oidc.clientId, OIDC_GOOGLE_CLIENT_SECRET: oidc.clientSecret, OIDC_GOOGLE_ISSUER: oidc.issuer });
+  oidc.setRedirectUri(`${server.url}/api/auth/google/callback`);
   ({ browser, close: closeBrowser } = await launchBrowser());
 });
 afterAll(async () => {

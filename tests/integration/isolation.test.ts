@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../src/server/graphql/schema";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
+import { createCustomer, createQuote } from "../support/quotes";
 
 /**
  * Account isolation: every account-scoped operation, called by a user of account B with
@@ -10,21 +11,60 @@ import { type SignedIn, signUp } from "../support/auth";
  * operations to OPERATIONS; the last test fails when the schema has an account-scoped root
  * field that is not listed here.
  */
-type Ids = { accountId: string };
+type Ids = { accountId: string; customerId: string; quoteId: string };
 type Operation = { query: string; variables?: (victim: Ids) => Record<string, unknown> };
 
 const OPERATIONS: Record<string, Operation> = {
   "Query.account": { query: "{ account { id name } }" },
+  // Customers and quotes (issue 4): the victim's ids, names containing "Victim Ltd".
+  "Query.customer": { query: "query ($id: ID!) { customer(id: $id) { id name content } }", variables: (v) => ({ id: v.customerId }) },
+  "Query.customers": { query: "{ customers(pageSize: 100) { totalCount items { id name } } }" },
+  "Mutation.createCustomer": {
+    query: "mutation ($input: CustomerInput!) { createCustomer(input: $input) { id name } }",
+    variables: () => ({ input: { name: "Attacker's customer" } }),
+  },
+  "Mutation.updateCustomer": {
+    query: "mutation ($id: ID!, $input: CustomerInput!) { updateCustomer(id: $id, input: $input) { id name } }",
+    variables: (v) => ({ id: v.customerId, input: { name: "Hijacked" } }),
+  },
+  "Mutation.deleteCustomer": { query: "mutation ($id: ID!) { deleteCustomer(id: $id) }", variables: (v) => ({ id: v.customerId }) },
+  "Query.quote": { query: "query ($id: ID!) { quote(id: $id) { id name url customer { name } } }", variables: (v) => ({ id: v.quoteId }) },
+  "Query.quotes": { query: "{ quotes(pageSize: 100) { totalCount items { id name customer { name } } } }" },
+  "Mutation.createQuote": {
+    query: "mutation ($input: QuoteInput!) { createQuote(input: $input) { id name customer { name } } }",
+    variables: (v) => ({ input: { ...QUOTE_INPUT, customerId: v.customerId } }),
+  },
+  "Mutation.updateQuote": {
+    query: "mutation ($id: ID!, $input: QuoteInput!) { updateQuote(id: $id, input: $input) { id name } }",
+    variables: (v) => ({ id: v.quoteId, input: { ...QUOTE_INPUT, customerId: v.customerId, name: "Hijacked" } }),
+  },
+  "Mutation.deleteQuote": { query: "mutation ($id: ID!) { deleteQuote(id: $id) }", variables: (v) => ({ id: v.quoteId }) },
+  "Mutation.duplicateQuote": { query: "mutation ($id: ID!) { duplicateQuote(id: $id) { id name } }", variables: (v) => ({ id: v.quoteId }) },
+  "Mutation.publishQuote": { query: "mutation ($id: ID!) { publishQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
+  "Mutation.withdrawQuote": { query: "mutation ($id: ID!) { withdrawQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
+};
+
+const QUOTE_INPUT = {
+  name: "Attacker's quote",
+  language: "ENG",
+  currency: "EUR",
+  quoteDateAt: "2026-01-01",
+  quoteExpirationAt: "2026-02-01",
+  signable: true,
 };
 
 let t: TestApp;
 let victim: SignedIn;
+let ids: Ids;
 let attacker: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
   victim = await signUp(t, { company: "Victim Ltd" });
   attacker = await signUp(t, { company: "Attacker Ltd" });
+  const customer = await createCustomer(t, victim, { name: "Victim Ltd's customer", content: "Victim Ltd street 1" });
+  const quote = await createQuote(t, victim, customer.id, { name: "Victim Ltd quote" });
+  ids = { accountId: victim.accountId!, customerId: customer.id, quoteId: quote.id };
 });
 afterAll(async () => {
   await t.close();
@@ -34,19 +74,37 @@ describe("account isolation", () => {
   const cases = Object.entries(OPERATIONS);
 
   it.each(cases)("%s refuses another account in the Account header", async (_name, op) => {
-    const result = await t.gql(op.query, op.variables?.({ accountId: victim.accountId! }), attacker.headers(victim.accountId));
+    const result = await t.gql(op.query, op.variables?.(ids), attacker.headers(victim.accountId));
     expect(result.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect(JSON.stringify(result.data ?? null)).not.toContain("Victim Ltd");
   });
 
   it.each(cases)("%s refuses a visitor", async (_name, op) => {
-    const result = await t.gql(op.query, op.variables?.({ accountId: victim.accountId! }), { account: victim.accountId! });
+    const result = await t.gql(op.query, op.variables?.(ids), { account: victim.accountId! });
     expect(result.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
   it.each(cases)("%s with the attacker's own account shows none of the victim's data", async (_name, op) => {
-    const result = await t.gql(op.query, op.variables?.({ accountId: victim.accountId! }), attacker.headers());
+    const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
     expect(JSON.stringify(result)).not.toContain("Victim Ltd");
+  });
+
+  it("leaves the victim's customers and quotes untouched", async () => {
+    const read = await t.gql<{ customer: { name: string }; quote: { name: string; status: string }; quotes: { totalCount: number } }>(
+      "query ($c: ID!, $q: ID!) { customer(id: $c) { name } quote(id: $q) { name status } quotes { totalCount } }",
+      { c: ids.customerId, q: ids.quoteId },
+      victim.headers(),
+    );
+    expect(read.data).toEqual({ customer: { name: "Victim Ltd's customer" }, quote: { name: "Victim Ltd quote", status: "DRAFT" }, quotes: { totalCount: 1 } });
+  });
+
+  it("answers the attacker's own account with not found (or a field error) for the victim's ids", async () => {
+    for (const name of ["Query.customer", "Query.quote", "Mutation.updateCustomer", "Mutation.deleteCustomer", "Mutation.updateQuote", "Mutation.deleteQuote", "Mutation.duplicateQuote", "Mutation.publishQuote", "Mutation.withdrawQuote", "Mutation.createQuote"]) {
+      const op = OPERATIONS[name];
+      const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
+      expect(result.errors?.[0].extensions?.code, name).toMatch(/^(NOT_FOUND|BAD_USER_INPUT)$/);
+      expect(result.data, name).toBeNull();
+    }
   });
 
   it("accounts lists only the user's own accounts", async () => {

@@ -22,10 +22,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningServer> {
+/**
+ * Starts the server on a free port. Another process may take the port between our probe and the
+ * server's listen(): then the server exits with EADDRINUSE and we try another port.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env, await freePort());
+    } catch (error) {
+      if (attempt >= 4 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>, port: number): Promise<RunningServer> {
   if (!fs.existsSync("build/server/main.js")) throw new Error("No production build: run `npm run build` (npm test does it).");
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "offerly-e2e-"));
-  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["build/server/main.js"], {

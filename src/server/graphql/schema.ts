@@ -2,6 +2,8 @@ import { assertValidSchema, lexicographicSortSchema } from "graphql";
 import { builder } from "./builder";
 // Each domain registers its types and root fields on import.
 import "../modules/identity/identity.graphql";
+import "../modules/customers/customers.graphql";
+import "../modules/quotes/quotes.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

@@ -1,6 +1,7 @@
 import { cacheExchange } from "@urql/exchange-graphcache";
 import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
+import { customerAndQuoteKeys, customerAndQuoteUpdates } from "./cache-updates";
 
 /** Every GraphQL request carries this header; the server refuses requests without it (CSRF). */
 export const CSRF_HEADER = { "x-graphql-csrf": "1" };
@@ -46,7 +47,9 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           AccountUser: () => null,
           User: () => null,
           AccountPage: () => null,
+          ...customerAndQuoteKeys,
         },
+        updates: { ...customerAndQuoteUpdates },
       }),
       fetchExchange,
     ],

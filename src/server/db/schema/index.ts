@@ -1,4 +1,6 @@
 // Every table, by domain. drizzle-kit reads this file to generate migrations.
 export * from "./identity";
 export * from "./system";
+export * from "./customers";
+export * from "./quotes";
 export * from "./marketing";

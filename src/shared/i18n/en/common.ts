@@ -95,6 +95,12 @@ export default {
     removed: "Removed",
     urlCopied: "url copied",
   },
+  pagination: {
+    nav: "Pages",
+    previous: "Previous",
+    next: "Next",
+    status: "Page {{page}} of {{pages}}",
+  },
   loading: "Loading…",
   retry: "Try again",
 } as const;

@@ -98,6 +98,12 @@ export default {
     removed: "Verwijderd",
     urlCopied: "url gekopieerd",
   },
+  pagination: {
+    nav: "Pagina's",
+    previous: "Vorige",
+    next: "Volgende",
+    status: "Pagina {{page}} van {{pages}}",
+  },
   loading: "Laden…",
   retry: "Opnieuw proberen",
 } as const satisfies Mirror<typeof en>;

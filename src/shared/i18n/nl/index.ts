@@ -4,7 +4,9 @@ import api from "./api";
 import app from "./app";
 import auth from "./auth";
 import common from "./common";
+import customers from "./customers";
 import marketing from "./marketing";
+import quotes from "./quotes";
 
-const nl = { common, api, auth, app, marketing } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes } satisfies Mirror<typeof en>;
 export default nl;

@@ -10,6 +10,7 @@ import { TextField } from "../../components/ui/field";
 import { graphql } from "../../graphql/generated";
 import { GraphQLProvider } from "../../graphql/provider";
 import { useLocalizedHref, useTranslation } from "../../i18n";
+import { useHydrated } from "../../lib/use-hydrated";
 import { rememberAccount } from "../../lib/account-cookie";
 import { requireUser } from "../../lib/auth.server";
 import type { Route } from "./+types/complete-profile";
@@ -31,14 +32,16 @@ const SignUpMutation = graphql(`
 
 function CompleteProfileForm({ initialName }: { initialName: string }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const href = useLocalizedHref();
-  const [name, setName] = useState(initialName);
-  const [companyName, setCompanyName] = useState("");
   const [errors, setErrors] = useState<{ name?: string; companyName?: string; form?: string }>({});
   const [{ fetching }, signUp] = useMutation(SignUpMutation);
 
-  async function onSubmit(event: React.FormEvent) {
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const name = String(form.get("name") ?? "");
+    const companyName = String(form.get("companyName") ?? "");
     const n = ZPersonName.safeParse(name);
     const c = ZCompanyName.safeParse(companyName);
     const found = {
@@ -61,9 +64,9 @@ function CompleteProfileForm({ initialName }: { initialName: string }) {
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4" data-testid="complete-profile-form">
       {errors.form ? <Alert>{errors.form}</Alert> : null}
-      <TextField label={t("auth:signIn.name")} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-      <TextField label={t("auth:signIn.company")} name="companyName" autoComplete="organization" value={companyName} onChange={(e) => setCompanyName(e.target.value)} error={errors.companyName} />
-      <Button type="submit" busy={fetching} className="w-full">
+      <TextField label={t("auth:signIn.name")} name="name" autoComplete="name" defaultValue={initialName} error={errors.name} />
+      <TextField label={t("auth:signIn.company")} name="companyName" autoComplete="organization" error={errors.companyName} />
+      <Button type="submit" disabled={!hydrated} busy={fetching} className="w-full">
         {t("auth:completeProfile.submit")}
       </Button>
     </form>

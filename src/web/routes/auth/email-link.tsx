@@ -5,6 +5,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
+import { useHydrated } from "../../lib/use-hydrated";
 import { storedSignInEmail, verifySignInLink } from "../../lib/auth-client";
 import { redirectIfSignedIn } from "../../lib/auth.server";
 import type { Route } from "./+types/email-link";
@@ -24,10 +25,10 @@ export default function EmailLinkPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalizedHref();
+  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [state, setState] = useState<State>({ kind: "checking" });
-  const [email, setEmail] = useState("");
   const started = useRef(false);
 
   async function verify(address: string) {
@@ -57,9 +58,9 @@ export default function EmailLinkPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  function onConfirm(event: React.FormEvent) {
+  function onConfirm(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZEmail.safeParse(email);
+    const parsed = ZEmail.safeParse(String(new FormData(event.currentTarget).get("email") ?? ""));
     if (!parsed.success) {
       setState({ kind: "confirm", error: t(parsed.error.issues[0].message) });
       return;
@@ -84,12 +85,10 @@ export default function EmailLinkPage() {
             name="email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
             error={state.error}
             autoFocus
           />
-          <Button type="submit" className="w-full">
+          <Button type="submit" disabled={!hydrated} className="w-full">
             {t("auth:emailLink.confirm")}
           </Button>
         </form>

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { toast } from "../../components/ui/toast";
 import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
+import { useHydrated } from "../../lib/use-hydrated";
 import { requestSignInLink } from "../../lib/auth-client";
 import { redirectIfSignedIn } from "../../lib/auth.server";
 import type { Route } from "./+types/sign-in";
@@ -23,20 +24,23 @@ type Errors = Partial<Record<"email" | "name" | "companyName" | "form", string>>
 
 export default function SignInPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const locale = useLocale();
   const href = useLocalizedHref();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signUp = params.get("mode") === "sign-up";
   const returnTo = params.get("returnTo") ?? undefined;
-  const [email, setEmail] = useState("");
-  const [name, setName] = useState("");
-  const [companyName, setCompanyName] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: React.FormEvent) {
+  // Uncontrolled fields: what a person typed before the page hydrated is kept.
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    const name = String(form.get("name") ?? "");
+    const companyName = String(form.get("companyName") ?? "");
     // The server decides; these checks only save a round trip.
     const found: Errors = {};
     const e = ZEmail.safeParse(email);
@@ -88,7 +92,7 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4" data-testid="sign-in-form">
         {signUp ? (
-          <TextField label={t("auth:signIn.name")} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required />
+          <TextField label={t("auth:signIn.name")} name="name" autoComplete="name" error={errors.name} required />
         ) : null}
         <TextField
           label={t("auth:signIn.email")}
@@ -96,8 +100,6 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           error={errors.email}
           required
         />
@@ -106,13 +108,11 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
             label={t("auth:signIn.company")}
             name="companyName"
             autoComplete="organization"
-            value={companyName}
-            onChange={(e) => setCompanyName(e.target.value)}
             error={errors.companyName}
             required
           />
         ) : null}
-        <Button type="submit" busy={busy} className="w-full">
+        <Button type="submit" disabled={!hydrated} busy={busy} className="w-full">
           {busy ? t("auth:signIn.sending") : signUp ? t("auth:signIn.submitSignUp") : t("auth:signIn.submit")}
         </Button>
       </form>

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./identity";
+
+/**
+ * A customer of an account: who quotes are addressed to. `content` is the address block (with
+ * contact details) printed on the quote.
+ */
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    companyName: text("company_name"),
+    contactPerson: text("contact_person"),
+    email: text("email"),
+    phone: text("phone"),
+    content: text("content"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Target of the quotes' composite foreign key: a quote's customer is in the quote's account.
+    uniqueIndex("customers_account_id_id_key").on(t.accountId, t.id),
+    index("customers_account_name_idx").on(t.accountId, sql`lower(${t.name})`),
+    index("customers_account_created_idx").on(t.accountId, t.createdAt),
+  ],
+);

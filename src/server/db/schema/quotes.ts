@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./identity";
+
+/** The customer's details frozen on a quote when it is published (a published quote never changes). */
+export type CustomerSnapshot = {
+  name: string;
+  companyName: string | null;
+  contactPerson: string | null;
+  email: string | null;
+  phone: string | null;
+  content: string | null;
+};
+
+/**
+ * A quote. Status DRAFT | PUBLISHED | SIGNED (expired is derived from the expiration date).
+ * Database rules (migration 0002, trigger `quotes_guard`): a PUBLISHED or SIGNED quote's content
+ * never changes; only the transitions DRAFT→PUBLISHED, PUBLISHED→DRAFT (withdraw) and
+ * PUBLISHED→SIGNED are allowed; only drafts can be deleted (except when the account goes).
+ * The customer reference is a composite foreign key (account_id, customer_id) → customers, so a
+ * quote can only point at a customer of its own account; deleting the customer sets it to null.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id"),
+    /** Readable, unique per account, sequential per year: 2026-0001. */
+    quoteNumber: text("quote_number").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    /** The public link's secret: ≥ 22 url-safe characters from a CSPRNG. */
+    nanoId: text("nano_id").notNull(),
+    language: text("language").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull().default("DRAFT"),
+    signable: boolean("signable").notNull().default(true),
+    quoteDate: date("quote_date").notNull(),
+    expirationDate: date("expiration_date").notNull(),
+    customerSnapshot: jsonb("customer_snapshot").$type<CustomerSnapshot>(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quotes_account_number_key").on(t.accountId, t.quoteNumber),
+    uniqueIndex("quotes_nano_id_key").on(t.nanoId),
+    index("quotes_account_created_idx").on(t.accountId, t.createdAt),
+    index("quotes_customer_idx").on(t.customerId),
+    check("quotes_status_check", sql`${t.status} in ('DRAFT', 'PUBLISHED', 'SIGNED')`),
+    check("quotes_language_check", sql`${t.language} in ('ENG', 'NL')`),
+    check("quotes_currency_check", sql`${t.currency} in ('EUR', 'USD', 'GBP')`),
+    check("quotes_dates_check", sql`${t.expirationDate} >= ${t.quoteDate}`),
+    check("quotes_nano_id_check", sql`length(${t.nanoId}) >= 22 and ${t.nanoId} ~ '^[A-Za-z0-9_-]+$'`),
+    check("quotes_name_length_check", sql`length(${t.name}) between 1 and 200`),
+  ],
+);
+
+/**
+ * The last quote number handed out per account and year. `insert … on conflict do update … returning`
+ * takes a row lock, so concurrent creations in one account queue up and get consecutive numbers;
+ * the unique index on quotes(account_id, quote_number) backs it.
+ */
+export const quoteNumberCounters = pgTable(
+  "quote_number_counters",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    lastValue: integer("last_value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.year] })],
+);
+
+/** A block of a quote: TEXT (name, content) or PRICING (also a pricing unit and line items). */
+export const quoteBlocks = pgTable(
+  "quote_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    content: text("content"),
+    /** PRICING blocks: the unit of the line items' amounts (DAY … NONE). */
+    pricingUnit: text("pricing_unit"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("quote_blocks_quote_position_idx").on(t.quoteId, t.position),
+    check("quote_blocks_kind_check", sql`${t.kind} in ('TEXT', 'PRICING')`),
+    check(
+      "quote_blocks_pricing_unit_check",
+      sql`(${t.kind} = 'TEXT' and ${t.pricingUnit} is null) or (${t.kind} = 'PRICING' and ${t.pricingUnit} in ('DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'ITEMS', 'NONE'))`,
+    ),
+  ],
+);
+
+/** A line of a pricing block: price in integer cents × an exact decimal amount. */
+export const quoteLineItems = pgTable(
+  "quote_line_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    blockId: uuid("block_id")
+      .notNull()
+      .references(() => quoteBlocks.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    amount: numeric("amount", { precision: 12, scale: 3 }).notNull().default("1"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("quote_line_items_block_position_idx").on(t.blockId, t.position)],
+);

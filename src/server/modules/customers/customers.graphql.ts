@@ -1,0 +1,130 @@
+import { CUSTOMER_SORTS, ZCustomerInput, ZSearch } from "../../../shared/customers";
+import { AppError } from "../../errors";
+
+const customerNotFound = () => new AppError("NOT_FOUND", "customers:notFound");
+import { builder } from "../../graphql/builder";
+import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
+import { requireAccountScope } from "../../graphql/tenancy";
+import { parseInput } from "../../graphql/validation";
+import {
+  type CustomerRow,
+  countQuotesOfCustomer,
+  createCustomer,
+  deleteCustomer,
+  findCustomers,
+  getCustomerById,
+  updateCustomer,
+} from "./customers.service";
+
+export const CustomerSortEnum = builder.enumType("CustomerSort", { values: CUSTOMER_SORTS });
+
+export const CustomerRef = builder.objectRef<CustomerRow>("Customer").implement({
+  description: "Someone the account sends quotes to.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    companyName: t.exposeString("companyName", { nullable: true }),
+    contactPerson: t.exposeString("contactPerson", { nullable: true }),
+    email: t.exposeString("email", { nullable: true }),
+    phone: t.exposeString("phone", { nullable: true }),
+    content: t.exposeString("content", { nullable: true, description: "Address and contact details, printed on the quote." }),
+    totalQuotes: t.int({
+      resolve: async (c, _args, ctx) => c.totalQuotes ?? (await countQuotesOfCustomer(ctx.db, c.id)).totalQuotes,
+    }),
+    totalSignedQuotes: t.int({
+      resolve: async (c, _args, ctx) => c.totalSignedQuotes ?? (await countQuotesOfCustomer(ctx.db, c.id)).totalSignedQuotes,
+    }),
+    createdAt: t.field({ type: "DateTime", resolve: (c) => c.createdAt }),
+    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updatedAt }),
+  }),
+});
+
+const CustomerPageRef = pageType<CustomerRow>("Customer", CustomerRef);
+
+const CustomerInput = builder.inputType("CustomerInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    companyName: t.string(),
+    contactPerson: t.string(),
+    email: t.string(),
+    phone: t.string(),
+    content: t.string({ description: "Address and contact details, printed on the quote." }),
+  }),
+});
+
+builder.queryField("customer", (t) =>
+  t.field({
+    type: CustomerRef,
+    description: "One customer of the selected account.",
+    authScopes: { accountRole: "member" },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      const customer = await getCustomerById(ctx.db, accountId, String(args.id));
+      if (!customer) throw customerNotFound();
+      return customer;
+    },
+  }),
+);
+
+builder.queryField("customers", (t) =>
+  t.field({
+    type: CustomerPageRef,
+    description: "The selected account's customers: searched by name, company, contact or e-mail, and sorted.",
+    authScopes: { accountRole: "member" },
+    args: {
+      ...pageArgs,
+      search: t.arg.string(),
+      sort: t.arg({ type: CustomerSortEnum, defaultValue: "NAME_ASC" }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      const page = parsePage(args);
+      const search = parseInput(ZSearch, args.search);
+      const { items, total } = await findCustomers(ctx.db, accountId, { search, sort: args.sort ?? "NAME_ASC", ...page });
+      return { items, totalCount: total, page: page.page, pageSize: page.pageSize };
+    },
+  }),
+);
+
+builder.mutationField("createCustomer", (t) =>
+  t.field({
+    type: CustomerRef,
+    authScopes: { accountRole: "member" },
+    args: { input: t.arg({ type: CustomerInput, required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      const input = parseInput(ZCustomerInput, args.input);
+      return createCustomer(ctx.db, accountId, input);
+    },
+  }),
+);
+
+builder.mutationField("updateCustomer", (t) =>
+  t.field({
+    type: CustomerRef,
+    authScopes: { accountRole: "member" },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CustomerInput, required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      const input = parseInput(ZCustomerInput, args.input);
+      const customer = await updateCustomer(ctx.db, accountId, String(args.id), input);
+      if (!customer) throw customerNotFound();
+      return customer;
+    },
+  }),
+);
+
+builder.mutationField("deleteCustomer", (t) =>
+  t.id({
+    description:
+      "Deletes a customer and returns its id. Their quotes stay, without a customer; published and signed quotes keep the customer's details as published.",
+    authScopes: { accountRole: "member" },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      if (!(await deleteCustomer(ctx.db, accountId, String(args.id)))) throw customerNotFound();
+      return String(args.id);
+    },
+  }),
+);

@@ -1,0 +1,254 @@
+import { centsToDecimal } from "../../../shared/money";
+import { QUOTE_DISPLAY_STATUSES, QUOTE_STATUSES, type QuoteStatus, displayStatus, isExpired } from "../../../shared/quote-status";
+import { ZQuoteInput, publicQuoteUrl } from "../../../shared/quotes";
+import { ZSearch } from "../../../shared/customers";
+import { lineTotalCents, totalCents } from "../../../shared/money";
+import type { CustomerSnapshot } from "../../db/schema";
+import { builder } from "../../graphql/builder";
+import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
+import { requireAccountScope } from "../../graphql/tenancy";
+import { parseInput } from "../../graphql/validation";
+import { CustomerRef } from "../customers/customers.graphql";
+import { CurrencyEnum, LanguageEnum } from "../identity/identity.graphql";
+import {
+  type BlockRow,
+  type QuoteRow,
+  createQuote,
+  deleteQuote,
+  duplicateQuote,
+  findQuotes,
+  getQuoteById,
+  loadBlocks,
+  loadTotals,
+  publishQuote,
+  quoteNotFound,
+  updateQuote,
+  withdrawQuote,
+} from "./quotes.service";
+
+export const QuoteStatusEnum = builder.enumType("QuoteStatus", {
+  values: QUOTE_STATUSES,
+  description: "Stored status: DRAFT → PUBLISHED → SIGNED (a published quote can be withdrawn to DRAFT).",
+});
+export const QuoteDisplayStatusEnum = builder.enumType("QuoteDisplayStatus", {
+  values: QUOTE_DISPLAY_STATUSES,
+  description: "What the screens show: the status, with EXPIRED for a published quote past its expiration date.",
+});
+export const PricingUnitEnum = builder.enumType("PricingUnit", {
+  values: ["DAY", "WEEK", "MONTH", "QUARTER", "YEAR", "ITEMS", "NONE"] as const,
+});
+
+const QuoteCustomerDetailsRef = builder.objectRef<CustomerSnapshot>("QuoteCustomerDetails").implement({
+  description: "The customer's details as printed on the quote.",
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    companyName: t.exposeString("companyName", { nullable: true }),
+    contactPerson: t.exposeString("contactPerson", { nullable: true }),
+    email: t.exposeString("email", { nullable: true }),
+    phone: t.exposeString("phone", { nullable: true }),
+    content: t.exposeString("content", { nullable: true }),
+  }),
+});
+
+type LineItemRow = BlockRow["lineItems"][number];
+const QuoteLineItemRef = builder.objectRef<LineItemRow>("QuoteLineItem").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    price: t.string({ description: "Price per unit, an exact decimal in the quote's currency (\"1250.00\").", resolve: (li) => centsToDecimal(li.priceCents) }),
+    amount: t.string({ description: "Quantity, an exact decimal with up to 3 places.", resolve: (li) => li.amount.replace(/\.?0+$/, "") || "0" }),
+    total: t.string({ description: "price × amount, rounded to the cent.", resolve: (li) => centsToDecimal(lineTotalCents(li)) }),
+  }),
+});
+
+const QuoteBlockRef = builder.interfaceRef<BlockRow>("QuoteBlock").implement({
+  description: "A block of a quote: text, or pricing with line items.",
+  resolveType: (block) => (block.kind === "PRICING" ? "QuotePricingBlock" : "QuoteTextBlock"),
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    content: t.exposeString("content", { nullable: true }),
+  }),
+});
+
+builder.objectRef<BlockRow>("QuoteTextBlock").implement({
+  interfaces: [QuoteBlockRef],
+  isTypeOf: (block) => (block as BlockRow).kind === "TEXT",
+  fields: () => ({}),
+});
+
+builder.objectRef<BlockRow>("QuotePricingBlock").implement({
+  interfaces: [QuoteBlockRef],
+  isTypeOf: (block) => (block as BlockRow).kind === "PRICING",
+  fields: (t) => ({
+    pricingUnit: t.field({ type: PricingUnitEnum, resolve: (b) => (b.pricingUnit ?? "NONE") as "NONE" }),
+    quoteLineItems: t.field({ type: [QuoteLineItemRef], resolve: (b) => b.lineItems }),
+    total: t.string({ resolve: (b) => centsToDecimal(totalCents(b.lineItems)) }),
+  }),
+});
+
+export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
+  description: "A quote (proposal) to a customer.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name", { description: "The title." }),
+    quoteNumber: t.exposeString("quoteNumber"),
+    slug: t.exposeString("slug"),
+    nanoId: t.exposeString("nanoId"),
+    language: t.field({ type: LanguageEnum, resolve: (q) => q.language as "ENG" | "NL" }),
+    currency: t.field({ type: CurrencyEnum, resolve: (q) => q.currency as "EUR" | "USD" | "GBP" }),
+    status: t.field({ type: QuoteStatusEnum, resolve: (q) => q.status as QuoteStatus }),
+    displayStatus: t.field({
+      type: QuoteDisplayStatusEnum,
+      resolve: (q) => displayStatus({ status: q.status as QuoteStatus, expirationDate: q.expirationDate }),
+    }),
+    isExpired: t.boolean({ resolve: (q) => isExpired({ status: q.status as QuoteStatus, expirationDate: q.expirationDate }) }),
+    signable: t.exposeBoolean("signable", { description: "Allow signatures." }),
+    quoteDateAt: t.string({ description: "The quote date, YYYY-MM-DD.", resolve: (q) => q.quoteDate }),
+    quoteExpirationAt: t.string({ description: "The last day the quote is valid, YYYY-MM-DD.", resolve: (q) => q.expirationDate }),
+    customer: t.field({ type: CustomerRef, nullable: true, description: "The customer record (null after the customer was deleted).", resolve: (q) => q.customer }),
+    customerDetails: t.field({
+      type: QuoteCustomerDetailsRef,
+      nullable: true,
+      description: "The customer as printed on the quote: frozen at publication, the live record for a draft.",
+      resolve: (q) => {
+        if (q.status !== "DRAFT" && q.customerSnapshot) return q.customerSnapshot;
+        const c = q.customer;
+        return c ? { name: c.name, companyName: c.companyName, contactPerson: c.contactPerson, email: c.email, phone: c.phone, content: c.content } : null;
+      },
+    }),
+    url: t.string({ description: "The public link: PUBLIC_URL[/nl]/quote/{slug}/{nanoId}.", resolve: (q, _args, ctx) => publicQuoteUrl(ctx.config.publicUrl, q) }),
+    total: t.string({
+      description: "Sum of the pricing blocks' line totals, an exact decimal in the quote's currency.",
+      resolve: async (q, _args, ctx) => centsToDecimal(q.totalCents ?? (await loadTotals(ctx.db, [q.id])).get(q.id) ?? 0n),
+    }),
+    quoteBlocks: t.field({ type: [QuoteBlockRef], resolve: async (q, _args, ctx) => (await loadBlocks(ctx.db, [q.id])).get(q.id) ?? [] }),
+    publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.publishedAt }),
+    signedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.signedAt }),
+    createdAt: t.field({ type: "DateTime", resolve: (q) => q.createdAt }),
+    updatedAt: t.field({ type: "DateTime", resolve: (q) => q.updatedAt }),
+  }),
+});
+
+const QuotePageRef = pageType<QuoteRow>("Quote", QuoteRef);
+
+const QuoteInput = builder.inputType("QuoteInput", {
+  fields: (t) => ({
+    name: t.string({ required: true, description: "The title, 1–200 characters." }),
+    customerId: t.id({ required: true }),
+    language: t.string({ required: true, description: "ENG or NL (a string, so that a wrong value gets a readable message)." }),
+    currency: t.string({ required: true, description: "EUR, USD or GBP." }),
+    quoteDateAt: t.string({ required: true, description: "YYYY-MM-DD." }),
+    quoteExpirationAt: t.string({ required: true, description: "YYYY-MM-DD, not before the quote date." }),
+    signable: t.boolean({ required: true, description: "Allow signatures." }),
+  }),
+});
+
+builder.queryField("quote", (t) =>
+  t.field({
+    type: QuoteRef,
+    description: "One quote of the selected account.",
+    authScopes: { accountRole: "member" },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      const quote = await getQuoteById(ctx.db, accountId, String(args.id));
+      if (!quote) throw quoteNotFound();
+      return quote;
+    },
+  }),
+);
+
+builder.queryField("quotes", (t) =>
+  t.field({
+    type: QuotePageRef,
+    description: "The selected account's quotes, newest first: filtered by status (EXPIRED included) and searched by title, number or customer.",
+    authScopes: { accountRole: "member" },
+    args: { ...pageArgs, status: t.arg({ type: QuoteDisplayStatusEnum }), search: t.arg.string() },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      const page = parsePage(args);
+      const search = parseInput(ZSearch, args.search);
+      const { items, total } = await findQuotes(ctx.db, accountId, { status: args.status ?? null, search, ...page });
+      return { items, totalCount: total, page: page.page, pageSize: page.pageSize };
+    },
+  }),
+);
+
+builder.mutationField("createQuote", (t) =>
+  t.field({
+    type: QuoteRef,
+    description: "A new draft with the next quote number of the account.",
+    authScopes: { accountRole: "member" },
+    args: { input: t.arg({ type: QuoteInput, required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      return createQuote(ctx.db, accountId, parseInput(ZQuoteInput, args.input));
+    },
+  }),
+);
+
+builder.mutationField("updateQuote", (t) =>
+  t.field({
+    type: QuoteRef,
+    description: "Edits a draft. Published and signed quotes cannot be edited.",
+    authScopes: { accountRole: "member" },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: QuoteInput, required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      return updateQuote(ctx.db, accountId, String(args.id), parseInput(ZQuoteInput, args.input));
+    },
+  }),
+);
+
+builder.mutationField("deleteQuote", (t) =>
+  t.id({
+    description: "Deletes a draft and returns its id. Published quotes must be withdrawn first; signed quotes stay.",
+    authScopes: { accountRole: "member" },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      await deleteQuote(ctx.db, accountId, String(args.id));
+      return String(args.id);
+    },
+  }),
+);
+
+builder.mutationField("duplicateQuote", (t) =>
+  t.field({
+    type: QuoteRef,
+    description: "A new draft copied from a quote: new number, new link, today's date, copies of all blocks and line items.",
+    authScopes: { accountRole: "member" },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      return duplicateQuote(ctx.db, accountId, String(args.id));
+    },
+  }),
+);
+
+builder.mutationField("publishQuote", (t) =>
+  t.field({
+    type: QuoteRef,
+    description: "DRAFT → PUBLISHED: the public link goes live and the quote can no longer be edited.",
+    authScopes: { accountRole: "member" },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      return publishQuote(ctx.db, accountId, String(args.id));
+    },
+  }),
+);
+
+builder.mutationField("withdrawQuote", (t) =>
+  t.field({
+    type: QuoteRef,
+    description: "PUBLISHED → DRAFT while nobody has signed it: the public link shows \"not available\" until it is published again.",
+    authScopes: { accountRole: "member" },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      return withdrawQuote(ctx.db, accountId, String(args.id));
+    },
+  }),
+);

@@ -1,0 +1,357 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { nanoid } from "nanoid";
+import { likePattern } from "../../../shared/customers";
+import { totalCents } from "../../../shared/money";
+import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, publicAvailability, todayIso } from "../../../shared/quote-status";
+import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../../shared/quotes";
+import type { Database } from "../../db/client";
+import { errorMessages, isUuid } from "../../db/ids";
+import { type CustomerSnapshot, customers, quoteBlocks, quoteLineItems, quoteNumberCounters, quotes } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { CustomerRecord } from "../customers/customers.service";
+
+export type QuoteRecord = typeof quotes.$inferSelect;
+export type QuoteRow = QuoteRecord & { customer: CustomerRecord | null; totalCents?: bigint };
+export type QuoteValues = {
+  name: string;
+  customerId: string;
+  language: "ENG" | "NL";
+  currency: "EUR" | "USD" | "GBP";
+  quoteDateAt: string;
+  quoteExpirationAt: string;
+  signable: boolean;
+};
+export type BlockRow = typeof quoteBlocks.$inferSelect & { lineItems: (typeof quoteLineItems.$inferSelect)[] };
+
+/** nanoid: url-safe alphabet (A–Z a–z 0–9 _ -) from the CSPRNG; 24 characters = 144 bits. */
+export const newNanoId = () => nanoid(NANO_ID_LENGTH);
+
+export const quoteNotFound = () => new AppError("NOT_FOUND", "quotes:notFound");
+const locked = () => new AppError("CONFLICT", "quotes:errors.locked");
+
+/**
+ * Runs a change and turns the database's lifecycle guard (trigger `quotes_guard` and friends) into
+ * the same message the service gives: a concurrent publish cannot let an edit slip through.
+ */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = errorMessages(error);
+    if (message.includes("offerly:quote_locked") || message.includes("offerly:quote_transition")) throw locked();
+    throw error;
+  }
+}
+
+/**
+ * The next number for the account in the given year. The upsert locks the counter row until the
+ * transaction ends, so concurrent creations queue and get consecutive numbers; a rolled-back
+ * creation gives its number back.
+ */
+async function nextQuoteNumber(tx: Database, accountId: string, year: number): Promise<string> {
+  const [row] = await tx
+    .insert(quoteNumberCounters)
+    .values({ accountId, year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [quoteNumberCounters.accountId, quoteNumberCounters.year],
+      set: { lastValue: sql`${quoteNumberCounters.lastValue} + 1` },
+    })
+    .returning({ lastValue: quoteNumberCounters.lastValue });
+  return formatQuoteNumber(year, row.lastValue);
+}
+
+async function requireOwnCustomer(tx: Database, accountId: string, customerId: string): Promise<CustomerRecord> {
+  const [customer] = isUuid(customerId)
+    ? await tx
+        .select()
+        .from(customers)
+        .where(and(eq(customers.accountId, accountId), eq(customers.id, customerId)))
+        .limit(1)
+    : [];
+  if (!customer) {
+    throw new AppError("BAD_USER_INPUT", "quotes:errors.customerNotFound", {}, { customerId: { key: "quotes:errors.customerNotFound" } });
+  }
+  return customer;
+}
+
+/** The quote, locked for the rest of the transaction, or NOT_FOUND. */
+async function lockQuote(tx: Database, accountId: string, id: string): Promise<QuoteRecord> {
+  if (!isUuid(id)) throw quoteNotFound();
+  const [row] = await tx
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.accountId, accountId), eq(quotes.id, id)))
+    .for("update");
+  if (!row) throw quoteNotFound();
+  return row;
+}
+
+async function withCustomer(db: Database, quote: QuoteRecord): Promise<QuoteRow> {
+  if (!quote.customerId) return { ...quote, customer: null };
+  const [customer] = await db.select().from(customers).where(eq(customers.id, quote.customerId)).limit(1);
+  return { ...quote, customer: customer ?? null };
+}
+
+export async function createQuote(db: Database, accountId: string, values: QuoteValues, now = new Date()): Promise<QuoteRow> {
+  return db.transaction(async (tx) => {
+    const customer = await requireOwnCustomer(tx as never, accountId, values.customerId);
+    const quoteNumber = await nextQuoteNumber(tx as never, accountId, now.getUTCFullYear());
+    const [quote] = await tx
+      .insert(quotes)
+      .values({
+        accountId,
+        customerId: customer.id,
+        quoteNumber,
+        name: values.name,
+        slug: slugify(values.name),
+        nanoId: newNanoId(),
+        language: values.language,
+        currency: values.currency,
+        signable: values.signable,
+        quoteDate: values.quoteDateAt,
+        expirationDate: values.quoteExpirationAt,
+      })
+      .returning();
+    return { ...quote, customer, totalCents: 0n };
+  });
+}
+
+/** Edits a draft; a published or signed quote is refused (and the database refuses it too). */
+export async function updateQuote(db: Database, accountId: string, id: string, values: QuoteValues): Promise<QuoteRow> {
+  return guarded(() =>
+    db.transaction(async (tx) => {
+      const current = await lockQuote(tx as never, accountId, id);
+      if (current.status !== "DRAFT") throw locked();
+      const customer = await requireOwnCustomer(tx as never, accountId, values.customerId);
+      const [quote] = await tx
+        .update(quotes)
+        .set({
+          customerId: customer.id,
+          name: values.name,
+          slug: slugify(values.name),
+          language: values.language,
+          currency: values.currency,
+          signable: values.signable,
+          quoteDate: values.quoteDateAt,
+          expirationDate: values.quoteExpirationAt,
+          updatedAt: new Date(),
+        })
+        .where(eq(quotes.id, current.id))
+        .returning();
+      return { ...quote, customer };
+    }),
+  );
+}
+
+export async function deleteQuote(db: Database, accountId: string, id: string): Promise<void> {
+  await guarded(() =>
+    db.transaction(async (tx) => {
+      const current = await lockQuote(tx as never, accountId, id);
+      if (current.status !== "DRAFT") throw new AppError("CONFLICT", "quotes:errors.notDraftDelete");
+      await tx.delete(quotes).where(eq(quotes.id, current.id));
+    }),
+  );
+}
+
+/** DRAFT → PUBLISHED: the link goes live and the customer's details are frozen on the quote. */
+export async function publishQuote(db: Database, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
+  return guarded(() =>
+    db.transaction(async (tx) => {
+      const current = await lockQuote(tx as never, accountId, id);
+      if (!canPublish(current.status as QuoteStatus)) throw new AppError("CONFLICT", "quotes:errors.cannotPublish");
+      const customer = current.customerId
+        ? (await tx.select().from(customers).where(eq(customers.id, current.customerId)).limit(1))[0]
+        : undefined;
+      if (!customer) throw new AppError("BAD_USER_INPUT", "quotes:errors.customerMissing", {}, { customerId: { key: "quotes:errors.customerMissing" } });
+      const snapshot: CustomerSnapshot = {
+        name: customer.name,
+        companyName: customer.companyName,
+        contactPerson: customer.contactPerson,
+        email: customer.email,
+        phone: customer.phone,
+        content: customer.content,
+      };
+      const [quote] = await tx
+        .update(quotes)
+        .set({ status: "PUBLISHED", publishedAt: now, customerSnapshot: snapshot, updatedAt: now })
+        .where(eq(quotes.id, current.id))
+        .returning();
+      return { ...quote, customer };
+    }),
+  );
+}
+
+/**
+ * PUBLISHED → DRAFT, only while nobody has signed it (signatures arrive with public signing; until
+ * then a signed quote is SIGNED and so cannot be withdrawn). The link then shows "not available";
+ * publishing again brings the same link back.
+ */
+export async function withdrawQuote(db: Database, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
+  return guarded(() =>
+    db.transaction(async (tx) => {
+      const current = await lockQuote(tx as never, accountId, id);
+      if (!canWithdraw(current.status as QuoteStatus, 0)) throw new AppError("CONFLICT", "quotes:errors.cannotWithdraw");
+      const [quote] = await tx
+        .update(quotes)
+        .set({ status: "DRAFT", publishedAt: null, updatedAt: now })
+        .where(eq(quotes.id, current.id))
+        .returning();
+      return withCustomer(tx as never, quote);
+    }),
+  );
+}
+
+/**
+ * A new draft from any quote: new number, new nanoId, today's date with the same validity, and
+ * copies of every block and line item. The customer stays (none if it was deleted).
+ */
+export async function duplicateQuote(db: Database, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
+  return db.transaction(async (tx) => {
+    if (!isUuid(id)) throw quoteNotFound();
+    const [source] = await tx.select().from(quotes).where(and(eq(quotes.accountId, accountId), eq(quotes.id, id))).limit(1);
+    if (!source) throw quoteNotFound();
+    const validityDays = Math.round((Date.parse(source.expirationDate) - Date.parse(source.quoteDate)) / 86_400_000);
+    const today = todayIso(now);
+    const quoteNumber = await nextQuoteNumber(tx as never, accountId, now.getUTCFullYear());
+    const [copy] = await tx
+      .insert(quotes)
+      .values({
+        accountId,
+        customerId: source.customerId,
+        quoteNumber,
+        name: source.name,
+        slug: source.slug,
+        nanoId: newNanoId(),
+        language: source.language,
+        currency: source.currency,
+        signable: source.signable,
+        quoteDate: today,
+        expirationDate: addDaysIso(today, validityDays),
+      })
+      .returning();
+    const blocks = await loadBlocks(tx as never, [source.id]);
+    for (const block of blocks.get(source.id) ?? []) {
+      const [newBlock] = await tx
+        .insert(quoteBlocks)
+        .values({ quoteId: copy.id, kind: block.kind, position: block.position, name: block.name, content: block.content, pricingUnit: block.pricingUnit })
+        .returning({ id: quoteBlocks.id });
+      if (block.lineItems.length > 0) {
+        await tx.insert(quoteLineItems).values(
+          block.lineItems.map((li) => ({ blockId: newBlock.id, position: li.position, name: li.name, priceCents: li.priceCents, amount: li.amount })),
+        );
+      }
+    }
+    const totals = await loadTotals(tx as never, [copy.id]);
+    return { ...(await withCustomer(tx as never, copy)), totalCents: totals.get(copy.id) ?? 0n };
+  });
+}
+
+export async function getQuoteById(db: Database, accountId: string, id: string): Promise<QuoteRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ quote: quotes, customer: customers })
+    .from(quotes)
+    .leftJoin(customers, eq(customers.id, quotes.customerId))
+    .where(and(eq(quotes.accountId, accountId), eq(quotes.id, id)))
+    .limit(1);
+  return row ? { ...row.quote, customer: row.customer } : undefined;
+}
+
+/** A page of the account's quotes, newest first, filtered by (display) status and searched. */
+export async function findQuotes(
+  db: Database,
+  accountId: string,
+  options: { status: QuoteDisplayStatus | null; search: string | null; offset: number; limit: number },
+  today = todayIso(),
+) {
+  const pattern = options.search ? likePattern(options.search) : null;
+  const statusFilter = {
+    DRAFT: eq(quotes.status, "DRAFT"),
+    SIGNED: eq(quotes.status, "SIGNED"),
+    PUBLISHED: and(eq(quotes.status, "PUBLISHED"), sql`${quotes.expirationDate} >= ${today}::date`),
+    EXPIRED: and(eq(quotes.status, "PUBLISHED"), sql`${quotes.expirationDate} < ${today}::date`),
+  };
+  const where = and(
+    eq(quotes.accountId, accountId),
+    options.status ? statusFilter[options.status] : undefined,
+    pattern
+      ? or(
+          ilike(quotes.name, pattern),
+          ilike(quotes.quoteNumber, pattern),
+          ilike(customers.name, pattern),
+          ilike(customers.companyName, pattern),
+          sql`${quotes.customerSnapshot}->>'name' ilike ${pattern}`,
+        )
+      : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ quote: quotes, customer: customers })
+      .from(quotes)
+      .leftJoin(customers, eq(customers.id, quotes.customerId))
+      .where(where)
+      .orderBy(desc(quotes.createdAt), desc(quotes.quoteNumber))
+      .offset(options.offset)
+      .limit(options.limit),
+    // The customer join is only needed to search by customer name.
+    pattern
+      ? db.select({ total: count() }).from(quotes).leftJoin(customers, eq(customers.id, quotes.customerId)).where(where)
+      : db.select({ total: count() }).from(quotes).where(where),
+  ]);
+  const totals = await loadTotals(db, rows.map((r) => r.quote.id));
+  return {
+    items: rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer, totalCents: totals.get(r.quote.id) ?? 0n })),
+    total,
+  };
+}
+
+/** Blocks (in order) with their line items (in order), per quote. */
+export async function loadBlocks(db: Database, quoteIds: string[]): Promise<Map<string, BlockRow[]>> {
+  const result = new Map<string, BlockRow[]>();
+  if (quoteIds.length === 0) return result;
+  const blocks = await db.select().from(quoteBlocks).where(inArray(quoteBlocks.quoteId, quoteIds)).orderBy(asc(quoteBlocks.position), asc(quoteBlocks.createdAt));
+  const items = blocks.length
+    ? await db
+        .select()
+        .from(quoteLineItems)
+        .where(inArray(quoteLineItems.blockId, blocks.map((b) => b.id)))
+        .orderBy(asc(quoteLineItems.position), asc(quoteLineItems.createdAt))
+    : [];
+  for (const block of blocks) {
+    const list = result.get(block.quoteId) ?? [];
+    list.push({ ...block, lineItems: items.filter((i) => i.blockId === block.id) });
+    result.set(block.quoteId, list);
+  }
+  return result;
+}
+
+/** Quote totals in cents: the pure totals function over each quote's pricing lines. */
+export async function loadTotals(db: Database, quoteIds: string[]): Promise<Map<string, bigint>> {
+  const totals = new Map<string, bigint>();
+  if (quoteIds.length === 0) return totals;
+  const lines = await db
+    .select({ quoteId: quoteBlocks.quoteId, priceCents: quoteLineItems.priceCents, amount: quoteLineItems.amount })
+    .from(quoteLineItems)
+    .innerJoin(quoteBlocks, eq(quoteBlocks.id, quoteLineItems.blockId))
+    .where(and(inArray(quoteBlocks.quoteId, quoteIds), eq(quoteBlocks.kind, "PRICING")));
+  for (const id of quoteIds) totals.set(id, totalCents(lines.filter((l) => l.quoteId === id)));
+  return totals;
+}
+
+const NANO_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/**
+ * What a public link shows (SPEC §4): the quote when published or signed, EXPIRED past the
+ * expiration date, NOT_AVAILABLE for drafts (never published, or withdrawn) and unknown links —
+ * checked on every read. The nanoId alone finds the quote (the slug is cosmetic).
+ */
+export async function getPublicQuote(db: Database, nanoId: string, today = todayIso()) {
+  if (!NANO_ID_PATTERN.test(nanoId)) return { availability: "NOT_AVAILABLE" as const, quote: null };
+  const [quote] = await db.select().from(quotes).where(eq(quotes.nanoId, nanoId)).limit(1);
+  if (!quote) return { availability: "NOT_AVAILABLE" as const, quote: null };
+  const availability = publicAvailability({ status: quote.status as QuoteStatus, expirationDate: quote.expirationDate }, today);
+  if (availability !== "AVAILABLE") return { availability, quote: null };
+  const [blocks, totals] = await Promise.all([loadBlocks(db, [quote.id]), loadTotals(db, [quote.id])]);
+  return { availability, quote: { ...quote, blocks: blocks.get(quote.id) ?? [], totalCents: totals.get(quote.id) ?? 0n } };
+}

@@ -1,0 +1,70 @@
+/**
+ * Quote lifecycle (SPEC §4), as pure rules shared by the server, the database trigger's tests and
+ * the screens:
+ *
+ *   DRAFT ──publish──▶ PUBLISHED ──sign──▶ SIGNED (final)
+ *     ▲                   │
+ *     └────withdraw───────┘   (only while nobody has signed it)
+ *
+ * Only drafts can be edited or deleted. "Expired" is not stored: a published quote whose
+ * expiration date has passed is shown as expired (its public link says so). Signed quotes never
+ * expire; drafts are drafts whatever their dates.
+ */
+
+export const QUOTE_STATUSES = ["DRAFT", "PUBLISHED", "SIGNED"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** What the screens show and filter by. */
+export const QUOTE_DISPLAY_STATUSES = ["DRAFT", "PUBLISHED", "EXPIRED", "SIGNED"] as const;
+export type QuoteDisplayStatus = (typeof QUOTE_DISPLAY_STATUSES)[number];
+
+const TRANSITIONS: Record<QuoteStatus, readonly QuoteStatus[]> = {
+  DRAFT: ["PUBLISHED"],
+  PUBLISHED: ["DRAFT", "SIGNED"],
+  SIGNED: [],
+};
+
+export function canTransition(from: QuoteStatus, to: QuoteStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** Title, customer, dates, settings, blocks and line items change only on a draft. */
+export function isEditable(status: QuoteStatus): boolean {
+  return status === "DRAFT";
+}
+
+export function canDelete(status: QuoteStatus): boolean {
+  return status === "DRAFT";
+}
+
+export function canPublish(status: QuoteStatus): boolean {
+  return canTransition(status, "PUBLISHED");
+}
+
+/** A published quote goes back to draft only while it has no signatures. */
+export function canWithdraw(status: QuoteStatus, signatureCount = 0): boolean {
+  return canTransition(status, "DRAFT") && signatureCount === 0;
+}
+
+/** Today's date as YYYY-MM-DD in UTC (the server's notion of "today" for expiry). */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The expiration date is the last day the quote is valid: expired from the day after. */
+export function isExpired(quote: { status: QuoteStatus; expirationDate: string }, today: string = todayIso()): boolean {
+  return quote.status === "PUBLISHED" && quote.expirationDate < today;
+}
+
+export function displayStatus(quote: { status: QuoteStatus; expirationDate: string }, today: string = todayIso()): QuoteDisplayStatus {
+  return isExpired(quote, today) ? "EXPIRED" : quote.status;
+}
+
+/**
+ * What the public link shows: the quote when it is published or signed, "expired" when a published
+ * quote is past its date, and "not available" for drafts (never published, or withdrawn).
+ */
+export type PublicAvailability = "AVAILABLE" | "EXPIRED" | "NOT_AVAILABLE";
+export function publicAvailability(quote: { status: QuoteStatus; expirationDate: string }, today: string = todayIso()): PublicAvailability {
+  if (quote.status === "DRAFT") return "NOT_AVAILABLE";
+  return isExpired(quote, today) ? "EXPIRED" : "AVAILABLE";
+}
