@@ -19,12 +19,3 @@ export const linkButton = {
   primary: "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700",
   secondary: "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50",
 };
-
-/** Calls `fn` with the latest value once it has not changed for `ms` (for search boxes). */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return (...args: A) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}

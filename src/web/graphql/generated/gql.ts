@@ -14,9 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n      totalQuotes\n      totalSignedQuotes\n    }\n  }\n": typeof types.CustomerDocument,
-    "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n      totalQuotes\n      totalSignedQuotes\n    }\n  }\n": typeof types.CreateCustomerDocument,
-    "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": typeof types.UpdateCustomerDocument,
+    "\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n": typeof types.CustomerFieldsFragmentDoc,
+    "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n": typeof types.CustomerDocument,
+    "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n": typeof types.CreateCustomerDocument,
+    "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n": typeof types.UpdateCustomerDocument,
     "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": typeof types.CustomersDocument,
     "\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": typeof types.DeleteCustomerDocument,
     "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": typeof types.DashboardDocument,
@@ -33,9 +34,10 @@ type Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.SignUpDocument,
 };
 const documents: Documents = {
-    "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n      totalQuotes\n      totalSignedQuotes\n    }\n  }\n": types.CustomerDocument,
-    "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n      totalQuotes\n      totalSignedQuotes\n    }\n  }\n": types.CreateCustomerDocument,
-    "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": types.UpdateCustomerDocument,
+    "\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n": types.CustomerFieldsFragmentDoc,
+    "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n": types.CustomerDocument,
+    "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n": types.CreateCustomerDocument,
+    "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n": types.UpdateCustomerDocument,
     "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": types.CustomersDocument,
     "\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": types.DeleteCustomerDocument,
     "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": types.DashboardDocument,
@@ -69,15 +71,19 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n      totalQuotes\n      totalSignedQuotes\n    }\n  }\n"): (typeof documents)["\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n      totalQuotes\n      totalSignedQuotes\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n"): (typeof documents)["\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n      totalQuotes\n      totalSignedQuotes\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n      totalQuotes\n      totalSignedQuotes\n    }\n  }\n"];
+export function graphql(source: "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n"): (typeof documents)["\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      id\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

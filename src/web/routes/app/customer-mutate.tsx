@@ -4,26 +4,32 @@ import { useMutation, useQuery } from "urql";
 import { CUSTOMER_LIMITS, ZCustomerInput } from "../../../shared/customers";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
-import { TextAreaField } from "../../components/ui/textarea";
+import { TextAreaField, TextField } from "../../components/ui/field";
 import { toast } from "../../components/ui/toast";
 import { graphql } from "../../graphql/generated";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 import { mutationErrors } from "../../lib/mutation-errors";
 import { DeleteCustomerDialog } from "./customers";
 
+const CustomerFieldsFragment = graphql(`
+  fragment CustomerFields on Customer {
+    id
+    name
+    companyName
+    contactPerson
+    email
+    phone
+    content
+    totalQuotes
+    totalSignedQuotes
+  }
+`);
+void CustomerFieldsFragment; // used by name in the documents below
+
 const CustomerQuery = graphql(`
   query Customer($id: ID!) {
     customer(id: $id) {
-      id
-      name
-      companyName
-      contactPerson
-      email
-      phone
-      content
-      totalQuotes
-      totalSignedQuotes
+      ...CustomerFields
     }
   }
 `);
@@ -31,15 +37,7 @@ const CustomerQuery = graphql(`
 const CreateCustomerMutation = graphql(`
   mutation CreateCustomer($input: CustomerInput!) {
     createCustomer(input: $input) {
-      id
-      name
-      companyName
-      contactPerson
-      email
-      phone
-      content
-      totalQuotes
-      totalSignedQuotes
+      ...CustomerFields
     }
   }
 `);
@@ -47,13 +45,7 @@ const CreateCustomerMutation = graphql(`
 const UpdateCustomerMutation = graphql(`
   mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {
     updateCustomer(id: $id, input: $input) {
-      id
-      name
-      companyName
-      contactPerson
-      email
-      phone
-      content
+      ...CustomerFields
     }
   }
 `);

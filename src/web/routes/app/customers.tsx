@@ -1,19 +1,19 @@
-import { useEffect, useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { CUSTOMER_SORTS, type TCustomerSort } from "../../../shared/customers";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
-import { TextField } from "../../components/ui/field";
 import { Pagination } from "../../components/ui/pagination";
-import { SelectField } from "../../components/ui/select";
 import { Table, Td, Th } from "../../components/ui/table";
+import { SelectField, TextField } from "../../components/ui/field";
 import { toast } from "../../components/ui/toast";
 import { graphql } from "../../graphql/generated";
 import { useLocalizedHref, useTranslation } from "../../i18n";
-import { debounce, linkButton, mutationErrors } from "../../lib/mutation-errors";
+import { linkButton, mutationErrors } from "../../lib/mutation-errors";
+import { useListParams, useStayOnExistingPage } from "../../lib/use-list-params";
 
 const PAGE_SIZE = 20;
 
@@ -76,27 +76,10 @@ export function DeleteCustomerDialog({ target, onClose, onDeleted }: { target: T
 export default function CustomersPage() {
   const { t } = useTranslation();
   const href = useLocalizedHref();
-  const [params, setParams] = useSearchParams();
-  const search = params.get("q") ?? "";
+  const { params, search, page, searchInput, setSearchInput, applySearch, update } = useListParams();
   const sort = (CUSTOMER_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as TCustomerSort) : "NAME_ASC";
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const [searchInput, setSearchInput] = useState(search);
   const [target, setTarget] = useState<Target | null>(null);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const applySearch = useMemo(() => debounce((value: string) => update({ q: value.trim() || null, page: null }), 300), []); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => setSearchInput(search), [search]);
 
   const [{ data, fetching, error }, refetch] = useQuery({
     query: CustomersQuery,
@@ -104,10 +87,7 @@ export default function CustomersPage() {
     requestPolicy: "cache-and-network",
   });
   const list = data?.customers;
-  // After deleting the last row of a later page, show the page before it.
-  useEffect(() => {
-    if (list && list.items.length === 0 && list.page > 1) update({ page: list.page - 1 > 1 ? String(list.page - 1) : null });
-  }, [list]); // eslint-disable-line react-hooks/exhaustive-deps
+  useStayOnExistingPage(list, update);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { QUOTE_DISPLAY_STATUSES, type QuoteDisplayStatus } from "../../../shared/quote-status";
 import { formatDate, formatQuoteMoney } from "../../components/quotes/format";
@@ -8,14 +8,14 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
-import { TextField } from "../../components/ui/field";
 import { Pagination } from "../../components/ui/pagination";
-import { SelectField } from "../../components/ui/select";
 import { Table, Td, Th } from "../../components/ui/table";
+import { SelectField, TextField } from "../../components/ui/field";
 import { toast } from "../../components/ui/toast";
 import { graphql } from "../../graphql/generated";
 import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
-import { debounce, linkButton, mutationErrors } from "../../lib/mutation-errors";
+import { linkButton, mutationErrors } from "../../lib/mutation-errors";
+import { useListParams, useStayOnExistingPage } from "../../lib/use-list-params";
 
 const PAGE_SIZE = 20;
 
@@ -102,29 +102,12 @@ export default function QuotesPage() {
   const locale = useLocale();
   const href = useLocalizedHref();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const search = params.get("q") ?? "";
+  const { params, search, page, searchInput, setSearchInput, applySearch, update } = useListParams();
   const statusParam = params.get("status") ?? "";
   const status = (QUOTE_DISPLAY_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as QuoteDisplayStatus) : null;
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const [searchInput, setSearchInput] = useState(search);
   const [target, setTarget] = useState<{ id: string; quoteNumber: string } | null>(null);
   const [, duplicateQuote] = useMutation(DuplicateQuoteMutation);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const applySearch = useMemo(() => debounce((value: string) => update({ q: value.trim() || null, page: null }), 300), []); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => setSearchInput(search), [search]);
 
   const [{ data, fetching, error }, refetch] = useQuery({
     query: QuotesQuery,
@@ -132,10 +115,7 @@ export default function QuotesPage() {
     requestPolicy: "cache-and-network",
   });
   const list = data?.quotes;
-  // After deleting the last row of a later page, show the page before it.
-  useEffect(() => {
-    if (list && list.items.length === 0 && list.page > 1) update({ page: list.page - 1 > 1 ? String(list.page - 1) : null });
-  }, [list]); // eslint-disable-line react-hooks/exhaustive-deps
+  useStayOnExistingPage(list, update);
   const filtered = Boolean(search || status);
 
   async function duplicate(id: string) {
