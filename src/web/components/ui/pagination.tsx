@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 
 /** Previous / next with "page x of y"; hidden when everything fits on one page. */
@@ -6,26 +7,25 @@ export function Pagination({
   pageSize,
   totalCount,
   onPage,
-  labels,
 }: {
   page: number;
   pageSize: number;
   totalCount: number;
   onPage: (page: number) => void;
-  labels: { previous: string; next: string; status: string; nav: string };
 }) {
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(totalCount / pageSize));
   if (pages <= 1) return null;
   return (
-    <nav aria-label={labels.nav} className="mt-4 flex items-center justify-between gap-2">
+    <nav aria-label={t("pagination.nav")} className="mt-4 flex items-center justify-between gap-2">
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {labels.previous}
+        {t("pagination.previous")}
       </Button>
       <span className="text-sm text-slate-600" aria-live="polite">
-        {labels.status}
+        {t("pagination.status", { page, pages })}
       </span>
       <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {labels.next}
+        {t("pagination.next")}
       </Button>
     </nav>
   );

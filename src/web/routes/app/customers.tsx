@@ -2,11 +2,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { CUSTOMER_SORTS, type TCustomerSort } from "../../../shared/customers";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Pagination } from "../../components/ui/pagination";
+import { QueryState } from "../../components/ui/query-state";
 import { Table, Td, Th } from "../../components/ui/table";
 import { SelectField, TextField } from "../../components/ui/field";
 import { toast } from "../../components/ui/toast";
@@ -120,19 +119,13 @@ export default function CustomersPage() {
       </div>
 
       <div className="mt-6">
-        {fetching && !data ? (
-          <p className="text-slate-500" role="status">
-            {t("loading")}
-          </p>
-        ) : null}
-        {error && !data ? (
-          <div className="space-y-3">
-            <Alert>{mutationErrors(error, t("errors.generic")).message ?? t("errors.generic")}</Alert>
-            <Button variant="secondary" onClick={() => refetch({ requestPolicy: "network-only" })}>
-              {t("retry")}
-            </Button>
-          </div>
-        ) : null}
+        <QueryState
+          fetching={fetching}
+          error={error}
+          hasData={Boolean(data)}
+          onRetry={() => refetch({ requestPolicy: "network-only" })}
+          errorMessage={mutationErrors(error, t("errors.generic")).message}
+        />
         {list && list.items.length === 0 ? (
           search ? (
             <EmptyState title={t("customers:empty.noResults", { search })} />
@@ -200,12 +193,6 @@ export default function CustomersPage() {
               pageSize={list.pageSize}
               totalCount={list.totalCount}
               onPage={(p) => update({ page: p > 1 ? String(p) : null })}
-              labels={{
-                nav: t("pagination.nav"),
-                previous: t("pagination.previous"),
-                next: t("pagination.next"),
-                status: t("pagination.status", { page: list.page, pages: Math.max(1, Math.ceil(list.totalCount / list.pageSize)) }),
-              }}
             />
           </>
         ) : null}

@@ -1,7 +1,6 @@
 import { useQuery } from "urql";
 import { trialDaysLeft } from "../../../shared/subscription";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { QueryState } from "../../components/ui/query-state";
 import { graphql } from "../../graphql/generated";
 import { useTranslation } from "../../i18n";
 
@@ -28,19 +27,7 @@ export default function DashboardPage() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <title>{`${t("pages.dashboard")} · Offerly`}</title>
-      {fetching && !data ? (
-        <p className="text-slate-500" role="status">
-          {t("loading")}
-        </p>
-      ) : null}
-      {error && !data ? (
-        <div className="space-y-3">
-          <Alert>{t("errors.generic")}</Alert>
-          <Button variant="secondary" onClick={() => refetch({ requestPolicy: "network-only" })}>
-            {t("retry")}
-          </Button>
-        </div>
-      ) : null}
+      <QueryState fetching={fetching} error={error} hasData={Boolean(data)} onRetry={() => refetch({ requestPolicy: "network-only" })} />
       {data?.account ? (
         <>
           <h1 className="text-2xl font-bold tracking-tight" data-testid="dashboard-title">

@@ -4,11 +4,10 @@ import { useMutation, useQuery } from "urql";
 import { QUOTE_DISPLAY_STATUSES, type QuoteDisplayStatus } from "../../../shared/quote-status";
 import { formatDate, formatQuoteMoney } from "../../components/quotes/format";
 import { StatusBadge } from "../../components/quotes/status-badge";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Pagination } from "../../components/ui/pagination";
+import { QueryState } from "../../components/ui/query-state";
 import { Table, Td, Th } from "../../components/ui/table";
 import { SelectField, TextField } from "../../components/ui/field";
 import { toast } from "../../components/ui/toast";
@@ -159,19 +158,13 @@ export default function QuotesPage() {
       </div>
 
       <div className="mt-6">
-        {fetching && !data ? (
-          <p className="text-slate-500" role="status">
-            {t("loading")}
-          </p>
-        ) : null}
-        {error && !data ? (
-          <div className="space-y-3">
-            <Alert>{mutationErrors(error, t("errors.generic")).message ?? t("errors.generic")}</Alert>
-            <Button variant="secondary" onClick={() => refetch({ requestPolicy: "network-only" })}>
-              {t("retry")}
-            </Button>
-          </div>
-        ) : null}
+        <QueryState
+          fetching={fetching}
+          error={error}
+          hasData={Boolean(data)}
+          onRetry={() => refetch({ requestPolicy: "network-only" })}
+          errorMessage={mutationErrors(error, t("errors.generic")).message}
+        />
         {list && list.items.length === 0 ? (
           filtered ? (
             <EmptyState title={t("quotes:empty.noResults")} />
@@ -252,12 +245,6 @@ export default function QuotesPage() {
               pageSize={list.pageSize}
               totalCount={list.totalCount}
               onPage={(p) => update({ page: p > 1 ? String(p) : null })}
-              labels={{
-                nav: t("pagination.nav"),
-                previous: t("pagination.previous"),
-                next: t("pagination.next"),
-                status: t("pagination.status", { page: list.page, pages: Math.max(1, Math.ceil(list.totalCount / list.pageSize)) }),
-              }}
             />
           </>
         ) : null}
