@@ -15,7 +15,7 @@ import { graphql } from "../../graphql/generated";
 import type { QuoteQuery } from "../../graphql/generated/graphql";
 import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
 import { linkButton, mutationErrors } from "../../lib/mutation-errors";
-import { DeleteQuoteDialog, DuplicateQuoteMutation } from "./quotes";
+import { DeleteQuoteDialog, useDuplicateQuote } from "./quotes";
 
 const QuoteFormDataQuery = graphql(`
   query QuoteFormData {
@@ -402,7 +402,8 @@ function QuotePage({ quote }: { quote: Quote }) {
   const [pending, setPending] = useState<Pending>(null);
   const [{ fetching: publishing }, publishQuote] = useMutation(PublishQuoteMutation);
   const [{ fetching: withdrawing }, withdrawQuote] = useMutation(WithdrawQuoteMutation);
-  const [{ fetching: duplicating }, duplicateQuote] = useMutation(DuplicateQuoteMutation);
+  const { duplicate: duplicateQuote, duplicating } = useDuplicateQuote();
+  const duplicate = () => duplicateQuote(quote.id);
   const draft = quote.status === "DRAFT";
 
   async function transition(kind: "publish" | "withdraw") {
@@ -413,16 +414,6 @@ function QuotePage({ quote }: { quote: Quote }) {
       return;
     }
     toast.success(kind === "publish" ? t("quotes:published") : t("quotes:withdrawn"));
-  }
-
-  async function duplicate() {
-    const result = await duplicateQuote({ id: quote.id });
-    if (result.error || !result.data) {
-      toast.error(mutationErrors(result.error, t("errors.generic")).message ?? t("errors.generic"));
-      return;
-    }
-    toast.success(t("quotes:duplicated"));
-    navigate(href(`/app/quotes/mutate/${result.data.duplicateQuote.id}`), { viewTransition: true });
   }
 
   return (

@@ -65,6 +65,24 @@ export const DuplicateQuoteMutation = graphql(`
   }
 `);
 
+/** Duplicates a quote, says so, and opens the copy (a new draft); errors become a toast. */
+export function useDuplicateQuote() {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const navigate = useNavigate();
+  const [{ fetching }, duplicateQuote] = useMutation(DuplicateQuoteMutation);
+  async function duplicate(id: string) {
+    const result = await duplicateQuote({ id });
+    if (result.error || !result.data) {
+      toast.error(mutationErrors(result.error, t("errors.generic")).message ?? t("errors.generic"));
+      return;
+    }
+    toast.success(t("quotes:duplicated"));
+    navigate(href(`/app/quotes/mutate/${result.data.duplicateQuote.id}`), { viewTransition: true });
+  }
+  return { duplicate, duplicating: fetching };
+}
+
 /** The delete confirmation, shared by the list and the quote page. */
 export function DeleteQuoteDialog({ target, onClose, onDeleted }: { target: { id: string; quoteNumber: string } | null; onClose: () => void; onDeleted?: () => void }) {
   const { t } = useTranslation();
@@ -100,12 +118,11 @@ export default function QuotesPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalizedHref();
-  const navigate = useNavigate();
   const { params, search, page, searchInput, setSearchInput, applySearch, update } = useListParams();
   const statusParam = params.get("status") ?? "";
   const status = (QUOTE_DISPLAY_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as QuoteDisplayStatus) : null;
   const [target, setTarget] = useState<{ id: string; quoteNumber: string } | null>(null);
-  const [, duplicateQuote] = useMutation(DuplicateQuoteMutation);
+  const { duplicate } = useDuplicateQuote();
 
 
   const [{ data, fetching, error }, refetch] = useQuery({
@@ -116,16 +133,6 @@ export default function QuotesPage() {
   const list = data?.quotes;
   useStayOnExistingPage(list, update);
   const filtered = Boolean(search || status);
-
-  async function duplicate(id: string) {
-    const result = await duplicateQuote({ id });
-    if (result.error || !result.data) {
-      toast.error(mutationErrors(result.error, t("errors.generic")).message ?? t("errors.generic"));
-      return;
-    }
-    toast.success(t("quotes:duplicated"));
-    navigate(href(`/app/quotes/mutate/${result.data.duplicateQuote.id}`), { viewTransition: true });
-  }
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
