@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { parseConfig } from "../../src/server/config";
 import { type DatabaseHandle, queryRows } from "../../src/server/db/client";
 import { jobs } from "../../src/server/db/schema";
 import { createLocalFileStorage } from "../../src/server/files/local";
@@ -160,7 +161,7 @@ describe("jobs: retries", () => {
 describe("jobs: durability", () => {
   it("survives a worker restart: a job not yet run when the worker stops runs on the next worker", async () => {
     ran.length = 0;
-    const id = (await enqueue(database.db, recordJob, { label: "after restart" }, { runAt: new Date(Date.now() + 400) }))!;
+    const id = (await enqueue(database.db, recordJob, { label: "after restart" }, { runAt: new Date(Date.now() + 1500) }))!;
     const first = createJobWorker({ deps, jobs: testJobs, pollIntervalMs: 20 });
     first.start();
     await sleep(50);
@@ -215,7 +216,7 @@ describe("jobs: durability", () => {
 describe("jobs: concurrency", () => {
   it("two workers never run the same job twice", async () => {
     const counts = new Map<string, number>();
-    const count = defineJob(`test-count-${Date.now()}`, z.object({ n: z.number() }), async ({ n }) => {
+    const count = defineJob("test-count", z.object({ n: z.number() }), async ({ n }) => {
       counts.set(String(n), (counts.get(String(n)) ?? 0) + 1);
       await sleep(2);
     });
@@ -280,5 +281,14 @@ describe("the send-mail job", () => {
     } finally {
       unreachable.close();
     }
+  });
+});
+
+describe("jobs configuration", () => {
+  it("runs a worker with 2 jobs at a time by default; JOBS_WORKER and JOBS_CONCURRENCY change that", () => {
+    expect(parseConfig({}).jobs).toEqual({ worker: true, concurrency: 2 });
+    expect(parseConfig({ JOBS_WORKER: "false", JOBS_CONCURRENCY: "8" }).jobs).toEqual({ worker: false, concurrency: 8 });
+    expect(() => parseConfig({ JOBS_CONCURRENCY: "0" })).toThrow(/JOBS_CONCURRENCY/);
+    expect(() => parseConfig({ JOBS_WORKER: "yes" })).toThrow(/JOBS_WORKER/);
   });
 });

@@ -7,7 +7,7 @@ import { type JobDefinition, type JobDeps, PermanentJobError, retryDelayMs } fro
 export type JobWorkerOptions = {
   deps: JobDeps;
   /** The kinds of job this worker runs; it never claims others (e.g. during a rolling deploy). */
-  jobs: readonly JobDefinition<never>[] | readonly JobDefinition[];
+  jobs: readonly JobDefinition[];
   /** Jobs run at the same time by this worker (default 2). */
   concurrency?: number;
   /** How often an idle worker looks for due jobs (default 1 s). */
@@ -52,7 +52,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const lockTimeoutMs = options.lockTimeoutMs ?? 15 * 60_000;
   const keepCompletedMs = options.keepCompletedMs ?? 7 * 24 * 3600_000;
   const keepFailedMs = options.keepFailedMs ?? 30 * 24 * 3600_000;
-  const definitions = new Map((options.jobs as readonly JobDefinition[]).map((j) => [j.name, j]));
+  const definitions = new Map(options.jobs.map((j) => [j.name, j]));
   if (definitions.size === 0) throw new Error("A job worker needs at least one job definition");
   const names: SQL = sql.join(
     [...definitions.keys()].map((name) => sql`${name}`),
