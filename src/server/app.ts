@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, type Locale, decideLocale, isLocale, localeCookieHeader
 import { translator } from "../shared/i18n/server";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { type FileStorage, createFileStorage, filesRoutes } from "./files";
 import type { AuthState, RequestContext } from "./graphql/context";
 import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
@@ -31,6 +32,8 @@ export type AppDeps = {
   graphqlLimits?: Partial<GraphQLLimits>;
   /** Health check of the database. */
   ping: () => Promise<void>;
+  /** The files adapter; made from the configuration when not given. */
+  files?: FileStorage;
 };
 
 type Env = { Variables: { requestId: string; nonce: string } };
@@ -142,6 +145,9 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
+  // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).
+  app.route("/files", filesRoutes({ files: deps.files ?? createFileStorage(config), log }));
+
   app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 
   // Static files: hashed assets are immutable; everything else revalidates.

@@ -58,6 +58,16 @@ const ZEnv = z.object({
     emptyToUndefined,
     z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX").optional(),
   ),
+  // Files: S3-compatible object storage when S3_BUCKET is set, else a folder under DATA_DIR/files.
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)").optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, message: "must be the storage's http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com" }).optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  // Background jobs: whether this process runs the worker, and how many jobs at once.
+  JOBS_WORKER: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
+  JOBS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(2)),
 });
 
 export type PublicConfig = {
@@ -87,6 +97,11 @@ export type Config = {
   contactEmail: string;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   public: PublicConfig;
+  /** Where files live: DATA_DIR/files, or an S3-compatible bucket. */
+  files:
+    | { kind: "local"; dir: string }
+    | { kind: "s3"; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
+  jobs: { worker: boolean; concurrency: number };
 };
 
 export class ConfigError extends Error {
@@ -104,6 +119,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const e = result.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([`${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither`]);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const analytics = e.PUBLIC_ANALYTICS_MEASUREMENT_ID
     ? {
@@ -133,5 +151,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { clientId: e.OIDC_GOOGLE_CLIENT_ID, clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET, issuer: e.OIDC_GOOGLE_ISSUER.replace(/\/+$/, "") }
         : null,
     public: { publicUrl, analytics },
+    files: e.S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : { kind: "local", dir: path.join(path.resolve(e.DATA_DIR), "files") },
+    jobs: { worker: e.JOBS_WORKER === "true", concurrency: e.JOBS_CONCURRENCY },
   };
 }
