@@ -8,7 +8,7 @@ import { type Config, ConfigError, parseConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
 import { createLogger } from "./logger";
-import { createMailer } from "./mail/mailer";
+import { mailerFromConfig } from "./mail/mailer";
 
 /**
  * The one server process: GraphQL API, server-rendered React app, static files.
@@ -46,7 +46,7 @@ async function main() {
   }
   log.info({ database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "database ready");
 
-  const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "mail"), log });
+  const mail = mailerFromConfig(config, log);
   if (mail.kind === "outbox") log.info({ outbox: path.join(config.dataDir, "mail") }, "no SMTP_URL: e-mails go to the development outbox");
 
   let vite: import("vite").ViteDevServer | undefined;
