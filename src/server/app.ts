@@ -11,7 +11,7 @@ import type { Database } from "./db/client";
 import type { AuthState, RequestContext } from "./graphql/context";
 import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
 import { BODY_LIMITS, limitBody } from "./http/body-limit";
-import { corsHeaders, isAllowedOrigin, isForeignOrigin, withCors } from "./http/cors";
+import { addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cors";
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
@@ -143,19 +143,18 @@ export function createApp(deps: AppDeps) {
   // data: never stored by any cache.
   app.use("/graphql", async (c, next) => {
     await next();
-    c.res = withCors(c.res, isAllowedOrigin(config, c.req.header("origin")) ? c.req.header("origin") : undefined);
+    // In place: assigning c.res would copy the old headers back.
+    const origin = c.req.header("origin");
+    applyCors(c.res.headers, isAllowedOrigin(config, origin) ? origin : undefined, c.req.method === "OPTIONS");
     c.res.headers.set("Cache-Control", "private, no-store");
-    c.res.headers.append("Vary", "Cookie, Authorization, Account, Accept-Language");
+    addVary(c.res.headers, "Cookie", "Authorization", "Account", "Accept-Language");
   });
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
     const locale = apiLocale(c.req.raw);
     const graphqlError = (key: string, code: string, status: 400 | 403 | 503) =>
       c.json({ errors: [{ message: translator(locale)(key), extensions: { code } }] }, status);
-    const origin = c.req.header("origin");
-    if (c.req.method === "OPTIONS") {
-      // Preflight: only an allowed origin gets the Access-Control-Allow-* answer it needs.
-      return c.body(null, 204, isAllowedOrigin(config, origin) ? corsHeaders(origin, true) : {});
-    }
+    // Preflight: only an allowed origin gets the Access-Control-Allow-* answer it needs (added above).
+    if (c.req.method === "OPTIONS") return c.body(null, 204);
     if (isForeignOrigin(config, c.req.raw)) return graphqlError("api:foreignOrigin", "FOREIGN_ORIGIN", 403);
     if (!c.req.header("x-graphql-csrf")) return graphqlError("api:csrfMissing", "CSRF_HEADER_MISSING", 403);
     let request = c.req.raw;

@@ -34,11 +34,16 @@ export function corsHeaders(origin: string, preflight: boolean): Record<string, 
   };
 }
 
-/** Removes any CORS header a library added, then adds ours when the origin is allowed. */
-export function withCors(response: Response, origin: string | undefined): Response {
-  const out = new Response(response.body, response);
-  for (const name of [...out.headers.keys()]) if (name.startsWith("access-control-")) out.headers.delete(name);
-  if (origin) for (const [name, value] of Object.entries(corsHeaders(origin, false))) out.headers.set(name, value);
-  out.headers.append("Vary", "Origin");
-  return out;
+/** Removes any CORS header a library added, then adds ours when the origin is allowed (in place). */
+export function applyCors(headers: Headers, origin: string | undefined, preflight: boolean): void {
+  for (const name of [...headers.keys()]) if (name.startsWith("access-control-")) headers.delete(name);
+  if (origin) for (const [name, value] of Object.entries(corsHeaders(origin, preflight))) headers.set(name, value);
+  addVary(headers, "Origin");
+}
+
+/** Adds names to the Vary header once each (libraries may have added some already). */
+export function addVary(headers: Headers, ...names: string[]): void {
+  const present = (headers.get("vary") ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  for (const name of names) if (!present.some((p) => p.toLowerCase() === name.toLowerCase())) present.push(name);
+  headers.set("Vary", present.join(", "));
 }
