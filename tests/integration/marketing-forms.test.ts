@@ -78,8 +78,9 @@ describe(`contact form (${testDbKind})`, () => {
     expect(readOutbox(t.dataDir).filter((m) => m.text.includes("Buy cheap watches"))).toHaveLength(0);
   });
 
-  it("refuses a missing e-mail and a 1 MB message with field messages in English, keeping what was typed", async () => {
-    const fields = contact({ email: "", message: "x".repeat(1024 * 1024), name: "Piet Keep-Me" });
+  it("refuses a missing e-mail and a too-long message with field messages in English, keeping what was typed", async () => {
+    // (A body over the page-form limit gets 413 before it is read: tests/integration/security-http.test.ts.)
+    const fields = contact({ email: "", message: "x".repeat(20_000), name: "Piet Keep-Me" });
     const response = await post("/contact", fields, newAddress());
     expect(response.status).toBe(400);
     const html = await response.text();
