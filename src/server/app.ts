@@ -158,6 +158,17 @@ export function createApp(deps: AppDeps) {
     if (isForeignOrigin(config, c.req.raw)) return graphqlError("api:foreignOrigin", "FOREIGN_ORIGIN", 403);
     if (!c.req.header("x-graphql-csrf")) return graphqlError("api:csrfMissing", "CSRF_HEADER_MISSING", 403);
     let request = c.req.raw;
+    if (request.method === "GET") {
+      for (const name of ["variables", "extensions"]) {
+        const value = c.req.query(name);
+        if (value === undefined || value === "") continue;
+        try {
+          JSON.parse(value);
+        } catch {
+          return graphqlError("api:invalidJson", "BAD_REQUEST", 400);
+        }
+      }
+    }
     if (request.method === "POST" && request.headers.get("content-type")?.toLowerCase().includes("json")) {
       // Parse errors are answered here, in the caller's language: never the parser's own message.
       const text = await request.text();

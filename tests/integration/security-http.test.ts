@@ -80,11 +80,16 @@ describe("CORS on /graphql", () => {
 
 describe("GraphQL request errors in our own words", () => {
   it("answers invalid JSON without the parser's message, in the caller's language", async () => {
-    for (const [language, expected] of [["en", "The request body is not valid JSON."], ["nl", "De inhoud van het verzoek is geen geldige JSON."]]) {
+    for (const [language, expected] of [["en", "The request contains invalid JSON."], ["nl", "Het verzoek bevat ongeldige JSON."]]) {
       const response = await t.fetch("/graphql", { method: "POST", headers: { ...gqlHeaders, "accept-language": language }, body: '{"query": "{ me { id } }",' });
       expect(response.status).toBe(400);
       const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
       expect(body.errors).toEqual([{ message: expected, extensions: { code: "BAD_REQUEST" } }]);
+    }
+    for (const param of ["variables", "extensions"]) {
+      const response = await t.fetch(`/graphql?query=${encodeURIComponent("{ me { id } }")}&${param}=${encodeURIComponent("{bad")}`, { headers: { "x-graphql-csrf": "1" } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ errors: [{ message: "The request contains invalid JSON.", extensions: { code: "BAD_REQUEST" } }] });
     }
   });
 

@@ -1,7 +1,7 @@
 /** Messages the server sends back in GraphQL errors, in the user's language. */
 export default {
   badRequest: "The request could not be understood.",
-  invalidJson: "The request body is not valid JSON.",
+  invalidJson: "The request contains invalid JSON.",
   unknownOperation: "Unknown operation: {{name}}",
   mutationOverGet: "Mutations must be sent with POST.",
   csrfMissing: "Missing the required x-graphql-csrf header: every request to /graphql must carry it (e.g. x-graphql-csrf: 1).",

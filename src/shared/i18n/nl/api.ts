@@ -3,7 +3,7 @@ import type en from "../en/api";
 
 export default {
   badRequest: "Het verzoek werd niet begrepen.",
-  invalidJson: "De inhoud van het verzoek is geen geldige JSON.",
+  invalidJson: "Het verzoek bevat ongeldige JSON.",
   unknownOperation: "Onbekende operatie: {{name}}",
   mutationOverGet: "Mutaties moeten met POST worden verstuurd.",
   csrfMissing: "De verplichte x-graphql-csrf-header ontbreekt: elk verzoek aan /graphql moet hem meesturen (bijv. x-graphql-csrf: 1).",
