@@ -112,6 +112,7 @@ describe(`contact form (${testDbKind})`, () => {
     for (let i = 0; i < 5; i++) expect((await post("/contact", contact({ message: `rate ${i}` }), address)).status).toBe(200);
     const refused = await post("/nl/contact", contact({ message: "rate 6" }), address);
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0); // every 429 says when to come back
     expect(await refused.text()).toMatch(/Je hebt te veel verzoeken verstuurd\. Probeer het over \d+ minuten opnieuw\./);
     expect((await post("/contact", contact({ message: "rate other" }), newAddress())).status).toBe(200);
     // Addresses are not stored in clear.
