@@ -10,7 +10,7 @@ import { DataDirLockedError } from "./db/lock";
 import { createFileStorage } from "./files";
 import { appJobs, createJobWorker } from "./jobs";
 import { createLogger } from "./logger";
-import { createMailer } from "./mail/mailer";
+import { mailerFromConfig } from "./mail/mailer";
 
 /**
  * The one server process: GraphQL API, server-rendered React app, static files.
@@ -48,7 +48,7 @@ async function main() {
   }
   log.info({ database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "database ready");
 
-  const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "mail"), log });
+  const mail = mailerFromConfig(config, log);
   if (mail.kind === "outbox") log.info({ outbox: path.join(config.dataDir, "mail") }, "no SMTP_URL: e-mails go to the development outbox");
 
   const files = createFileStorage(config);
