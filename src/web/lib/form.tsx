@@ -4,9 +4,10 @@ import { type DefaultValues, type FieldValues, type Path, type Resolver, type Us
 import { useBlocker } from "react-router";
 import type { CombinedError } from "urql";
 import type { z } from "zod";
+import { translateKey } from "../../shared/i18n/index";
 import { ConfirmDialog } from "../components/ui/dialog";
 import { useTranslation } from "../i18n";
-import { serverRefusal } from "./mutation-errors";
+import { type Refusal, serverRefusal } from "./mutation-errors";
 
 /**
  * The one form pattern of the app (docs/decisions/005-one-form-pattern.md): react-hook-form with
@@ -18,7 +19,7 @@ import { serverRefusal } from "./mutation-errors";
  * A form for a shared zod schema. Its messages are translation keys ("customers:validation.…"):
  * they are translated here, once, so a field shows client and server errors the same way.
  */
-export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(schema: S, defaultValues?: DefaultValues<z.input<S>>) {
   const { t } = useTranslation();
   const base = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   const resolver: Resolver<z.input<S>, unknown, z.output<S>> = async (values, context, options) => {
@@ -31,27 +32,28 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(schema: S,
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues, mode: "onSubmit", reValidateMode: "onChange" });
 }
 
-/** A message key from a shared schema ("ns:key"), in the interface language. */
-function translateKey(t: (key: never) => string, key: string): string {
-  return (t as unknown as (key: string) => string)(key);
-}
-
 /**
  * The one adapter from a server refusal to form errors: each field message the server sent
- * (GraphQL `extensions.fields`) goes to the field of that name; a refusal without a field of this
- * form becomes the form's own error (`errors.root.server`). Returns the message for a toast.
+ * (GraphQL `extensions.fields`, or the auth API's `fields`) goes to the field of that name
+ * (`rename` maps the server's paths, e.g. "signUp.name" → "name"); a refusal without a field of
+ * this form becomes the form's own error (`errors.root.server`). Returns the message for a toast.
  */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, error: CombinedError | undefined, generic: string): string {
-  const refusal = serverRefusal(error, generic);
+export function applyRefusal<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, refusal: Refusal, rename: Record<string, string> = {}): string {
   const names = new Set(Object.keys(form.getValues()));
   let onFields = 0;
-  for (const [path, message] of Object.entries(refusal.fields)) {
+  for (const [serverPath, message] of Object.entries(refusal.fields)) {
+    const path = rename[serverPath] ?? serverPath;
     if (!names.has(path)) continue;
     form.setError(path as Path<T>, { type: "server", message }, { shouldFocus: onFields === 0 });
     onFields += 1;
   }
   if (onFields === 0) form.setError("root.server", { type: "server", message: refusal.message });
   return refusal.message;
+}
+
+/** `applyRefusal` for a failed GraphQL mutation. */
+export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, error: CombinedError | undefined, generic: string): string {
+  return applyRefusal(form, serverRefusal(error, generic));
 }
 
 /**

@@ -12,6 +12,7 @@ import { hitRateLimit } from "../../http/rate-limit";
 import { EMAIL_LINK_LIMITS, IdentityError, consumeEmailLink, requestEmailLink } from "./email-link.service";
 import { finishOidcSignIn, startOidcSignIn } from "./oidc";
 import { SESSION_ABSOLUTE_MS, clearSessionCookie, createSession, requestToken, revokeSession, sessionCookie } from "./sessions";
+import { translateKey } from "../../../shared/i18n/index";
 
 type Deps = { db: Database; config: Config; log: Logger; mail: Mailer; clientIp: (c: Context) => string };
 
@@ -23,7 +24,7 @@ function bodyLocale(c: Context, explicit?: unknown): Locale {
 
 function identityError(c: Context, locale: Locale, code: string, status: number, fields?: Record<string, string>) {
   const t = translator(locale);
-  return c.json({ error: { code, message: t(`auth:errors.${code}`), ...(fields ? { fields } : {}) } }, status as 400);
+  return c.json({ error: { code, message: translateKey(t, `auth:errors.${code}`), ...(fields ? { fields } : {}) } }, status as 400);
 }
 
 /**
@@ -55,7 +56,7 @@ export function authRoutes(deps: Deps) {
     const fields: Record<string, string> = {};
     for (const issue of issues) {
       const key = issue.path.map(String).join(".");
-      fields[key] ??= issue.message.includes(":") ? t(issue.message) : t("auth:errors.internal-error");
+      fields[key] ??= issue.message.includes(":") ? translateKey(t, issue.message) : t("auth:errors.internal-error");
     }
     return fields;
   }

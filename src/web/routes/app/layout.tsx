@@ -130,7 +130,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <meta name="robots" content="noindex" />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
-          <Link to={href("/app")} aria-label={t("appNav.home")} className="mr-2">
+          <Link to={href("/app")} className="mr-2">
             <Logo />
           </Link>
           <nav aria-label={t("nav.mainNavigation")} className="order-last flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
