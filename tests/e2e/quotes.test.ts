@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
-import { axeViolations, newPhoneContext, open, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
+import { axeViolations, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -170,6 +170,7 @@ describe("customers and quotes in a browser", () => {
     await shot(page, "quote-published-375-nl");
     await page.getByTestId("quote-customer").getByText("administratie.afdeling.facturen@", { exact: false }).waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    expect(await overflowsSideways(page, "quote-customer")).toBe(false); // wrapped, not clipped
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
     // The customer's page at 375 px: the same document, no sideways scrolling.
     const publicUrl = await page.getByTestId("public-url").inputValue();
@@ -177,6 +178,7 @@ describe("customers and quotes in a browser", () => {
     await customerPage.goto(publicUrl);
     await customerPage.getByTestId("quote-document").waitFor();
     expect(await scrollWidth(customerPage)).toBeLessThanOrEqual(375);
+    expect(await overflowsSideways(customerPage, "quote-customer")).toBe(false);
     expect(await axeViolations(customerPage, { minImpact: "serious" })).toEqual([]);
     await customerPage.close();
     await page.getByRole("link", { name: "Terug naar offertes" }).click();

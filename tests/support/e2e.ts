@@ -60,6 +60,11 @@ export function scrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
+/** Whether an element's content is wider than the element (clipped or scrolled rather than wrapped). */
+export function overflowsSideways(page: Page, testId: string): Promise<boolean> {
+  return page.getByTestId(testId).first().evaluate((el) => el.scrollWidth > el.clientWidth);
+}
+
 /** Collects console errors (hydration mismatches, CSP violations) of a page. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
