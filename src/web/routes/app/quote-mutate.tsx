@@ -7,6 +7,7 @@ import { QuoteDocument } from "../../features/quote-document/quote-document";
 import { PublicLink } from "../../features/quotes/components/public-link";
 import { QuoteForm } from "../../features/quotes/components/quote-form";
 import { QuoteHeader } from "../../features/quotes/components/quote-header";
+import { QuoteSettings } from "../../features/quotes/components/quote-settings";
 import { QuoteQuery } from "../../features/quotes/operations";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 import { linkButton, serverRefusal } from "../../lib/mutation-errors";
@@ -47,7 +48,9 @@ export default function QuoteMutatePage() {
                   </h2>
                   <QuoteForm key={quote.id} quote={quote} onSaved={() => undefined} />
                 </section>
-              ) : null}
+              ) : (
+                <QuoteSettings quote={quote} />
+              )}
               <section aria-labelledby="preview-title">
                 <h2 id="preview-title" className="mb-3 text-lg font-semibold">
                   {t("quotes:blocks")}
