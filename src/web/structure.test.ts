@@ -35,6 +35,14 @@ describe("web structure", () => {
     expect(long).toEqual([]);
   });
 
+  it("app screens read account data through GraphQL only: no loader or action besides the app layout's (decision 004)", () => {
+    const withLoader = files(path.join(ROUTES, "app"))
+      .filter((file) => path.basename(file) !== "layout.tsx")
+      .filter((file) => /export\s+(async\s+)?function\s+(loader|action)\b|export\s+const\s+(loader|action)\b/.test(fs.readFileSync(file, "utf8")))
+      .map((file) => path.relative(WEB, file));
+    expect(withLoader).toEqual([]);
+  });
+
   it("fragments are used by name, without keep-alive lines", () => {
     const keepAlive = files(WEB).filter((file) => /^\s*void\s+\w+Fragment\b/m.test(fs.readFileSync(file, "utf8")));
     expect(keepAlive).toEqual([]);
