@@ -5,6 +5,7 @@ import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { DEFAULT_LOCALE, type Locale, decideLocale, isLocale, localeCookieHeader, splitLocalePath } from "../shared/locales";
+import { translateKey } from "../shared/i18n/index";
 import { translator } from "../shared/i18n/server";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -155,7 +156,7 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
     const locale = apiLocale(c.req.raw);
     const graphqlError = (key: string, code: string, status: 400 | 403 | 503) =>
-      c.json({ errors: [{ message: translator(locale)(key), extensions: { code } }] }, status);
+      c.json({ errors: [{ message: translateKey(translator(locale), key), extensions: { code } }] }, status);
     // Preflight: only an allowed origin gets the Access-Control-Allow-* answer it needs (added above).
     if (c.req.method === "OPTIONS") return c.body(null, 204);
     if (isForeignOrigin(config, c.req.raw)) return graphqlError("api:foreignOrigin", "FOREIGN_ORIGIN", 403);

@@ -68,23 +68,3 @@ export function decimalToCents(value: string): number | undefined {
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   return sign === "-" ? -cents : cents;
 }
-
-/** The Intl locale that a quote's language formats numbers and dates in. */
-export function intlLocaleFor(language: QuoteLanguage | string): string {
-  return language === "NL" ? "nl-NL" : "en-GB";
-}
-
-/**
- * "€ 1.234,50" for NL, "€1,234.50" for ENG. The decimal string is passed to Intl as a string,
- * which formats it exactly (no conversion to a float).
- */
-export function formatMoney(amount: string, currency: Currency | string, language: QuoteLanguage | string): string {
-  return new Intl.NumberFormat(intlLocaleFor(language), { style: "currency", currency }).format(
-    amount as unknown as number, // Intl.NumberFormat v3 accepts exact decimal strings
-  );
-}
-
-/** Formats an amount in cents. */
-export function formatCents(cents: bigint | number, currency: Currency | string, language: QuoteLanguage | string): string {
-  return formatMoney(centsToDecimal(cents), currency, language);
-}

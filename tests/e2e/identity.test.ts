@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
-import { lastMailTo } from "../support/mail";
+import { linkFromOutbox as outboxLink, toastWithText } from "../support/e2e";
 import { type TestOidcProvider, startOidcProvider } from "../support/oidc";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -9,6 +9,7 @@ let server: RunningServer;
 let oidc: TestOidcProvider;
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
+const linkFromOutbox = (email: string) => outboxLink(server.dataDir, email);
 
 beforeAll(async () => {
   oidc = await startOidcProvider();
@@ -21,19 +22,6 @@ afterAll(async () => {
   await server?.stop();
   await oidc?.stop();
 });
-
-/** The sign-in link from the development outbox, as the person would click it. */
-function linkFromOutbox(email: string): string {
-  const match = /(http:\/\/127\.0\.0\.1:\d+(?:\/nl)?\/auth\/email-link\?token=[A-Za-z0-9_-]+)/.exec(lastMailTo(server.dataDir, email).decoded);
-  if (!match) throw new Error("no link in the e-mail");
-  return match[1];
-}
-
-async function toastWithText(page: Page, text: string) {
-  const toast = page.locator("[data-toast-type]", { hasText: text });
-  await toast.waitFor({ state: "visible", timeout: 10_000 });
-  return toast;
-}
 
 describe("identity in a browser", () => {
   it("signs up, lands in the app, signs out, and signs in again by link", async () => {

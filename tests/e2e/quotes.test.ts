@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
-import { lastMailTo } from "../support/mail";
+import { axeViolations, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -18,32 +18,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function toastWithText(page: Page, text: string) {
-  const toast = page.locator("[data-toast-type]", { hasText: text });
-  await toast.first().waitFor({ state: "visible", timeout: 10_000 });
-  return toast.first();
-}
-
-/** Signs up through the real form and the e-mail in the development outbox. */
-async function signUpInBrowser(context: BrowserContext, company: string, prefix = ""): Promise<Page> {
-  const page = await context.newPage();
-  const email = `owner-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  await open(page, `${prefix}/auth/sign-in?mode=sign-up`);
-  await page.locator('input[name="name"]').fill("Olga Owner");
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="companyName"]').fill(company);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((url) => url.pathname.endsWith("/auth/email-link-sent"));
-  const match = /(http:\/\/127\.0\.0\.1:\d+(?:\/nl)?\/auth\/email-link\?token=[A-Za-z0-9_-]+)/.exec(lastMailTo(server.dataDir, email).decoded);
-  await page.goto(match![1]);
-  await page.waitForURL((url) => url.pathname === `${prefix}/app`);
-  return page;
-}
-
-/** Opens a page and waits until the app has loaded (and hydrated), so that forms are the app's, not plain HTML. */
-async function open(page: Page, path: string) {
-  await page.goto(path, { waitUntil: "networkidle" });
-}
+const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, server.dataDir, company, prefix);
 
 async function shot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
@@ -106,7 +81,7 @@ describe("customers and quotes in a browser", () => {
     await toastWithText(page, "Quote published");
     await page.locator('[data-testid="quote-status"][data-status="PUBLISHED"]').waitFor();
     expect(await page.getByTestId("quote-form").count()).toBe(0);
-    await page.getByTestId("quote-details").getByText("Dorpsstraat 1").waitFor();
+    await page.getByTestId("quote-customer").getByText("Dorpsstraat 1").waitFor();
 
     const url = await page.getByTestId("public-url").inputValue();
     expect(url).toMatch(new RegExp(`^${server.url}/nl/quote/new-website/[A-Za-z0-9_-]{24}$`));
@@ -119,7 +94,7 @@ describe("customers and quotes in a browser", () => {
     const customerPage = await customerContext.newPage();
     const opened = await customerPage.goto(url);
     expect(opened?.status()).toBe(200);
-    expect(await customerPage.getByTestId("public-quote-title").textContent()).toBe("New website");
+    expect(await customerPage.getByTestId("quote-document-title").textContent()).toBe("New website");
     expect(await customerPage.getAttribute("html", "lang")).toBe("nl");
 
     // Withdraw (nobody signed): editable again, and the link shows "not available".
@@ -140,6 +115,8 @@ describe("customers and quotes in a browser", () => {
     const quoteRow = page.getByTestId("quote-row").filter({ hasText: "New website" });
     await quoteRow.waitFor();
     expect(await quoteRow.getByTestId("quote-status").last().getAttribute("data-status")).toBe("PUBLISHED");
+    // A list follows the interface language, not the quote's (Dutch) language: €0.00, not € 0,00.
+    expect(await quoteRow.getByTestId("quote-row-total").textContent()).toBe("€0.00");
     await page.waitForTimeout(400); // let the view transition finish before the screenshot
     await shot(page, "quotes-desktop");
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Customers" }).click();
@@ -150,8 +127,7 @@ describe("customers and quotes in a browser", () => {
   });
 
   it("deletes a customer after confirmation, at 375 px, in Dutch", async () => {
-    const context = await browser.newContext({ baseURL: server.url, locale: "nl-NL", viewport: { width: 375, height: 812 }, extraHTTPHeaders: { "Accept-Language": "nl-NL" } });
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+    const context = await newPhoneContext(browser, server.url, "nl-NL");
     const page = await signUpInBrowser(context, "Klein Bedrijf", "/nl");
     await open(page, "/nl/app/customers/mutate");
     await page.getByLabel("Naam", { exact: true }).fill("Weg Klant");
@@ -161,7 +137,7 @@ describe("customers and quotes in a browser", () => {
     await page.getByTestId("customer-row").filter({ hasText: "Weg Klant" }).waitFor();
     await shot(page, "customers-375-nl");
     // Nothing is wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
 
     await page.getByRole("button", { name: "Verwijderen: Weg Klant" }).click();
     await page.getByRole("dialog").waitFor({ state: "visible" });
@@ -173,11 +149,14 @@ describe("customers and quotes in a browser", () => {
     await open(page, "/nl/app/quotes/mutate");
     await page.getByText("Je hebt nog geen klanten.").waitFor();
     await shot(page, "quote-new-375-nl");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
 
     // A published quote and the quotes list also fit a 375 px screen.
     await open(page, "/nl/app/customers/mutate");
     await page.getByLabel("Naam", { exact: true }).fill("Smalle Klant met een heel erg lange naam die moet afbreken");
+    // Unbroken long words (a company name, an e-mail address) must wrap, not widen the page.
+    await page.getByLabel("Bedrijfsnaam").fill("Bakkerijgroothandelsonderneming-VanDerVeldeEnZonenHoldingBV");
+    await page.getByLabel("E-mail").fill("administratie.afdeling.facturen@bakkerijgroothandelvandervelde.example");
     await page.getByRole("button", { name: "Klant opslaan" }).click();
     await page.waitForURL((url) => url.pathname === "/nl/app/customers");
     await open(page, "/nl/app/quotes/mutate");
@@ -189,12 +168,134 @@ describe("customers and quotes in a browser", () => {
     await page.locator('[data-testid="quote-status"][data-status="PUBLISHED"]').waitFor();
     await page.waitForTimeout(400); // let the view transition finish before the screenshot
     await shot(page, "quote-published-375-nl");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByTestId("quote-customer").getByText("administratie.afdeling.facturen@", { exact: false }).waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    expect(await overflowsSideways(page, "quote-customer")).toBe(false); // wrapped, not clipped
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    // The customer's page at 375 px: the same document, no sideways scrolling.
+    const publicUrl = await page.getByTestId("public-url").inputValue();
+    const customerPage = await context.newPage();
+    await customerPage.goto(publicUrl);
+    await customerPage.getByTestId("quote-document").waitFor();
+    expect(await scrollWidth(customerPage)).toBeLessThanOrEqual(375);
+    expect(await overflowsSideways(customerPage, "quote-customer")).toBe(false);
+    expect(await axeViolations(customerPage, { minImpact: "serious" })).toEqual([]);
+    await customerPage.close();
     await page.getByRole("link", { name: "Terug naar offertes" }).click();
     await page.getByTestId("quote-row").first().waitFor();
     await page.waitForTimeout(400);
     await shot(page, "quotes-375-nl");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+
+  it("asks before leaving an edited form (links, back, cancel, closing the tab), not after saving", async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await signUpInBrowser(context, "Vergeetachtig BV");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("link", { name: "Customers" }).click();
+    await page.getByTestId("new-customer").click();
+    const name = page.getByLabel("Name", { exact: true });
+    await name.fill("Half getypt");
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+
+    // A menu link: asked; "Stay" keeps the page and what was typed.
+    await nav.getByRole("link", { name: "Quotes" }).click();
+    await leave.waitFor({ state: "visible" });
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await leave.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/app/customers/mutate");
+    expect(await name.inputValue()).toBe("Half getypt");
+
+    // The browser's back button: asked as well.
+    await page.goBack({ waitUntil: "commit" });
+    await leave.waitFor({ state: "visible" });
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await leave.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/app/customers/mutate");
+
+    // Cancel: asked; "Leave without saving" goes, and nothing was saved.
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await leave.getByRole("button", { name: "Leave without saving" }).click();
+    await page.waitForURL((url) => url.pathname === "/app/customers");
+    await page.getByTestId("empty-state").waitFor();
+
+    // Closing or reloading the tab: the browser's own question (beforeunload).
+    await page.getByTestId("new-customer").click();
+    await name.fill("Bijna weg");
+    const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe("beforeunload");
+
+    // After saving, leaving asks nothing.
+    const second = await context.newPage();
+    await open(second, "/app/customers/mutate");
+    await second.getByLabel("Name", { exact: true }).fill("Opgeslagen Klant");
+    await second.getByRole("button", { name: "Save customer" }).click();
+    await second.waitForURL((url) => url.pathname === "/app/customers");
+    expect(await second.getByRole("dialog", { name: "Leave without saving?" }).isVisible()).toBe(false);
+    await second.getByTestId("customer-row").filter({ hasText: "Opgeslagen Klant" }).waitFor();
+    await context.close();
+  });
+
+  it("shows the server's reason when publishing is refused, warns before publishing, and passes axe on app and auth pages", async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await signUpInBrowser(context, "Weg Studio");
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]); // the dashboard: logo link named "Offerly"
+
+    await open(page, "/app/customers/mutate");
+    await page.getByLabel("Name", { exact: true }).fill("Vertrokken Klant");
+    await page.getByRole("button", { name: "Save customer" }).click();
+    await page.waitForURL((url) => url.pathname === "/app/customers");
+    await open(page, "/app/quotes/mutate");
+    await page.getByLabel("Title").fill("Offerte zonder klant");
+    await page.getByLabel("Customer").selectOption({ label: "Vertrokken Klant" });
+    await page.getByRole("button", { name: "Create quote" }).click();
+    await page.waitForURL((url) => /^\/app\/quotes\/mutate\/[0-9a-f-]{36}$/.test(url.pathname));
+    await page.getByTestId("public-url").waitFor();
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]); // the draft's link keeps its contrast
+
+    // Before publishing, the confirmation names what would go wrong (no content yet).
+    await page.getByTestId("publish-quote").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("publish-problems").getByText("This quote has no content yet").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // Meanwhile, in another tab, the customer is deleted.
+    const other = await context.newPage();
+    await open(other, "/app/customers");
+    await other.getByRole("button", { name: "Delete: Vertrokken Klant" }).click();
+    await other.getByRole("dialog").getByTestId("confirm-dialog-confirm").click();
+    await toastWithText(other, "customer deleted");
+    await other.close();
+
+    // Publishing now is refused, and the server's reason reaches the person, not "Something went wrong".
+    await page.getByTestId("publish-quote").click();
+    await dialog.getByTestId("confirm-dialog-confirm").click();
+    const refusal = await toastWithText(page, "Choose a customer before publishing.");
+    expect(await refusal.getAttribute("data-toast-type")).toBe("error");
+    expect(await page.getByTestId("quote-status").getAttribute("data-status")).toBe("DRAFT");
+
+    // Opened again, the page knows: the confirmation names the missing customer.
+    await page.reload();
+    await page.getByTestId("publish-quote").click();
+    await dialog.getByTestId("publish-problems").getByText("This quote has no customer").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // A customer that does not exist: a real page title, and no serious axe violations.
+    await open(page, "/app/customers/mutate/00000000-0000-4000-8000-000000000000");
+    await page.getByText("This customer does not exist", { exact: false }).waitFor();
+    expect(await page.title()).toMatch(/\S.* · Offerly$/);
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+
+    // An auth page: the logo link's name contains its visible text.
+    const visitor = await (await newContext(browser, { baseURL: server.url })).newPage();
+    await open(visitor, "/auth/sign-in");
+    expect(await axeViolations(visitor, { minImpact: "serious" })).toEqual([]);
+    await visitor.context().close();
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import type { GraphQLContext } from "./context";
 import { schema } from "./schema";
+import { translateKey } from "../../shared/i18n/index";
 
 /** Limits that keep one request from exhausting the server. */
 export type GraphQLLimits = typeof GRAPHQL_LIMITS;
@@ -29,9 +30,9 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
             const original = error.originalError;
             if (original instanceof AppError) {
               const fields = original.fields
-                ? Object.fromEntries(Object.entries(original.fields).map(([f, m]) => [f, ctx.t(m.key, m.params)]))
+                ? Object.fromEntries(Object.entries(original.fields).map(([f, m]) => [f, translateKey(ctx.t, m.key, m.params)]))
                 : undefined;
-              return new GraphQLError(ctx.t(original.messageKey, original.params) as string, {
+              return new GraphQLError(translateKey(ctx.t, original.messageKey, original.params), {
                 nodes: error.nodes,
                 path: error.path,
                 extensions: { code: original.code, ...(fields ? { fields } : {}) },

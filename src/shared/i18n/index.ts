@@ -1,4 +1,4 @@
-import { createInstance, type i18n as I18n } from "i18next";
+import { type TFunction, type TOptions, createInstance, type i18n as I18n } from "i18next";
 import { DEFAULT_LOCALE, type Locale } from "../locales";
 import type en from "./en/index";
 import type { Mirror } from "./types";
@@ -29,3 +29,12 @@ export function createI18n(locale: Locale, catalog: Catalog): I18n {
 }
 
 export { DEFAULT_LOCALE };
+
+/**
+ * Translates a key known only at run time (a shared schema's message key, an error code from the
+ * API). Literal keys go straight to `t("…")`, where the compiler checks them; these are checked by
+ * the catalog test and the tests of the code that produces them.
+ */
+export function translateKey(t: TFunction | ((...args: never[]) => unknown), key: string, options?: TOptions): string {
+  return (t as unknown as (key: string, options?: TOptions) => string)(key, options);
+}

@@ -1,7 +1,8 @@
 import { cacheExchange } from "@urql/exchange-graphcache";
 import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
-import { customerAndQuoteKeys, customerAndQuoteUpdates } from "./cache-updates";
+import { customerKeys, customerUpdates } from "../features/customers/cache";
+import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
 
 /** Every GraphQL request carries this header; the server refuses requests without it (CSRF). */
 export const CSRF_HEADER = { "x-graphql-csrf": "1" };
@@ -18,6 +19,19 @@ export function logGraphQLError(error: CombinedError): void {
 export function isUnauthenticated(error: CombinedError | undefined): boolean {
   return Boolean(error?.graphQLErrors.some((e) => e.extensions?.code === "UNAUTHENTICATED"));
 }
+
+/**
+ * Types without an id of their own are embedded in their parent instead of cached by identity
+ * (SPEC §7: account users and users; pages of results). Only types that exist in schema.graphql:
+ * a unit test checks each name.
+ */
+export const CACHE_KEYS = {
+  AccountUser: () => null,
+  User: () => null,
+  AccountPage: () => null,
+  ...customerKeys,
+  ...quoteKeys,
+};
 
 export function createGraphQLClient(options: { locale: Locale; accountId: string | null; onUnauthenticated?: () => void }) {
   return new Client({
@@ -38,19 +52,7 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (isUnauthenticated(error)) options.onUnauthenticated?.();
         },
       }),
-      cacheExchange({
-        // SPEC §7: public quote, public account, account user and user records are not cached by
-        // identity (they have no stable id of their own); pages of results are embedded too.
-        keys: {
-          PublicQuote: () => null,
-          PublicAccount: () => null,
-          AccountUser: () => null,
-          User: () => null,
-          AccountPage: () => null,
-          ...customerAndQuoteKeys,
-        },
-        updates: { ...customerAndQuoteUpdates },
-      }),
+      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates } } }),
       fetchExchange,
     ],
   });

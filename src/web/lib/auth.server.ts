@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { localizePath, readCookie, splitLocalePath } from "../../shared/locales";
-import { findAccountsForUser } from "../../server/modules/identity/accounts.service";
+import { countAccountsForUser, findAccountsForUser } from "../../server/modules/identity/accounts.service";
 import { ACCOUNT_COOKIE } from "./account-cookie";
 
 /** The signed-in user, or a redirect to sign-in that comes back here afterwards. */
@@ -32,4 +32,11 @@ export async function loadAppSession(context: AppLoadContext, request: Request) 
   const selected = items.find((a) => a.id === wanted) ?? items[0];
   const accounts: AppAccount[] = items.map((a) => ({ id: a.id, name: a.name }));
   return { user, accounts, selectedAccountId: selected.id, path: splitLocalePath(new URL(request.url).pathname).path };
+}
+
+/** /complete-profile is for a signed-in user without an account; anyone else goes to the app. */
+export async function requireUserWithoutAccount(context: AppLoadContext, request: Request) {
+  const user = requireUser(context, request);
+  if ((await countAccountsForUser(context.ctx.db, user.id)) > 0) throw redirect(localizePath("/app", context.locale));
+  return user;
 }

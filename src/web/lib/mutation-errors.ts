@@ -1,17 +1,21 @@
 import type { CombinedError } from "urql";
 
+/** The codes of the server's AppErrors: each comes with a message written for the user. */
+const EXPLAINED_CODES = new Set(["BAD_USER_INPUT", "UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED"]);
+
+/** What the server said when it refused: its translated message, code and per-field messages. */
+export type Refusal = { message: string; code: string | undefined; fields: Record<string, string> };
+
 /**
- * What a failed mutation tells the form: translated per-field messages from the API (for
- * BAD_USER_INPUT), otherwise one message — the API's own for known errors (conflict, not found),
- * "Something went wrong" for anything else (network, server).
+ * Every refusal the server explains reaches the user: an AppError's own message (and its field
+ * messages, for forms). Only what the server masks or never answered (network, 500) becomes
+ * `generic` ("Something went wrong").
  */
-export function mutationErrors(error: CombinedError | undefined, generic: string): { fields: Record<string, string>; message?: string } {
-  const first = error?.graphQLErrors[0];
-  if (!first) return { fields: {}, message: generic };
-  const fields = (first.extensions?.fields ?? {}) as Record<string, string>;
-  const code = first.extensions?.code;
-  const known = code === "BAD_USER_INPUT" || code === "CONFLICT" || code === "NOT_FOUND";
-  return { fields, message: Object.keys(fields).length ? undefined : known ? first.message : generic };
+export function serverRefusal(error: CombinedError | undefined, generic: string): Refusal {
+  const explained = error?.graphQLErrors.find((e) => EXPLAINED_CODES.has(String(e.extensions?.code)));
+  if (!explained) return { message: generic, code: undefined, fields: {} };
+  const fields = (explained.extensions?.fields ?? {}) as Record<string, string>;
+  return { message: explained.message || generic, code: String(explained.extensions?.code), fields };
 }
 
 /** Class names of a link that looks like a primary or secondary button. */

@@ -13,6 +13,7 @@ import { EMAIL_LINK_LIMITS, IdentityError, LINK_PROOF_COOKIE, consumeEmailLink, 
 import { finishOidcSignIn, startOidcSignIn } from "./oidc";
 import { safeReturnPath } from "./tokens";
 import { SESSION_ABSOLUTE_MS, clearSessionCookie, createSession, requestToken, revokeSession, sessionCookie } from "./sessions";
+import { translateKey } from "../../../shared/i18n/index";
 
 type Deps = { db: Database; config: Config; log: Logger; mail: Mailer; clientIp: (c: Context) => string };
 
@@ -24,7 +25,7 @@ function bodyLocale(c: Context, explicit?: unknown): Locale {
 
 function identityError(c: Context, locale: Locale, code: string, status: number, fields?: Record<string, string>) {
   const t = translator(locale);
-  return c.json({ error: { code, message: t(`auth:errors.${code}`), ...(fields ? { fields } : {}) } }, status as 400);
+  return c.json({ error: { code, message: translateKey(t, `auth:errors.${code}`), ...(fields ? { fields } : {}) } }, status as 400);
 }
 
 function fromIdentityError(c: Context, locale: Locale, error: IdentityError) {
@@ -42,7 +43,7 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[], locale:
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "body";
     const message = issue.message.startsWith("auth:") && i18n.exists(issue.message) ? issue.message : (fallbacks[key] ?? (key === "body" ? "auth:validation.invalidBody" : "auth:validation.invalidValue"));
-    fields[key] ??= i18n.t(message);
+    fields[key] ??= translateKey(i18n.t.bind(i18n), message);
   }
   return fields;
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { CONTACT_MESSAGE_MAX, HONEYPOT_FIELD, ZContactInput, ZNewsletterInput, fieldErrorKeys } from "../../../shared/marketing/schemas";
 import { subscribeToNewsletter, submitContactMessage, type MarketingDeps } from "./marketing.service";
+import { translateKey } from "../../../shared/i18n/index";
 
 /**
  * The contact page's form posts, as React Router actions see them: parse with the shared zod
@@ -48,9 +49,9 @@ export async function handleContactForm(form: FormData, context: AppLoadContext)
     const keys = fieldErrorKeys<"submissionId" | "name" | "email" | "message">(parsed.error);
     const fieldErrors: Partial<Record<"name" | "email" | "message", string>> = {};
     for (const field of ["name", "email", "message"] as const) {
-      if (keys[field]) fieldErrors[field] = t(`marketing:${keys[field]}`, { max: CONTACT_MESSAGE_MAX });
+      if (keys[field]) fieldErrors[field] = translateKey(t, `marketing:${keys[field]}`, { max: CONTACT_MESSAGE_MAX });
     }
-    const formError = keys.submissionId ? t(`marketing:${keys.submissionId}`) : t("marketing:forms.errors.summary");
+    const formError = keys.submissionId ? translateKey(t, `marketing:${keys.submissionId}`) : t("marketing:forms.errors.summary");
     return { intent: "contact", ok: false, status: 400, formError, fieldErrors, values };
   }
   const result = await submitContactMessage(depsOf(context), parsed.data, { locale: context.locale, clientKey: clientKeyOf(context) });
@@ -67,7 +68,7 @@ export async function handleNewsletterForm(form: FormData, context: AppLoadConte
   const parsed = ZNewsletterInput.safeParse({ email: str(form, "email") });
   if (!parsed.success) {
     const keys = fieldErrorKeys<"email">(parsed.error);
-    const email = t(`marketing:${keys.email ?? "forms.errors.emailInvalid"}`);
+    const email = translateKey(t, `marketing:${keys.email ?? "forms.errors.emailInvalid"}`);
     return { intent: "newsletter", ok: false, status: 400, formError: email, fieldErrors: { email }, values };
   }
   const result = await subscribeToNewsletter(depsOf(context), parsed.data, { locale: context.locale, clientKey: clientKeyOf(context) });

@@ -103,4 +103,10 @@ export default {
   },
   loading: "Loading…",
   retry: "Try again",
+  leaveForm: {
+    title: "Leave without saving?",
+    body: "Your changes on this page have not been saved. If you leave now, they are lost.",
+    leave: "Leave without saving",
+    stay: "Stay on this page",
+  },
 } as const;

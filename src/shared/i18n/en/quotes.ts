@@ -141,4 +141,10 @@ export default {
     date: "Date",
     validUntil: "Valid until",
   },
+  publishProblems: {
+    intro: "Before you publish, note:",
+    noCustomer: "This quote has no customer: choose one in the details and save first.",
+    noBlocks: "This quote has no content yet: your customer would see an empty quote.",
+    expirationPassed: "The expiration date has passed: the link would show “expired” at once.",
+  },
 } as const;

@@ -106,4 +106,10 @@ export default {
   },
   loading: "Laden…",
   retry: "Opnieuw proberen",
+  leaveForm: {
+    title: "Weggaan zonder op te slaan?",
+    body: "Je wijzigingen op deze pagina zijn nog niet opgeslagen. Als je nu weggaat, ben je ze kwijt.",
+    leave: "Weggaan zonder opslaan",
+    stay: "Op deze pagina blijven",
+  },
 } as const satisfies Mirror<typeof en>;

@@ -143,4 +143,10 @@ export default {
     date: "Datum",
     validUntil: "Geldig tot",
   },
+  publishProblems: {
+    intro: "Let op voordat je publiceert:",
+    noCustomer: "Deze offerte heeft geen klant: kies er een bij de gegevens en sla eerst op.",
+    noBlocks: "Deze offerte heeft nog geen inhoud: je klant zou een lege offerte zien.",
+    expirationPassed: "De vervaldatum is al voorbij: de link zou meteen “verlopen” tonen.",
+  },
 } as const satisfies Mirror<typeof en>;

@@ -17,6 +17,10 @@ export function Th({ children, className = "" }: { children?: React.ReactNode; c
   );
 }
 
-export function Td({ children, className = "" }: { children?: React.ReactNode; className?: string }) {
-  return <td className={`px-4 py-3 align-middle text-slate-800 ${className}`}>{children}</td>;
+export function Td({ children, className = "", ...props }: React.TdHTMLAttributes<HTMLTableCellElement> & { "data-testid"?: string }) {
+  return (
+    <td {...props} className={`px-4 py-3 align-middle text-slate-800 ${className}`}>
+      {children}
+    </td>
+  );
 }

@@ -15,42 +15,44 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n": typeof types.CustomerFieldsFragmentDoc,
+    "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": typeof types.CustomersDocument,
     "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n": typeof types.CustomerDocument,
     "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n": typeof types.CreateCustomerDocument,
     "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n": typeof types.UpdateCustomerDocument,
-    "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": typeof types.CustomersDocument,
     "\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": typeof types.DeleteCustomerDocument,
-    "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": typeof types.DashboardDocument,
-    "\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n": typeof types.QuoteFormDataDocument,
     "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    signable\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": typeof types.QuoteFieldsFragmentDoc,
-    "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        ... on QuotePricingBlock {\n          pricingUnit\n          total\n          quoteLineItems {\n            id\n            name\n            price\n            amount\n            total\n          }\n        }\n      }\n    }\n  }\n": typeof types.QuoteDocument,
+    "\n  fragment QuoteBlocks on Quote {\n    quoteBlocks {\n      __typename\n      id\n      name\n      content\n      ... on QuotePricingBlock {\n        pricingUnit\n        total\n        quoteLineItems {\n          id\n          name\n          price\n          amount\n          total\n        }\n      }\n    }\n  }\n": typeof types.QuoteBlocksFragmentDoc,
+    "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": typeof types.QuotesDocument,
+    "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      ...QuoteBlocks\n    }\n  }\n": typeof types.QuoteDocument,
+    "\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n": typeof types.QuoteFormDataDocument,
     "\n  mutation CreateQuote($input: QuoteInput!) {\n    createQuote(input: $input) {\n      ...QuoteFields\n    }\n  }\n": typeof types.CreateQuoteDocument,
     "\n  mutation UpdateQuote($id: ID!, $input: QuoteInput!) {\n    updateQuote(id: $id, input: $input) {\n      ...QuoteFields\n    }\n  }\n": typeof types.UpdateQuoteDocument,
     "\n  mutation PublishQuote($id: ID!) {\n    publishQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": typeof types.PublishQuoteDocument,
     "\n  mutation WithdrawQuote($id: ID!) {\n    withdrawQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": typeof types.WithdrawQuoteDocument,
-    "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        language\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": typeof types.QuotesDocument,
-    "\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n": typeof types.DeleteQuoteDocument,
     "\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n": typeof types.DuplicateQuoteDocument,
+    "\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n": typeof types.DeleteQuoteDocument,
+    "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": typeof types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.SignUpDocument,
 };
 const documents: Documents = {
     "\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n": types.CustomerFieldsFragmentDoc,
+    "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": types.CustomersDocument,
     "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n": types.CustomerDocument,
     "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n": types.CreateCustomerDocument,
     "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n": types.UpdateCustomerDocument,
-    "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": types.CustomersDocument,
     "\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": types.DeleteCustomerDocument,
-    "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": types.DashboardDocument,
-    "\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n": types.QuoteFormDataDocument,
     "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    signable\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": types.QuoteFieldsFragmentDoc,
-    "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        ... on QuotePricingBlock {\n          pricingUnit\n          total\n          quoteLineItems {\n            id\n            name\n            price\n            amount\n            total\n          }\n        }\n      }\n    }\n  }\n": types.QuoteDocument,
+    "\n  fragment QuoteBlocks on Quote {\n    quoteBlocks {\n      __typename\n      id\n      name\n      content\n      ... on QuotePricingBlock {\n        pricingUnit\n        total\n        quoteLineItems {\n          id\n          name\n          price\n          amount\n          total\n        }\n      }\n    }\n  }\n": types.QuoteBlocksFragmentDoc,
+    "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": types.QuotesDocument,
+    "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      ...QuoteBlocks\n    }\n  }\n": types.QuoteDocument,
+    "\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n": types.QuoteFormDataDocument,
     "\n  mutation CreateQuote($input: QuoteInput!) {\n    createQuote(input: $input) {\n      ...QuoteFields\n    }\n  }\n": types.CreateQuoteDocument,
     "\n  mutation UpdateQuote($id: ID!, $input: QuoteInput!) {\n    updateQuote(id: $id, input: $input) {\n      ...QuoteFields\n    }\n  }\n": types.UpdateQuoteDocument,
     "\n  mutation PublishQuote($id: ID!) {\n    publishQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": types.PublishQuoteDocument,
     "\n  mutation WithdrawQuote($id: ID!) {\n    withdrawQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": types.WithdrawQuoteDocument,
-    "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        language\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": types.QuotesDocument,
-    "\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n": types.DeleteQuoteDocument,
     "\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n": types.DuplicateQuoteDocument,
+    "\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n": types.DeleteQuoteDocument,
+    "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": types.SignUpDocument,
 };
 
@@ -75,6 +77,10 @@ export function graphql(source: "\n  fragment CustomerFields on Customer {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n"): (typeof documents)["\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n"): (typeof documents)["\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -87,19 +93,7 @@ export function graphql(source: "\n  mutation UpdateCustomer($id: ID!, $input: C
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n"): (typeof documents)["\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n"): (typeof documents)["\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n"): (typeof documents)["\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -107,7 +101,19 @@ export function graphql(source: "\n  fragment QuoteFields on Quote {\n    id\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        ... on QuotePricingBlock {\n          pricingUnit\n          total\n          quoteLineItems {\n            id\n            name\n            price\n            amount\n            total\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        ... on QuotePricingBlock {\n          pricingUnit\n          total\n          quoteLineItems {\n            id\n            name\n            price\n            amount\n            total\n          }\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment QuoteBlocks on Quote {\n    quoteBlocks {\n      __typename\n      id\n      name\n      content\n      ... on QuotePricingBlock {\n        pricingUnit\n        total\n        quoteLineItems {\n          id\n          name\n          price\n          amount\n          total\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment QuoteBlocks on Quote {\n    quoteBlocks {\n      __typename\n      id\n      name\n      content\n      ... on QuotePricingBlock {\n        pricingUnit\n        total\n        quoteLineItems {\n          id\n          name\n          price\n          amount\n          total\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      ...QuoteBlocks\n    }\n  }\n"): (typeof documents)["\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      ...QuoteBlocks\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n"): (typeof documents)["\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -127,7 +133,7 @@ export function graphql(source: "\n  mutation WithdrawQuote($id: ID!) {\n    wit
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        language\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        language\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n"): (typeof documents)["\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -135,7 +141,7 @@ export function graphql(source: "\n  mutation DeleteQuote($id: ID!) {\n    delet
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n"): (typeof documents)["\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n"];
+export function graphql(source: "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n"): (typeof documents)["\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

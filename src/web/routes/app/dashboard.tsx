@@ -31,7 +31,7 @@ export default function DashboardPage() {
       {data?.account ? (
         <>
           <h1 className="text-2xl font-bold tracking-tight" data-testid="dashboard-title">
-            {t("app:dashboard.welcome", { name: data.me?.name || data.me?.email })}
+            {t("app:dashboard.welcome", { name: data.me?.name || data.me?.email || "" })}
           </h1>
           <p className="mt-1 text-slate-600" data-testid="dashboard-account">
             {data.account.name}

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import { ZEmail } from "../../../shared/identity";
 import { safeReturnPath } from "../../../shared/locales";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
+import { useZodForm } from "../../lib/form";
 import { useHydrated } from "../../lib/use-hydrated";
 import { storedSignInEmail, verifySignInLink } from "../../lib/auth-client";
 import { redirectIfSignedIn } from "../../lib/auth.server";
@@ -15,6 +17,8 @@ export function loader({ context }: Route.LoaderArgs) {
   redirectIfSignedIn(context);
   return null;
 }
+
+const ZConfirmEmail = z.object({ email: ZEmail });
 
 type State = { kind: "checking" } | { kind: "confirm"; error?: string } | { kind: "verifying" } | { kind: "failed"; message: string };
 
@@ -31,6 +35,8 @@ export default function EmailLinkPage() {
   const token = params.get("token") ?? "";
   const [state, setState] = useState<State>({ kind: "checking" });
   const started = useRef(false);
+  const confirmForm = useZodForm(ZConfirmEmail);
+  const confirmError = confirmForm.formState.errors.email?.message;
 
   async function verify(address: string) {
     setState({ kind: "verifying" });
@@ -60,15 +66,7 @@ export default function EmailLinkPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  function onConfirm(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ZEmail.safeParse(String(new FormData(event.currentTarget).get("email") ?? ""));
-    if (!parsed.success) {
-      setState({ kind: "confirm", error: t(parsed.error.issues[0].message) });
-      return;
-    }
-    void verify(parsed.data);
-  }
+  const onConfirm = confirmForm.handleSubmit(({ email }) => verify(email));
 
   return (
     <div className="p-6 sm:p-8" aria-live="polite">
@@ -84,11 +82,11 @@ export default function EmailLinkPage() {
           <h1 className="text-2xl font-bold tracking-tight">{t("auth:emailLink.confirmTitle")}</h1>
           <TextField
             label={t("auth:emailLink.confirmPrompt")}
-            name="email"
             type="email"
             autoComplete="email"
-            error={state.error}
+            error={confirmError ?? state.error}
             autoFocus
+            {...confirmForm.register("email")}
           />
           <Button type="submit" disabled={!hydrated} className="w-full">
             {t("auth:emailLink.confirm")}

@@ -1,16 +1,15 @@
 import { Link, Outlet } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher";
 import { Logo } from "../../components/layout/logo";
-import { useLocalizedHref, useTranslation } from "../../i18n";
+import { useLocalizedHref } from "../../i18n";
 
 export default function AuthLayout() {
-  const { t } = useTranslation();
   const href = useLocalizedHref();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <meta name="robots" content="noindex" />
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4">
-        <Link to={href("/")} aria-label={t("nav.home")}>
+        <Link to={href("/")}>
           <Logo />
         </Link>
         <LanguageSwitcher />

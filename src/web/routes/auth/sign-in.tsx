@@ -1,11 +1,13 @@
-import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { z } from "zod";
 import { IDENTITY_ERROR_CODES, ZCompanyName, ZEmail, ZPersonName } from "../../../shared/identity";
+import { translateKey } from "../../../shared/i18n/index";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { toast } from "../../components/ui/toast";
 import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
+import { applyRefusal, useZodForm } from "../../lib/form";
 import { useHydrated } from "../../lib/use-hydrated";
 import { requestSignInLink } from "../../lib/auth-client";
 import { redirectIfSignedIn } from "../../lib/auth.server";
@@ -20,55 +22,36 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-type Errors = Partial<Record<"email" | "name" | "companyName" | "form", string>>;
+const ZSignIn = z.object({ email: ZEmail, name: z.string().optional(), companyName: z.string().optional() });
+const ZSignUp = z.object({ email: ZEmail, name: ZPersonName, companyName: ZCompanyName });
 
 export default function SignInPage({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const signUp = params.get("mode") === "sign-up";
+  // A new form per mode: its schema (and fields) differ.
+  return <SignInForm key={signUp ? "sign-up" : "sign-in"} signUp={signUp} returnTo={params.get("returnTo") ?? undefined} loaderData={loaderData} />;
+}
+
+function SignInForm({ signUp, returnTo, loaderData }: { signUp: boolean; returnTo: string | undefined; loaderData: Route.ComponentProps["loaderData"] }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const locale = useLocale();
   const href = useLocalizedHref();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const signUp = params.get("mode") === "sign-up";
-  const returnTo = params.get("returnTo") ?? undefined;
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // No default values: the fields keep what a person typed before the page hydrated.
+  const form = useZodForm(signUp ? ZSignUp : ZSignIn);
+  const { errors, isSubmitting: busy } = form.formState;
 
-  // Uncontrolled fields: what a person typed before the page hydrated is kept.
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get("email") ?? "");
-    const name = String(form.get("name") ?? "");
-    const companyName = String(form.get("companyName") ?? "");
-    // The server decides; these checks only save a round trip.
-    const found: Errors = {};
-    const e = ZEmail.safeParse(email);
-    if (!e.success) found.email = t(e.error.issues[0].message);
-    if (signUp) {
-      const n = ZPersonName.safeParse(name);
-      if (!n.success) found.name = t(n.error.issues[0].message);
-      const c = ZCompanyName.safeParse(companyName);
-      if (!c.success) found.companyName = t(c.error.issues[0].message);
-    }
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    const result = await requestSignInLink({ email, signUp: signUp ? { name, companyName } : undefined, returnTo, locale });
-    setBusy(false);
+  const onSubmit = form.handleSubmit(async ({ email, name, companyName }) => {
+    const result = await requestSignInLink({ email, signUp: signUp ? { name: name ?? "", companyName: companyName ?? "" } : undefined, returnTo, locale });
     if (!result.ok) {
-      const fields = result.error.fields ?? {};
-      setErrors({
-        email: fields.email,
-        name: fields["signUp.name"],
-        companyName: fields["signUp.companyName"],
-        form: Object.keys(fields).length ? undefined : t(`auth:errors.${result.error.code}`, { defaultValue: t("auth:errors.internal-error") }),
-      });
+      const message = translateKey(t, `auth:errors.${result.error.code}`, { defaultValue: t("auth:errors.internal-error") });
+      applyRefusal(form, { message, code: String(result.error.code), fields: result.error.fields ?? {} }, { "signUp.name": "name", "signUp.companyName": "companyName" });
       return;
     }
     toast.success(t("auth:signIn.linkSent"));
     navigate(href("/auth/email-link-sent"));
-  }
+  });
 
   const googleHref = `/api/auth/google?locale=${locale}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ""}`;
   const switchHref = `${href("/auth/sign-in")}${signUp ? "" : "?mode=sign-up"}`;
@@ -81,35 +64,35 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
 
       {loaderData.error ? (
         <div className="mt-4">
-          <Alert>{t(`auth:errors.${loaderData.error}`)}</Alert>
+          <Alert>{translateKey(t, `auth:errors.${loaderData.error}`)}</Alert>
         </div>
       ) : null}
-      {errors.form ? (
+      {errors.root?.server ? (
         <div className="mt-4">
-          <Alert>{errors.form}</Alert>
+          <Alert>{errors.root.server.message}</Alert>
         </div>
       ) : null}
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4" data-testid="sign-in-form">
         {signUp ? (
-          <TextField label={t("auth:signIn.name")} name="name" autoComplete="name" error={errors.name} required />
+          <TextField label={t("auth:signIn.name")} autoComplete="name" error={errors.name?.message} required {...form.register("name")} />
         ) : null}
         <TextField
           label={t("auth:signIn.email")}
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={errors.email}
+          error={errors.email?.message}
           required
+          {...form.register("email")}
         />
         {signUp ? (
           <TextField
             label={t("auth:signIn.company")}
-            name="companyName"
             autoComplete="organization"
-            error={errors.companyName}
+            error={errors.companyName?.message}
             required
+            {...form.register("companyName")}
           />
         ) : null}
         <Button type="submit" disabled={!hydrated} busy={busy} className="w-full">

@@ -4,7 +4,7 @@ import { PageMeta } from "../../components/marketing/page-meta";
 import { PlanBadges } from "../../components/marketing/plan-badge";
 import { useTranslation } from "../../i18n";
 
-const SECTIONS: { key: string; feature: Feature }[] = [
+const SECTIONS: { key: keyof (typeof import("../../../shared/i18n/en/marketing").default)["features"]["sections"]; feature: Feature }[] = [
   { key: "building", feature: "quoteBuilder" },
   { key: "templates", feature: "templates" },
   { key: "publicLink", feature: "publicLink" },

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { COMING_LATER, FEATURES, type Interval, PLANS, type Plan, hasFeature, priceCents, yearlyDiscountPercent, yearlyPricePerMonthCents, yearlySavingCents } from "../../../shared/plans";
-import { formatEuros } from "../../components/marketing/money";
+import { formatEuros } from "../../../shared/format";
 import { PageMeta } from "../../components/marketing/page-meta";
 import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
 

@@ -1,5 +1,5 @@
-import type { QuoteDisplayStatus } from "../../../shared/quote-status";
-import { useTranslation } from "../../i18n";
+import type { QuoteDisplayStatus } from "../../../../shared/quote-status";
+import { useTranslation } from "../../../i18n";
 
 const STYLES: Record<QuoteDisplayStatus, string> = {
   DRAFT: "bg-slate-100 text-slate-700 ring-slate-300",

@@ -1,0 +1,30 @@
+import type { UpdatesConfig } from "@urql/exchange-graphcache";
+import { invalidateList } from "../../graphql/cache";
+
+/**
+ * SPEC §7 freshness: creating, duplicating or deleting a quote refetches the quotes list and the
+ * customers list (customer totals move); publishing and withdrawing change the status filters.
+ */
+export const quoteUpdates: NonNullable<UpdatesConfig["Mutation"]> = {
+  createQuote: (_result, _args, cache) => {
+    invalidateList(cache, "quotes");
+    invalidateList(cache, "customers");
+  },
+  duplicateQuote: (_result, _args, cache) => {
+    invalidateList(cache, "quotes");
+    invalidateList(cache, "customers");
+  },
+  deleteQuote: (_result, args, cache) => {
+    cache.invalidate({ __typename: "Quote", id: String(args.id) });
+    invalidateList(cache, "quotes");
+    invalidateList(cache, "customers");
+  },
+  publishQuote: (_result, _args, cache) => invalidateList(cache, "quotes"),
+  withdrawQuote: (_result, _args, cache) => invalidateList(cache, "quotes"),
+};
+
+/** Types of this feature without an identity of their own: embedded in their parent. */
+export const quoteKeys = {
+  QuotePage: () => null,
+  QuoteCustomerDetails: () => null,
+} as const;

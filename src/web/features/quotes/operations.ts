@@ -1,0 +1,165 @@
+import { graphql } from "../../graphql/generated";
+
+/**
+ * Every GraphQL document of the quotes screens. Fragments are exported and spread by name in the
+ * documents below.
+ */
+export const QuoteFieldsFragment = graphql(`
+  fragment QuoteFields on Quote {
+    id
+    quoteNumber
+    name
+    slug
+    nanoId
+    url
+    language
+    currency
+    status
+    displayStatus
+    signable
+    quoteDateAt
+    quoteExpirationAt
+    publishedAt
+    total
+    customer {
+      id
+      name
+    }
+    customerDetails {
+      name
+      companyName
+      contactPerson
+      email
+      phone
+      content
+    }
+  }
+`);
+
+export const QuoteBlocksFragment = graphql(`
+  fragment QuoteBlocks on Quote {
+    quoteBlocks {
+      __typename
+      id
+      name
+      content
+      ... on QuotePricingBlock {
+        pricingUnit
+        total
+        quoteLineItems {
+          id
+          name
+          price
+          amount
+          total
+        }
+      }
+    }
+  }
+`);
+
+export const QuotesQuery = graphql(`
+  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {
+    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {
+      totalCount
+      page
+      pageSize
+      items {
+        id
+        quoteNumber
+        name
+        status
+        displayStatus
+        total
+        currency
+        quoteDateAt
+        quoteExpirationAt
+        customer {
+          id
+          name
+        }
+        customerDetails {
+          name
+        }
+      }
+    }
+  }
+`);
+
+export const QuoteQuery = graphql(`
+  query Quote($id: ID!) {
+    quote(id: $id) {
+      ...QuoteFields
+      ...QuoteBlocks
+    }
+  }
+`);
+
+/** What the quote form needs besides the quote: the account's defaults and the customers to pick. */
+export const QuoteFormDataQuery = graphql(`
+  query QuoteFormData {
+    account {
+      id
+      language
+      currency
+    }
+    customers(pageSize: 100, sort: NAME_ASC) {
+      totalCount
+      items {
+        id
+        name
+        companyName
+      }
+    }
+  }
+`);
+
+export const CreateQuoteMutation = graphql(`
+  mutation CreateQuote($input: QuoteInput!) {
+    createQuote(input: $input) {
+      ...QuoteFields
+    }
+  }
+`);
+
+export const UpdateQuoteMutation = graphql(`
+  mutation UpdateQuote($id: ID!, $input: QuoteInput!) {
+    updateQuote(id: $id, input: $input) {
+      ...QuoteFields
+    }
+  }
+`);
+
+export const PublishQuoteMutation = graphql(`
+  mutation PublishQuote($id: ID!) {
+    publishQuote(id: $id) {
+      ...QuoteFields
+    }
+  }
+`);
+
+export const WithdrawQuoteMutation = graphql(`
+  mutation WithdrawQuote($id: ID!) {
+    withdrawQuote(id: $id) {
+      ...QuoteFields
+    }
+  }
+`);
+
+export const DuplicateQuoteMutation = graphql(`
+  mutation DuplicateQuote($id: ID!) {
+    duplicateQuote(id: $id) {
+      id
+      quoteNumber
+      name
+      status
+      displayStatus
+    }
+  }
+`);
+
+export const DeleteQuoteMutation = graphql(`
+  mutation DeleteQuote($id: ID!) {
+    deleteQuote(id: $id)
+  }
+`);
