@@ -107,9 +107,14 @@ export default {
     allPlans: "All plans",
     fromPlan: "{{plan}} and Pro",
     onlyPlan: "Pro",
-    comingLater: "Coming later",
-    comingLaterNote: "Not available yet: we will announce it in the newsletter when it is.",
+    plannedFor: "Planned for",
+    comingSoon: "Coming soon",
+    comingSoonNote: "Not available yet: we will announce it in the newsletter when it is.",
     sections: {
+      quotes: {
+        title: "Quotes for your customers",
+        text: "Keep your customers in one place and create numbered quotes for them, each with its own date, expiration date, language (English or Dutch) and currency (euro, dollar or pound).",
+      },
       building: {
         title: "Quote builder",
         text: "Compose a quote from text blocks and pricing blocks. Pricing blocks hold line items with a price and quantity per day, week, month, quarter, year, item or a fixed amount, and the totals are calculated for you. Drag blocks into order, duplicate them, and write each quote in English or Dutch, in euros, dollars or pounds.",
@@ -119,8 +124,16 @@ export default {
         text: "Save your standard introductions, terms, packages and prices as text and pricing templates, and add them to any quote with one click. Save your signature as a template too.",
       },
       publicLink: {
-        title: "Public link and online signing",
-        text: "Publish a quote and share one secret link. Your customer reads it in the browser, on any device, without an account, and can print it or save it as PDF. On Basic and Pro they sign it right there, by drawing or typing, and you can add your own signature.",
+        title: "Public link",
+        text: "Publish a quote and share one secret link. Your customer reads it in the browser, on any device, without an account. Withdraw it and the link stops working.",
+      },
+      signing: {
+        title: "Online signing",
+        text: "On Basic and Pro your customer signs the quote right where they read it, by drawing or typing a signature, and you can add your own signature.",
+      },
+      pdf: {
+        title: "Print and PDF",
+        text: "Your customer prints the quote or saves it as a PDF, laid out as a proper document.",
       },
       tracking: {
         title: "Tracking and statistics",
@@ -178,12 +191,14 @@ export default {
       feature: "Feature",
       included: "Included",
       notIncluded: "Not included",
-      comingLater: "coming later",
+      comingSoon: "Coming soon",
     },
     featureNames: {
-      quoteBuilder: "Quote builder with text and pricing blocks",
+      quotes: "Customers and quotes in English or Dutch, in euros, dollars or pounds",
+      blocks: "Quote builder with text and pricing blocks",
       templates: "Text, pricing and signature templates",
-      publicLink: "Public link, print and PDF",
+      publicLink: "Public link for your customer",
+      pdf: "Print and PDF",
       tracking: "View and reading-time tracking",
       statistics: "Statistics dashboard",
       team: "Invite your team",

@@ -109,9 +109,14 @@ export default {
     allPlans: "Alle abonnementen",
     fromPlan: "{{plan}} en Pro",
     onlyPlan: "Pro",
-    comingLater: "Komt later",
-    comingLaterNote: "Nog niet beschikbaar: we melden het in de nieuwsbrief zodra het er is.",
+    plannedFor: "Gepland voor",
+    comingSoon: "Binnenkort",
+    comingSoonNote: "Nog niet beschikbaar: we melden het in de nieuwsbrief zodra het er is.",
     sections: {
+      quotes: {
+        title: "Offertes voor je klanten",
+        text: "Houd je klanten op één plek bij en maak genummerde offertes voor ze, elk met een eigen datum, vervaldatum, taal (Nederlands of Engels) en valuta (euro, dollar of pond).",
+      },
       building: {
         title: "Offertebouwer",
         text: "Stel een offerte samen uit tekstblokken en prijsblokken. Prijsblokken bevatten regels met een prijs en aantal per dag, week, maand, kwartaal, jaar, stuk of een vast bedrag, en de totalen worden voor je berekend. Zet blokken in de gewenste volgorde, dupliceer ze en schrijf elke offerte in het Nederlands of Engels, in euro's, dollars of ponden.",
@@ -121,8 +126,16 @@ export default {
         text: "Bewaar je vaste inleidingen, voorwaarden, pakketten en prijzen als tekst- en prijssjablonen en voeg ze met één klik aan elke offerte toe. Ook je handtekening bewaar je als sjabloon.",
       },
       publicLink: {
-        title: "Openbare link en online ondertekenen",
-        text: "Publiceer een offerte en deel één geheime link. Je klant leest hem in de browser, op elk apparaat, zonder account, en kan hem printen of als pdf opslaan. Met Basic en Pro ondertekent hij direct daar, getekend of getypt, en je kunt je eigen handtekening toevoegen.",
+        title: "Openbare link",
+        text: "Publiceer een offerte en deel één geheime link. Je klant leest hem in de browser, op elk apparaat, zonder account. Trek je hem in, dan werkt de link niet meer.",
+      },
+      signing: {
+        title: "Online ondertekenen",
+        text: "Met Basic en Pro ondertekent je klant de offerte direct waar hij hem leest, getekend of getypt, en je kunt je eigen handtekening toevoegen.",
+      },
+      pdf: {
+        title: "Printen en pdf",
+        text: "Je klant print de offerte of slaat hem op als pdf, opgemaakt als een echt document.",
       },
       tracking: {
         title: "Statistieken",
@@ -180,12 +193,14 @@ export default {
       feature: "Functie",
       included: "Inbegrepen",
       notIncluded: "Niet inbegrepen",
-      comingLater: "komt later",
+      comingSoon: "Binnenkort",
     },
     featureNames: {
-      quoteBuilder: "Offertebouwer met tekst- en prijsblokken",
+      quotes: "Klanten en offertes in het Nederlands of Engels, in euro's, dollars of ponden",
+      blocks: "Offertebouwer met tekst- en prijsblokken",
       templates: "Tekst-, prijs- en handtekeningsjablonen",
-      publicLink: "Openbare link, printen en pdf",
+      publicLink: "Openbare link voor je klant",
+      pdf: "Printen en pdf",
       tracking: "Bijhouden van weergaven en leestijd",
       statistics: "Statistiekendashboard",
       team: "Je team uitnodigen",
@@ -285,7 +300,7 @@ export default {
     lead: "Praktisch advies over offertes en voorstellen die opdrachten opleveren.",
     readMore: "Lees “{{title}}”",
     published: "Gepubliceerd",
-    tags: "Tags",
+    tags: "Onderwerpen",
     readingTime: "{{minutes}} min. lezen",
     similar: "Vergelijkbare artikelen",
     back: "Alle artikelen",
