@@ -38,6 +38,10 @@ export default {
       description: "Manage your subscription to the Offerly newsletter.",
     },
   },
+  /** For a visitor who is signed in: the app instead of "Sign in" and "Start free trial". */
+  signedIn: {
+    goToApp: "Go to app",
+  },
   cta: {
     startTrial: "Start free trial",
     trialNote: "14-day free trial, no credit card needed",

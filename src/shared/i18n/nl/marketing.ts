@@ -40,6 +40,9 @@ export default {
       description: "Beheer je abonnement op de nieuwsbrief van Offerly.",
     },
   },
+  signedIn: {
+    goToApp: "Naar de app",
+  },
   cta: {
     startTrial: "Start gratis proefperiode",
     trialNote: "14 dagen gratis proberen, geen creditcard nodig",
