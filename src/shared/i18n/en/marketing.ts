@@ -162,11 +162,11 @@ export default {
     },
     domain: {
       title: "Custom domain",
-      text: "On Pro, share quotes from your own address, such as quotes.yourcompany.com, instead of Offerly's. Coming later: today every plan shares quotes from Offerly's address.",
+      text: "On Pro, share quotes from your own address, such as quotes.yourcompany.com, instead of Offerly's. Not available yet: today every plan shares quotes from Offerly's address.",
     },
     watermark: {
       title: "Watermark",
-      text: "Quotes on Starter and Basic carry a small \"Made with Offerly\" mark at the bottom. Pro quotes carry none.",
+      text: "Quotes on Starter and Basic will carry a small \"Made with Offerly\" mark at the bottom; Pro quotes none. Not in place yet: today no quote carries a mark.",
     },
   },
   pricing: {
@@ -224,7 +224,7 @@ export default {
       },
       plans: {
         q: "What is the difference between Starter, Basic and Pro?",
-        a: "Every plan has the quote builder, templates, public links, tracking, statistics and team access. Basic adds online signing, your own logo, colours and font, and the Slack, Harvest and Zapier integrations once they are released. Pro adds DocuSign and a custom domain (both coming later) and removes the Offerly watermark.",
+        a: "Every plan has customers, quotes and public links today, and will have the quote builder with blocks, templates, tracking, statistics and team access as they are released. Basic adds online signing, your own logo, colours and font, and the Slack, Harvest and Zapier integrations; Pro adds DocuSign and a custom domain and removes the Offerly watermark. The features page shows what is available now and what is coming soon.",
       },
       vat: {
         q: "Are the prices including VAT?",
@@ -240,11 +240,11 @@ export default {
       },
       customer: {
         q: "Does my customer need an account?",
-        a: "No. Your customer opens the link you send, reads the quote in any browser and can print it, save it as PDF or sign it. Nothing to install, nothing to register.",
+        a: "No. Your customer opens the link you send and reads the quote in any browser. Nothing to install, nothing to register. Printing, saving as PDF and signing online are coming soon.",
       },
       tracking: {
         q: "What exactly do you track when my customer opens a quote?",
-        a: "We count views of the public quote and how long it is open, and show you those figures. We do not track your customer on other websites and do not sell any data.",
+        a: "Tracking is coming soon: then we will count views of the public quote and how long it is open, and show you those figures. We do not track your customer on other websites and do not sell any data.",
       },
       languages: {
         q: "Can I send quotes in another language?",

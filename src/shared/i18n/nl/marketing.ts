@@ -163,11 +163,11 @@ export default {
     },
     domain: {
       title: "Eigen domein",
-      text: "Met Pro deel je offertes vanaf je eigen adres, zoals offertes.jouwbedrijf.nl, in plaats van dat van Offerly. Komt later: nu delen alle abonnementen offertes vanaf het adres van Offerly.",
+      text: "Met Pro deel je offertes vanaf je eigen adres, zoals offertes.jouwbedrijf.nl, in plaats van dat van Offerly. Nog niet beschikbaar: nu delen alle abonnementen offertes vanaf het adres van Offerly.",
     },
     watermark: {
       title: "Watermerk",
-      text: "Offertes met Starter en Basic hebben onderaan een klein \"Gemaakt met Offerly\"-kenmerk. Pro-offertes hebben er geen.",
+      text: "Offertes met Starter en Basic krijgen onderaan een klein \"Gemaakt met Offerly\"-kenmerk; Pro-offertes niet. Nog niet ingevoerd: nu heeft geen enkele offerte een kenmerk.",
     },
   },
   pricing: {
@@ -225,7 +225,7 @@ export default {
       },
       plans: {
         q: "Wat is het verschil tussen Starter, Basic en Pro?",
-        a: "Elk abonnement heeft de offertebouwer, sjablonen, openbare links, statistieken en teamtoegang. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, en de koppelingen met Slack, Harvest en Zapier zodra die er zijn. Pro voegt DocuSign en een eigen domein toe (beide komen later) en haalt het watermerk van Offerly weg.",
+        a: "Elk abonnement heeft nu klanten, offertes en openbare links, en krijgt de offertebouwer met blokken, sjablonen, statistieken en teamtoegang zodra die er zijn. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, en de koppelingen met Slack, Harvest en Zapier; Pro voegt DocuSign en een eigen domein toe en haalt het watermerk van Offerly weg. Op de functiepagina zie je wat er nu is en wat binnenkort komt.",
       },
       vat: {
         q: "Zijn de prijzen inclusief btw?",
@@ -241,11 +241,11 @@ export default {
       },
       customer: {
         q: "Heeft mijn klant een account nodig?",
-        a: "Nee. Je klant opent de link die je stuurt, leest de offerte in elke browser en kan hem printen, als pdf opslaan of ondertekenen. Niets te installeren, niets te registreren.",
+        a: "Nee. Je klant opent de link die je stuurt en leest de offerte in elke browser. Niets te installeren, niets te registreren. Printen, als pdf opslaan en online ondertekenen komen binnenkort.",
       },
       tracking: {
         q: "Wat houden jullie precies bij als mijn klant een offerte opent?",
-        a: "We tellen de weergaven van de openbare offerte en hoe lang die open staat, en laten jou die cijfers zien. We volgen je klant niet op andere websites en verkopen geen gegevens.",
+        a: "Statistieken komen binnenkort: dan tellen we de weergaven van de openbare offerte en hoe lang die open staat, en laten jou die cijfers zien. We volgen je klant niet op andere websites en verkopen geen gegevens.",
       },
       languages: {
         q: "Kan ik offertes in een andere taal versturen?",
