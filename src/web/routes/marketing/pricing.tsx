@@ -90,13 +90,26 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: Interval }) {
   );
 }
 
-/** A tick only for what the product has today; "Coming soon" where a plan will include it. */
+/**
+ * A tick only for what the product has today; a clock ("Coming soon" to screen readers) where a
+ * plan will include a feature that is not built yet. Narrow, so the table fits a phone.
+ */
 function PlanCell({ included, available }: { included: boolean; available: boolean }) {
   const { t } = useTranslation("marketing");
   if (included && available) {
     return <img src="/icons/check.svg" alt={t("pricing.compare.included")} width={20} height={20} loading="lazy" decoding="async" className="mx-auto h-5 w-5" />;
   }
-  if (included) return <span className="text-xs font-medium text-amber-900">{t("pricing.compare.comingSoon")}</span>;
+  if (included) {
+    return (
+      <span className="text-amber-700">
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" className="mx-auto h-5 w-5">
+          <circle cx="10" cy="10" r="7.25" />
+          <path d="M10 6v4l2.5 2" />
+        </svg>
+        <span className="sr-only">{t("pricing.compare.comingSoon")}</span>
+      </span>
+    );
+  }
   return (
     <span className="text-slate-500">
       <span aria-hidden="true">—</span>
@@ -126,6 +139,11 @@ function ComparisonTable() {
               <tr key={feature} className="border-b border-slate-200" data-testid={`compare-${feature}`}>
                 <th scope="row" className="py-3 pr-3 font-normal text-slate-800">
                   {t(`pricing.featureNames.${feature}`)}
+                  {isFeatureAvailable(feature) ? null : (
+                    <span className="ml-1.5 inline-block rounded-full bg-amber-100 px-2 text-xs font-medium text-amber-900" aria-hidden="true">
+                      {t("pricing.compare.comingSoon")}
+                    </span>
+                  )}
                 </th>
                 {PLANS.map((plan) => (
                   <td key={plan} className="px-2 py-3 text-center">
