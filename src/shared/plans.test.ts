@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  COMING_LATER,
   FEATURES,
   PLANS,
   PRICES,
   TRIAL_DAYS,
+  divideRounded,
   effectivePlan,
   hasFeature,
+  isFeatureAvailable,
   isInterval,
   isPlan,
   lowestPlanWith,
@@ -39,8 +40,19 @@ describe("plans", () => {
       expect(yearlySavingCents(plan)).toBe(2 * PRICES[plan].MONTHLY);
       expect(yearlyDiscountPercent(plan)).toBe(16);
     }
-    expect(yearlyPricePerMonthCents("BASIC")).toBe(4083);
+    expect(yearlyPricePerMonthCents("BASIC")).toBe(4083); // 490 / 12 = 40.833…
     expect(yearlyPricePerMonthCents("PRO")).toBe(8250);
+  });
+
+  it("rounds the monthly share of a yearly price to the nearest cent, never truncating it", () => {
+    expect(yearlyPricePerMonthCents("STARTER")).toBe(1167); // 140 / 12 = 11.666…, not 11.66
+    for (const plan of PLANS) expect(Math.abs(yearlyPricePerMonthCents(plan) * 12 - PRICES[plan].YEARLY)).toBeLessThanOrEqual(6);
+    expect(divideRounded(14_000, 12)).toBe(1167);
+    expect(divideRounded(49_000, 12)).toBe(4083);
+    expect(divideRounded(5, 2)).toBe(3); // half up
+    expect(divideRounded(7, 2)).toBe(4);
+    expect(divideRounded(1, 3)).toBe(0);
+    expect(divideRounded(2, 3)).toBe(1);
   });
 
   it("gives Basic signing, styling and integrations; Pro DocuSign, custom domain and no watermark", () => {
@@ -63,10 +75,14 @@ describe("plans", () => {
       for (const feature of planFeatures(PLANS[i - 1])) expect(hasFeature(PLANS[i], feature)).toBe(true);
     }
     expect(planFeatures("PRO")).toEqual([...FEATURES]);
+    expect(planFeatures("STARTER")).toEqual(["quotes", "blocks", "templates", "publicLink", "pdf", "tracking", "statistics", "team"]);
   });
 
-  it("marks the features that are not built yet", () => {
-    expect([...COMING_LATER].sort()).toEqual(["customDomain", "docusign", "integrations"]);
+  it("calls available only what the product has today (flip a flag when a feature lands)", () => {
+    expect(FEATURES.filter(isFeatureAvailable)).toEqual(["quotes", "publicLink"]);
+    for (const feature of ["blocks", "signing", "tracking", "team", "pdf", "templates", "statistics", "styling"] as const) {
+      expect(isFeatureAvailable(feature), feature).toBe(false);
+    }
   });
 
   it("runs a 14-day trial with the trial plan's features", () => {

@@ -29,43 +29,37 @@ export const PRICES: Readonly<Record<Plan, Readonly<Record<Interval, number>>>> 
   PRO: { MONTHLY: 9_900, YEARLY: 99_000 },
 };
 
-export const FEATURES = [
-  "quoteBuilder",
-  "templates",
-  "publicLink",
-  "tracking",
-  "statistics",
-  "team",
-  "signing",
-  "styling",
-  "integrations",
-  "docusign",
-  "customDomain",
-  "noWatermark",
-] as const;
-export type Feature = (typeof FEATURES)[number];
-
 /**
- * Which plans include a feature. SPEC: Basic adds signing, styling (logo, colour, font) and
- * integrations (Slack, Harvest, Zapier); Pro adds DocuSign, a custom domain and no watermark.
+ * What the plans offer, in the order the pricing page lists it. `plans`: which plans include the
+ * feature (SPEC: Basic adds signing, styling and integrations; Pro adds DocuSign, a custom domain
+ * and no watermark). `available`: whether the product has it today. The site never ticks or
+ * promises a feature that is not available: it says "coming soon" instead. When a feature lands,
+ * flip its flag here (and the test beside this file).
  */
-const FEATURE_PLANS: Readonly<Record<Feature, readonly Plan[]>> = {
-  quoteBuilder: PLANS,
-  templates: PLANS,
-  publicLink: PLANS,
-  tracking: PLANS,
-  statistics: PLANS,
-  team: PLANS,
-  signing: ["BASIC", "PRO"],
-  styling: ["BASIC", "PRO"],
-  integrations: ["BASIC", "PRO"],
-  docusign: ["PRO"],
-  customDomain: ["PRO"],
-  noWatermark: ["PRO"],
-};
+const FEATURE_TABLE = {
+  quotes: { plans: PLANS, available: true },
+  blocks: { plans: PLANS, available: false },
+  templates: { plans: PLANS, available: false },
+  publicLink: { plans: PLANS, available: true },
+  pdf: { plans: PLANS, available: false },
+  tracking: { plans: PLANS, available: false },
+  statistics: { plans: PLANS, available: false },
+  team: { plans: PLANS, available: false },
+  signing: { plans: ["BASIC", "PRO"], available: false },
+  styling: { plans: ["BASIC", "PRO"], available: false },
+  integrations: { plans: ["BASIC", "PRO"], available: false },
+  docusign: { plans: ["PRO"], available: false },
+  customDomain: { plans: ["PRO"], available: false },
+  noWatermark: { plans: ["PRO"], available: false },
+} as const satisfies Record<string, { plans: readonly Plan[]; available: boolean }>;
 
-/** Features the plans promise that the product does not offer yet: say so wherever they are shown. */
-export const COMING_LATER: ReadonlySet<Feature> = new Set<Feature>(["integrations", "docusign", "customDomain"]);
+export type Feature = keyof typeof FEATURE_TABLE;
+export const FEATURES = Object.keys(FEATURE_TABLE) as Feature[];
+
+/** Whether the product offers the feature today (else the site says "coming soon"). */
+export function isFeatureAvailable(feature: Feature): boolean {
+  return FEATURE_TABLE[feature].available;
+}
 
 /** The integrations each integration feature stands for (names of other companies' products). */
 export const INTEGRATIONS: Readonly<Partial<Record<Feature, readonly string[]>>> = {
@@ -85,9 +79,18 @@ export function priceCents(plan: Plan, interval: Interval): number {
   return PRICES[plan][interval];
 }
 
-/** What a yearly subscription costs per month, in cents, rounded down to the cent. */
+/**
+ * What a yearly subscription costs per month, in cents, rounded to the nearest cent (half up):
+ * €140 / 12 = €11.666… → €11.67. Never truncated, so twelve of them are never shown as less than
+ * the yearly price by a cent per month.
+ */
 export function yearlyPricePerMonthCents(plan: Plan): number {
-  return Math.floor(PRICES[plan].YEARLY / 12);
+  return divideRounded(PRICES[plan].YEARLY, 12);
+}
+
+/** a / b for non-negative integers, rounded half up, in integer arithmetic (no float error). */
+export function divideRounded(a: number, b: number): number {
+  return Math.floor((2 * a + b) / (2 * b));
 }
 
 /** Cents saved per year by paying yearly instead of monthly. */
@@ -101,11 +104,12 @@ export function yearlyDiscountPercent(plan: Plan): number {
 }
 
 export function planFeatures(plan: Plan): Feature[] {
-  return FEATURES.filter((feature) => FEATURE_PLANS[feature].includes(plan));
+  return FEATURES.filter((feature) => hasFeature(plan, feature));
 }
 
+/** Whether the plan includes the feature (once it is available: see isFeatureAvailable). */
 export function hasFeature(plan: Plan, feature: Feature): boolean {
-  return FEATURE_PLANS[feature].includes(plan);
+  return (FEATURE_TABLE[feature].plans as readonly Plan[]).includes(plan);
 }
 
 /** The cheapest plan that includes a feature (for "upgrade to …" messages). */

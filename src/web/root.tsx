@@ -67,8 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
           {t("skipToContent")}
         </a>
-        <Toaster label={t("toast.region")} />
         {children}
+        {/* After the page: last in the tab order, as it is shown (bottom right), above it visually. */}
+        <Toaster label={t("toast.region")} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -77,10 +77,10 @@ describe("every public page in both languages", () => {
     expect(dutch).toContain("excl. btw");
   });
 
-  it("marks the features that are not built yet as coming later", async () => {
+  it("marks the features that are not built yet as coming soon", async () => {
     const { html } = await page("/features");
     for (const name of ["Slack", "Harvest", "Zapier", "DocuSign", "Custom domain", "Watermark"]) expect(html).toContain(name);
-    expect(html.match(/Coming later/g)!.length).toBeGreaterThanOrEqual(5);
+    expect(html.match(/Coming soon/g)!.length).toBeGreaterThanOrEqual(10);
   });
 
   it("puts FAQPage structured data on /faq, carrying the response's CSP nonce", async () => {

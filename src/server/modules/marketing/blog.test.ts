@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BlogPostSummary, paginate, parsePost, similarPosts, sortPosts, splitFrontMatter } from "./blog";
+import { type BlogPostSummary, paginate, parsePost, renderMarkdown, similarPosts, sortPosts, splitFrontMatter } from "./blog";
 import { allPosts, getContentPage, listPosts } from "./content.server";
 
 const raw = (fm: string, body = "Hello **world**.\n") => `---\n${fm}\n---\n${body}`;
@@ -28,6 +28,18 @@ describe("blog front matter", () => {
     expect(() => parsePost("nl/a.md", raw(GOOD))).toThrow(/does not match its folder/);
     expect(() => parsePost("en/Bad Slug.md", raw(GOOD))).toThrow(/kebab-case/);
     expect(() => parsePost("en/a.md", raw(GOOD.replace("language: en", "language: de")))).toThrow(/language/);
+  });
+});
+
+describe("tables in Markdown", () => {
+  const table = "| Name | Purpose |\n|---|---|\n| a | b |\n";
+  it("scrolls each table in a focusable region named by the heading above it", () => {
+    const html = renderMarkdown(`## Cookies & storage\n\n${table}\n## Other\n\ntext\n`);
+    expect(html).toContain('<div class="table-scroll" role="region" tabindex="0" aria-label="Cookies &amp; storage"><table>');
+    expect(html.match(/role="region"/g)).toHaveLength(1);
+  });
+  it("names a table without a heading above it by its column headers", () => {
+    expect(renderMarkdown(table)).toContain('aria-label="Name, Purpose"><table>');
   });
 });
 
@@ -77,6 +89,26 @@ describe("the blog content in the repository", () => {
 
   it("gives every post at least one similar post", () => {
     for (const p of allPosts()) expect(similarPosts(p, allPosts()).length).toBeGreaterThan(0);
+  });
+
+  it("tags Dutch posts in Dutch: no Dutch post carries an English tag", () => {
+    const english = new Set(listPosts("en").flatMap((p) => p.tags));
+    for (const p of listPosts("nl")) {
+      expect(p.tags.filter((tag) => english.has(tag)), p.slug).toEqual([]);
+      const original = listPosts("en").find((other) => other.slug === p.slug)!;
+      expect(p.tags.length, `${p.slug}: as many tags as the English post`).toBe(original.tags.length);
+    }
+  });
+
+  it("wraps every table of the privacy policy in a focusable region named by its heading", () => {
+    for (const locale of ["en", "nl"] as const) {
+      const html = getContentPage(locale, "privacy-policy")!.html;
+      const tables = html.match(/<table>/g) ?? [];
+      const regions = [...html.matchAll(/<div class="table-scroll" role="region" tabindex="0" aria-label="([^"]+)"><table>/g)];
+      expect(tables.length).toBeGreaterThan(0);
+      expect(regions).toHaveLength(tables.length);
+    }
+    expect(getContentPage("nl", "privacy-policy")!.html).toContain('aria-label="Cookies en lokale opslag"><table>');
   });
 
   it("has the privacy policy in both languages", () => {

@@ -46,7 +46,32 @@ const markdown = new Marked({ gfm: true });
 
 /** Markdown → HTML. Only for content written in this repository (it is not sanitised). */
 export function renderMarkdown(body: string): string {
-  return markdown.parse(body, { async: false }) as string;
+  return wrapTables(markdown.parse(body, { async: false }) as string);
+}
+
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+const escapeAttribute = (text: string) => text.replace(/&(?!#?\w+;)/g, "&amp;").replace(/"/g, "&quot;");
+
+/**
+ * A table wider than a phone scrolls sideways inside its own box: that box is a focusable, named
+ * region, so keyboard users can scroll it too (WCAG 2.1.1). Its name is the heading above the
+ * table, or the table's column headers when no heading precedes it.
+ */
+export function wrapTables(html: string): string {
+  let heading = "";
+  return html.replace(/(<h[1-6][^>]*>[\s\S]*?<\/h[1-6]>)|<table>[\s\S]*?<\/table>/g, (match, headingHtml: string | undefined) => {
+    if (headingHtml) {
+      heading = textOf(headingHtml);
+      return match;
+    }
+    const headers = [...match.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => textOf(m[1])).join(", ");
+    const label = escapeAttribute(heading || headers);
+    return `<div class="table-scroll" role="region" tabindex="0" aria-label="${label}">${match}</div>`;
+  });
 }
 
 export function readingMinutes(body: string): number {

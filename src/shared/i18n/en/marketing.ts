@@ -38,6 +38,10 @@ export default {
       description: "Manage your subscription to the Offerly newsletter.",
     },
   },
+  /** For a visitor who is signed in: the app instead of "Sign in" and "Start free trial". */
+  signedIn: {
+    goToApp: "Go to app",
+  },
   cta: {
     startTrial: "Start free trial",
     trialNote: "14-day free trial, no credit card needed",
@@ -107,9 +111,14 @@ export default {
     allPlans: "All plans",
     fromPlan: "{{plan}} and Pro",
     onlyPlan: "Pro",
-    comingLater: "Coming later",
-    comingLaterNote: "Not available yet: we will announce it in the newsletter when it is.",
+    plannedFor: "Planned for",
+    comingSoon: "Coming soon",
+    comingSoonNote: "Not available yet: we will announce it in the newsletter when it is.",
     sections: {
+      quotes: {
+        title: "Quotes for your customers",
+        text: "Keep your customers in one place and create numbered quotes for them, each with its own date, expiration date, language (English or Dutch) and currency (euro, dollar or pound).",
+      },
       building: {
         title: "Quote builder",
         text: "Compose a quote from text blocks and pricing blocks. Pricing blocks hold line items with a price and quantity per day, week, month, quarter, year, item or a fixed amount, and the totals are calculated for you. Drag blocks into order, duplicate them, and write each quote in English or Dutch, in euros, dollars or pounds.",
@@ -119,8 +128,16 @@ export default {
         text: "Save your standard introductions, terms, packages and prices as text and pricing templates, and add them to any quote with one click. Save your signature as a template too.",
       },
       publicLink: {
-        title: "Public link and online signing",
-        text: "Publish a quote and share one secret link. Your customer reads it in the browser, on any device, without an account, and can print it or save it as PDF. On Basic and Pro they sign it right there, by drawing or typing, and you can add your own signature.",
+        title: "Public link",
+        text: "Publish a quote and share one secret link. Your customer reads it in the browser, on any device, without an account. Withdraw it and the link stops working.",
+      },
+      signing: {
+        title: "Online signing",
+        text: "On Basic and Pro your customer signs the quote right where they read it, by drawing or typing a signature, and you can add your own signature.",
+      },
+      pdf: {
+        title: "Print and PDF",
+        text: "Your customer prints the quote or saves it as a PDF, laid out as a proper document.",
       },
       tracking: {
         title: "Tracking and statistics",
@@ -145,11 +162,11 @@ export default {
     },
     domain: {
       title: "Custom domain",
-      text: "On Pro, share quotes from your own address, such as quotes.yourcompany.com, instead of Offerly's. Coming later: today every plan shares quotes from Offerly's address.",
+      text: "On Pro, share quotes from your own address, such as quotes.yourcompany.com, instead of Offerly's. Not available yet: today every plan shares quotes from Offerly's address.",
     },
     watermark: {
       title: "Watermark",
-      text: "Quotes on Starter and Basic carry a small \"Made with Offerly\" mark at the bottom. Pro quotes carry none.",
+      text: "Quotes on Starter and Basic will carry a small \"Made with Offerly\" mark at the bottom; Pro quotes none. Not in place yet: today no quote carries a mark.",
     },
   },
   pricing: {
@@ -178,12 +195,14 @@ export default {
       feature: "Feature",
       included: "Included",
       notIncluded: "Not included",
-      comingLater: "coming later",
+      comingSoon: "Coming soon",
     },
     featureNames: {
-      quoteBuilder: "Quote builder with text and pricing blocks",
+      quotes: "Customers and quotes in English or Dutch, in euros, dollars or pounds",
+      blocks: "Quote builder with text and pricing blocks",
       templates: "Text, pricing and signature templates",
-      publicLink: "Public link, print and PDF",
+      publicLink: "Public link for your customer",
+      pdf: "Print and PDF",
       tracking: "View and reading-time tracking",
       statistics: "Statistics dashboard",
       team: "Invite your team",
@@ -205,7 +224,7 @@ export default {
       },
       plans: {
         q: "What is the difference between Starter, Basic and Pro?",
-        a: "Every plan has the quote builder, templates, public links, tracking, statistics and team access. Basic adds online signing, your own logo, colours and font, and the Slack, Harvest and Zapier integrations once they are released. Pro adds DocuSign and a custom domain (both coming later) and removes the Offerly watermark.",
+        a: "Every plan has customers, quotes and public links today, and will have the quote builder with blocks, templates, tracking, statistics and team access as they are released. Basic adds online signing, your own logo, colours and font, and the Slack, Harvest and Zapier integrations; Pro adds DocuSign and a custom domain and removes the Offerly watermark. The features page shows what is available now and what is coming soon.",
       },
       vat: {
         q: "Are the prices including VAT?",
@@ -221,11 +240,11 @@ export default {
       },
       customer: {
         q: "Does my customer need an account?",
-        a: "No. Your customer opens the link you send, reads the quote in any browser and can print it, save it as PDF or sign it. Nothing to install, nothing to register.",
+        a: "No. Your customer opens the link you send and reads the quote in any browser. Nothing to install, nothing to register. Printing, saving as PDF and signing online are coming soon.",
       },
       tracking: {
         q: "What exactly do you track when my customer opens a quote?",
-        a: "We count views of the public quote and how long it is open, and show you those figures. We do not track your customer on other websites and do not sell any data.",
+        a: "Tracking is coming soon: then we will count views of the public quote and how long it is open, and show you those figures. We do not track your customer on other websites and do not sell any data.",
       },
       languages: {
         q: "Can I send quotes in another language?",

@@ -40,6 +40,9 @@ export default {
       description: "Beheer je abonnement op de nieuwsbrief van Offerly.",
     },
   },
+  signedIn: {
+    goToApp: "Naar de app",
+  },
   cta: {
     startTrial: "Start gratis proefperiode",
     trialNote: "14 dagen gratis proberen, geen creditcard nodig",
@@ -109,9 +112,14 @@ export default {
     allPlans: "Alle abonnementen",
     fromPlan: "{{plan}} en Pro",
     onlyPlan: "Pro",
-    comingLater: "Komt later",
-    comingLaterNote: "Nog niet beschikbaar: we melden het in de nieuwsbrief zodra het er is.",
+    plannedFor: "Gepland voor",
+    comingSoon: "Binnenkort",
+    comingSoonNote: "Nog niet beschikbaar: we melden het in de nieuwsbrief zodra het er is.",
     sections: {
+      quotes: {
+        title: "Offertes voor je klanten",
+        text: "Houd je klanten op één plek bij en maak genummerde offertes voor ze, elk met een eigen datum, vervaldatum, taal (Nederlands of Engels) en valuta (euro, dollar of pond).",
+      },
       building: {
         title: "Offertebouwer",
         text: "Stel een offerte samen uit tekstblokken en prijsblokken. Prijsblokken bevatten regels met een prijs en aantal per dag, week, maand, kwartaal, jaar, stuk of een vast bedrag, en de totalen worden voor je berekend. Zet blokken in de gewenste volgorde, dupliceer ze en schrijf elke offerte in het Nederlands of Engels, in euro's, dollars of ponden.",
@@ -121,8 +129,16 @@ export default {
         text: "Bewaar je vaste inleidingen, voorwaarden, pakketten en prijzen als tekst- en prijssjablonen en voeg ze met één klik aan elke offerte toe. Ook je handtekening bewaar je als sjabloon.",
       },
       publicLink: {
-        title: "Openbare link en online ondertekenen",
-        text: "Publiceer een offerte en deel één geheime link. Je klant leest hem in de browser, op elk apparaat, zonder account, en kan hem printen of als pdf opslaan. Met Basic en Pro ondertekent hij direct daar, getekend of getypt, en je kunt je eigen handtekening toevoegen.",
+        title: "Openbare link",
+        text: "Publiceer een offerte en deel één geheime link. Je klant leest hem in de browser, op elk apparaat, zonder account. Trek je hem in, dan werkt de link niet meer.",
+      },
+      signing: {
+        title: "Online ondertekenen",
+        text: "Met Basic en Pro ondertekent je klant de offerte direct waar hij hem leest, getekend of getypt, en je kunt je eigen handtekening toevoegen.",
+      },
+      pdf: {
+        title: "Printen en pdf",
+        text: "Je klant print de offerte of slaat hem op als pdf, opgemaakt als een echt document.",
       },
       tracking: {
         title: "Statistieken",
@@ -147,11 +163,11 @@ export default {
     },
     domain: {
       title: "Eigen domein",
-      text: "Met Pro deel je offertes vanaf je eigen adres, zoals offertes.jouwbedrijf.nl, in plaats van dat van Offerly. Komt later: nu delen alle abonnementen offertes vanaf het adres van Offerly.",
+      text: "Met Pro deel je offertes vanaf je eigen adres, zoals offertes.jouwbedrijf.nl, in plaats van dat van Offerly. Nog niet beschikbaar: nu delen alle abonnementen offertes vanaf het adres van Offerly.",
     },
     watermark: {
       title: "Watermerk",
-      text: "Offertes met Starter en Basic hebben onderaan een klein \"Gemaakt met Offerly\"-kenmerk. Pro-offertes hebben er geen.",
+      text: "Offertes met Starter en Basic krijgen onderaan een klein \"Gemaakt met Offerly\"-kenmerk; Pro-offertes niet. Nog niet ingevoerd: nu heeft geen enkele offerte een kenmerk.",
     },
   },
   pricing: {
@@ -180,12 +196,14 @@ export default {
       feature: "Functie",
       included: "Inbegrepen",
       notIncluded: "Niet inbegrepen",
-      comingLater: "komt later",
+      comingSoon: "Binnenkort",
     },
     featureNames: {
-      quoteBuilder: "Offertebouwer met tekst- en prijsblokken",
+      quotes: "Klanten en offertes in het Nederlands of Engels, in euro's, dollars of ponden",
+      blocks: "Offertebouwer met tekst- en prijsblokken",
       templates: "Tekst-, prijs- en handtekeningsjablonen",
-      publicLink: "Openbare link, printen en pdf",
+      publicLink: "Openbare link voor je klant",
+      pdf: "Printen en pdf",
       tracking: "Bijhouden van weergaven en leestijd",
       statistics: "Statistiekendashboard",
       team: "Je team uitnodigen",
@@ -207,7 +225,7 @@ export default {
       },
       plans: {
         q: "Wat is het verschil tussen Starter, Basic en Pro?",
-        a: "Elk abonnement heeft de offertebouwer, sjablonen, openbare links, statistieken en teamtoegang. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, en de koppelingen met Slack, Harvest en Zapier zodra die er zijn. Pro voegt DocuSign en een eigen domein toe (beide komen later) en haalt het watermerk van Offerly weg.",
+        a: "Elk abonnement heeft nu klanten, offertes en openbare links, en krijgt de offertebouwer met blokken, sjablonen, statistieken en teamtoegang zodra die er zijn. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, en de koppelingen met Slack, Harvest en Zapier; Pro voegt DocuSign en een eigen domein toe en haalt het watermerk van Offerly weg. Op de functiepagina zie je wat er nu is en wat binnenkort komt.",
       },
       vat: {
         q: "Zijn de prijzen inclusief btw?",
@@ -223,11 +241,11 @@ export default {
       },
       customer: {
         q: "Heeft mijn klant een account nodig?",
-        a: "Nee. Je klant opent de link die je stuurt, leest de offerte in elke browser en kan hem printen, als pdf opslaan of ondertekenen. Niets te installeren, niets te registreren.",
+        a: "Nee. Je klant opent de link die je stuurt en leest de offerte in elke browser. Niets te installeren, niets te registreren. Printen, als pdf opslaan en online ondertekenen komen binnenkort.",
       },
       tracking: {
         q: "Wat houden jullie precies bij als mijn klant een offerte opent?",
-        a: "We tellen de weergaven van de openbare offerte en hoe lang die open staat, en laten jou die cijfers zien. We volgen je klant niet op andere websites en verkopen geen gegevens.",
+        a: "Statistieken komen binnenkort: dan tellen we de weergaven van de openbare offerte en hoe lang die open staat, en laten jou die cijfers zien. We volgen je klant niet op andere websites en verkopen geen gegevens.",
       },
       languages: {
         q: "Kan ik offertes in een andere taal versturen?",
@@ -285,7 +303,7 @@ export default {
     lead: "Praktisch advies over offertes en voorstellen die opdrachten opleveren.",
     readMore: "Lees “{{title}}”",
     published: "Gepubliceerd",
-    tags: "Tags",
+    tags: "Onderwerpen",
     readingTime: "{{minutes}} min. lezen",
     similar: "Vergelijkbare artikelen",
     back: "Alle artikelen",

@@ -1,16 +1,51 @@
+import { useLayoutEffect, useRef } from "react";
 import { Toaster as SonnerToaster, toast as sonner } from "sonner";
 
 /** SPEC: a toast has a message and a type (success or error); it goes after 5000 ms or on click. */
 export const TOAST_DURATION_MS = 5000;
 export type ToastType = "success" | "error";
 
+/**
+ * Focus and toasts. A toast is one tab stop (its dismiss button) in the normal tab order: Tab and
+ * Shift+Tab go into it and out of it like any other element. Where focus came from when it
+ * entered the toasts is remembered, and focus goes back there when the focused toast is dismissed
+ * (Enter, Space, Escape, click, or its time running out), so it is never dropped on <body>.
+ * Leaving the toasts by Tab or a click forgets it: focus stays where the person moved it.
+ * (Sonner's own handling sent focus back to its origin on every Tab out of a toast, which trapped
+ * keyboard users between the skip link, the toast and the logo.)
+ */
+const focusMemory: { origin: HTMLElement | null } = { origin: null };
+
+function returnFocusFrom(id: string | number) {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !active.closest(`[data-toast-id="${String(id)}"]`)) return;
+  const origin = focusMemory.origin;
+  focusMemory.origin = null;
+  if (origin?.isConnected) origin.focus({ preventScroll: true });
+  else active.blur();
+}
+
 function ToastView({ id, message, type }: { id: string | number; message: string; type: ToastType }) {
   const success = type === "success";
+  const ref = useRef<HTMLButtonElement>(null);
+  // Sonner makes each toast's <li> a tab stop of its own; the button inside is the one stop.
+  useLayoutEffect(() => {
+    ref.current?.closest("li")?.setAttribute("tabindex", "-1");
+  }, []);
+  const dismiss = () => {
+    returnFocusFrom(id);
+    sonner.dismiss(id);
+  };
   return (
     <button
+      ref={ref}
       type="button"
-      onClick={() => sonner.dismiss(id)}
+      onClick={dismiss}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") dismiss();
+      }}
       data-toast-type={type}
+      data-toast-id={String(id)}
       className="flex w-full min-w-[18rem] max-w-sm cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-left text-sm shadow-lg"
     >
       <span
@@ -37,6 +72,8 @@ function ToastView({ id, message, type }: { id: string | number; message: string
 function show(message: string, type: ToastType) {
   return sonner.custom((id) => <ToastView id={id} message={message} type={type} />, {
     duration: TOAST_DURATION_MS,
+    onAutoClose: (t) => returnFocusFrom(t.id),
+    onDismiss: (t) => returnFocusFrom(t.id),
   });
 }
 
@@ -47,7 +84,28 @@ export const toast = {
   dismiss: (id?: string | number) => sonner.dismiss(id),
 };
 
-/** The toast container, above the routed page. */
+const isInside = (container: Element, node: EventTarget | null) => node instanceof Node && container.contains(node);
+
+/**
+ * The toast container: bottom right on wide screens, along the bottom on phones (Sonner's own
+ * layout below 600 px), so toasts never cover the header's menus and language switch. Alt+T
+ * moves focus to the toasts (Sonner's shortcut).
+ */
 export function Toaster({ label }: { label: string }) {
-  return <SonnerToaster position="top-right" containerAriaLabel={label} toastOptions={{ unstyled: true }} />;
+  return (
+    // Focus events stop here in the capture phase, so Sonner's focus handling never runs; ours does.
+    <div
+      onFocusCapture={(event) => {
+        event.stopPropagation();
+        if (isInside(event.currentTarget, event.relatedTarget)) return;
+        focusMemory.origin = event.relatedTarget instanceof HTMLElement ? event.relatedTarget : null;
+      }}
+      onBlurCapture={(event) => {
+        event.stopPropagation();
+        if (!isInside(event.currentTarget, event.relatedTarget)) focusMemory.origin = null;
+      }}
+    >
+      <SonnerToaster position="bottom-right" containerAriaLabel={label} toastOptions={{ unstyled: true }} />
+    </div>
+  );
 }

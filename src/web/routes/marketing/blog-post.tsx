@@ -52,10 +52,10 @@ export default function BlogPostPage() {
           <p className="mt-4 text-lg leading-8 text-slate-700">{post.description}</p>
         </header>
         <Prose html={post.html} className="mt-8" />
-        <p className="mt-10 flex flex-wrap gap-2 text-xs">
-          <span className="sr-only">{t("blog.tags")}: </span>
+        <p className="mt-10 flex flex-wrap gap-2 text-xs" data-testid="post-tags">
+          <span className="sr-only" data-testid="post-tags-label">{t("blog.tags")}: </span>
           {post.tags.map((tag) => (
-            <span key={tag} className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">
+            <span key={tag} data-testid="post-tag" className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">
               {tag}
             </span>
           ))}

@@ -4,10 +4,14 @@ import { PageMeta } from "../../components/marketing/page-meta";
 import { PlanBadges } from "../../components/marketing/plan-badge";
 import { useTranslation } from "../../i18n";
 
+/** Available features first; whether one is available comes from src/shared/plans.ts. */
 const SECTIONS: { key: keyof (typeof import("../../../shared/i18n/en/marketing").default)["features"]["sections"]; feature: Feature }[] = [
-  { key: "building", feature: "quoteBuilder" },
-  { key: "templates", feature: "templates" },
+  { key: "quotes", feature: "quotes" },
   { key: "publicLink", feature: "publicLink" },
+  { key: "building", feature: "blocks" },
+  { key: "templates", feature: "templates" },
+  { key: "signing", feature: "signing" },
+  { key: "pdf", feature: "pdf" },
   { key: "tracking", feature: "tracking" },
   { key: "styling", feature: "styling" },
   { key: "team", feature: "team" },

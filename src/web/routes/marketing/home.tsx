@@ -1,10 +1,18 @@
 import { ExampleQuote } from "../../components/marketing/example-quote";
 import { TrialCta } from "../../components/marketing/cta";
 import { PageMeta } from "../../components/marketing/page-meta";
+import { ComingSoon } from "../../components/marketing/plan-badge";
+import { type Feature, isFeatureAvailable } from "../../../shared/plans";
 import { useTranslation } from "../../i18n";
 
 const AUDIENCES = ["freelancers", "agencies", "smallBusinesses"] as const;
-const STEPS = ["build", "send", "track", "sign"] as const;
+/** The steps of a quote's life, each with the feature it needs: one not built yet says "coming soon". */
+const STEPS = [
+  { key: "build", feature: "blocks" },
+  { key: "send", feature: "publicLink" },
+  { key: "track", feature: "tracking" },
+  { key: "sign", feature: "signing" },
+] as const satisfies readonly { key: string; feature: Feature }[];
 
 export default function HomePage() {
   const { t } = useTranslation("marketing");
@@ -41,13 +49,18 @@ export default function HomePage() {
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="steps" className="text-3xl font-bold tracking-tight">{t("home.steps.title")}</h2>
           <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {STEPS.map((key, index) => (
+            {STEPS.map(({ key, feature }, index) => (
               <li key={key} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
                   {index + 1}
                 </span>
                 <h3 className="mt-4 text-lg font-semibold">{t(`home.steps.${key}.title`)}</h3>
                 <p className="mt-2 text-slate-600">{t(`home.steps.${key}.text`)}</p>
+                {isFeatureAvailable(feature) ? null : (
+                  <p className="mt-3">
+                    <ComingSoon />
+                  </p>
+                )}
               </li>
             ))}
           </ol>

@@ -1,8 +1,11 @@
 import { useRef } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher";
 import { Logo } from "../../components/layout/logo";
 import { useLocalizedHref, useTranslation } from "../../i18n";
+import type { Route } from "./+types/layout";
+
+const PRIMARY = "rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 
 const NAV = [
   { to: "/features", key: "nav.features" },
@@ -12,17 +15,34 @@ const NAV = [
 ] as const;
 
 /**
+ * Whether the visitor is signed in (the per-request context resolved the session): a signed-in
+ * visitor is offered the app, not "Sign in" and "Start free trial".
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return { signedIn: context.ctx.auth.user !== null };
+}
+
+/**
  * The public layout. The mobile menu is a <details> element: it opens and closes without
- * JavaScript, and with JavaScript it also closes after a link is chosen.
+ * JavaScript; with JavaScript it also closes after a link is chosen, and on Escape (focus goes
+ * back to the menu button).
  */
 export default function MarketingLayout() {
   const { t } = useTranslation();
+  const { t: tm } = useTranslation("marketing");
   const href = useLocalizedHref();
+  const { signedIn } = useLoaderData<typeof loader>();
   const menu = useRef<HTMLDetailsElement>(null);
   const close = () => menu.current?.removeAttribute("open");
+  const closeOnEscape = (event: React.KeyboardEvent) => {
+    if (event.key !== "Escape" || !menu.current?.open) return;
+    close();
+    menu.current.querySelector("summary")?.focus();
+  };
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-950"}`;
   const trial = href("/auth/sign-in?mode=sign-up");
+  const app = href("/app");
   return (
     <div className="flex min-h-screen flex-col">
       <header className="relative border-b border-slate-200 bg-white">
@@ -39,18 +59,32 @@ export default function MarketingLayout() {
           </nav>
           <div className="hidden items-center gap-3 md:flex">
             <LanguageSwitcher />
-            <Link to={href("/auth/sign-in")} className="text-sm font-medium text-slate-700 hover:text-slate-950">
-              {t("nav.signIn")}
-            </Link>
-            <Link to={trial} data-testid="header-start-trial" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              {t("nav.startTrial")}
-            </Link>
+            {signedIn ? (
+              <Link to={app} data-testid="header-go-to-app" className={PRIMARY}>
+                {tm("signedIn.goToApp")}
+              </Link>
+            ) : (
+              <>
+                <Link to={href("/auth/sign-in")} className="text-sm font-medium text-slate-700 hover:text-slate-950">
+                  {t("nav.signIn")}
+                </Link>
+                <Link to={trial} data-testid="header-start-trial" className={PRIMARY}>
+                  {t("nav.startTrial")}
+                </Link>
+              </>
+            )}
           </div>
           <div className="flex items-center gap-2 md:hidden">
-            <Link to={trial} className="whitespace-nowrap rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              {t("nav.startTrialShort")}
-            </Link>
-            <details ref={menu} className="group">
+            {signedIn ? (
+              <Link to={app} className={`whitespace-nowrap ${PRIMARY}`}>
+                {tm("signedIn.goToApp")}
+              </Link>
+            ) : (
+              <Link to={trial} className={`whitespace-nowrap ${PRIMARY}`}>
+                {t("nav.startTrialShort")}
+              </Link>
+            )}
+            <details ref={menu} className="group" onKeyDown={closeOnEscape}>
               <summary className="flex cursor-pointer list-none rounded-md p-2 [&::-webkit-details-marker]:hidden">
                 <span className="sr-only">{t("nav.openMenu")}</span>
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
@@ -68,9 +102,11 @@ export default function MarketingLayout() {
                   <NavLink to={href("/contact")} className={linkClass} onClick={close}>
                     {t("nav.contact")}
                   </NavLink>
-                  <Link to={href("/auth/sign-in")} className="px-3 py-2 text-sm font-medium" onClick={close}>
-                    {t("nav.signIn")}
-                  </Link>
+                  {signedIn ? null : (
+                    <Link to={href("/auth/sign-in")} className="px-3 py-2 text-sm font-medium" onClick={close}>
+                      {t("nav.signIn")}
+                    </Link>
+                  )}
                 </nav>
                 <LanguageSwitcher className="mt-2" />
               </div>
@@ -93,7 +129,7 @@ export default function MarketingLayout() {
               <li><Link to={href("/features")}>{t("nav.features")}</Link></li>
               <li><Link to={href("/pricing")}>{t("nav.pricing")}</Link></li>
               <li><Link to={href("/faq")}>{t("nav.faq")}</Link></li>
-              <li><Link to={trial}>{t("nav.startTrial")}</Link></li>
+              {signedIn ? null : <li><Link to={trial}>{t("nav.startTrial")}</Link></li>}
             </ul>
           </div>
           <div>
@@ -101,7 +137,13 @@ export default function MarketingLayout() {
             <ul className="mt-2 space-y-1 text-slate-600">
               <li><Link to={href("/blog")}>{t("nav.blog")}</Link></li>
               <li><Link to={href("/contact")}>{t("nav.contact")}</Link></li>
-              <li><Link to={href("/auth/sign-in")}>{t("nav.signIn")}</Link></li>
+              <li>
+                {signedIn ? (
+                  <Link to={app}>{tm("signedIn.goToApp")}</Link>
+                ) : (
+                  <Link to={href("/auth/sign-in")}>{t("nav.signIn")}</Link>
+                )}
+              </li>
             </ul>
           </div>
           <div>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { COMING_LATER, FEATURES, type Interval, PLANS, type Plan, hasFeature, priceCents, yearlyDiscountPercent, yearlyPricePerMonthCents, yearlySavingCents } from "../../../shared/plans";
+import { FEATURES, type Interval, PLANS, type Plan, hasFeature, isFeatureAvailable, priceCents, yearlyDiscountPercent, yearlyPricePerMonthCents, yearlySavingCents } from "../../../shared/plans";
 import { formatEuros } from "../../../shared/format";
 import { PageMeta } from "../../components/marketing/page-meta";
 import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
@@ -90,12 +90,41 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: Interval }) {
   );
 }
 
+/**
+ * A tick only for what the product has today; a clock ("Coming soon" to screen readers) where a
+ * plan will include a feature that is not built yet. Narrow, so the table fits a phone.
+ */
+function PlanCell({ included, available }: { included: boolean; available: boolean }) {
+  const { t } = useTranslation("marketing");
+  if (included && available) {
+    return <img src="/icons/check.svg" alt={t("pricing.compare.included")} width={20} height={20} loading="lazy" decoding="async" className="mx-auto h-5 w-5" />;
+  }
+  if (included) {
+    return (
+      <span className="text-amber-700">
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" className="mx-auto h-5 w-5">
+          <circle cx="10" cy="10" r="7.25" />
+          <path d="M10 6v4l2.5 2" />
+        </svg>
+        <span className="sr-only">{t("pricing.compare.comingSoon")}</span>
+      </span>
+    );
+  }
+  return (
+    <span className="text-slate-500">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{t("pricing.compare.notIncluded")}</span>
+    </span>
+  );
+}
+
 function ComparisonTable() {
   const { t } = useTranslation("marketing");
   return (
     <section aria-labelledby="compare" className="mt-20">
       <h2 id="compare" className="text-2xl font-bold tracking-tight">{t("pricing.compare.title")}</h2>
-      <div className="mt-6 overflow-x-auto">
+      {/* Scrolls sideways on a narrow screen: focusable, so it scrolls with the keyboard too. */}
+      <div className="mt-6 overflow-x-auto" role="region" aria-labelledby="compare" tabIndex={0}>
         <table className="w-full min-w-[20rem] text-left text-sm">
           <thead>
             <tr className="border-b-2 border-slate-300">
@@ -107,21 +136,18 @@ function ComparisonTable() {
           </thead>
           <tbody>
             {FEATURES.map((feature) => (
-              <tr key={feature} className="border-b border-slate-200">
+              <tr key={feature} className="border-b border-slate-200" data-testid={`compare-${feature}`}>
                 <th scope="row" className="py-3 pr-3 font-normal text-slate-800">
                   {t(`pricing.featureNames.${feature}`)}
-                  {COMING_LATER.has(feature) ? <span className="ml-1 text-xs text-amber-800">({t("pricing.compare.comingLater")})</span> : null}
+                  {isFeatureAvailable(feature) ? null : (
+                    <span className="ml-1.5 inline-block rounded-full bg-amber-100 px-2 text-xs font-medium text-amber-900" aria-hidden="true">
+                      {t("pricing.compare.comingSoon")}
+                    </span>
+                  )}
                 </th>
                 {PLANS.map((plan) => (
                   <td key={plan} className="px-2 py-3 text-center">
-                    {hasFeature(plan, feature) ? (
-                      <img src="/icons/check.svg" alt={t("pricing.compare.included")} width={20} height={20} loading="lazy" decoding="async" className="mx-auto h-5 w-5" />
-                    ) : (
-                      <span className="text-slate-400">
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">{t("pricing.compare.notIncluded")}</span>
-                      </span>
-                    )}
+                    <PlanCell included={hasFeature(plan, feature)} available={isFeatureAvailable(feature)} />
                   </td>
                 ))}
               </tr>
