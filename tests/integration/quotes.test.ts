@@ -4,7 +4,7 @@ import { queryRows } from "../../src/server/db/client";
 import { accounts, quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
-import { QUOTE_FIELDS, type QuoteResult, addBlocks, createCustomer, createQuote, quoteInput, transition } from "../support/quotes";
+import { QUOTE_FIELDS, type QuoteResult, addBlocks, createCustomer, createQuote, publishOn, quoteInput, transition } from "../support/quotes";
 
 let t: TestApp;
 let owner: SignedIn;
@@ -267,7 +267,7 @@ describe("listing", () => {
     const live = await createQuote(t, user, customer.id, { name: "Live one" });
     await transition(t, user, "publishQuote", live.id);
     const old = await createQuote(t, user, customer.id, { name: "Old one", quoteDateAt: "2020-01-01", quoteExpirationAt: "2020-02-01" });
-    await transition(t, user, "publishQuote", old.id);
+    await publishOn(t, user, old.id, "2020-01-15");
     const LIST = "query ($status: QuoteDisplayStatus, $search: String) { quotes(status: $status, search: $search) { totalCount items { name displayStatus isExpired total customer { name } } } }";
     type L = { quotes: { totalCount: number; items: { name: string; displayStatus: string; total: string }[] } };
     const names = async (vars: Record<string, unknown>) => (await t.gql<L>(LIST, vars, user.headers())).data!.quotes.items.map((q) => q.name);

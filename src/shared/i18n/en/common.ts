@@ -103,4 +103,7 @@ export default {
   },
   loading: "Loading…",
   retry: "Try again",
+  validation: {
+    controlCharacters: "Remove the invisible control characters from this field.",
+  },
 } as const;

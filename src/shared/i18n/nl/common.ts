@@ -106,4 +106,7 @@ export default {
   },
   loading: "Laden…",
   retry: "Opnieuw proberen",
+  validation: {
+    controlCharacters: "Verwijder de onzichtbare stuurtekens uit dit veld.",
+  },
 } as const satisfies Mirror<typeof en>;
