@@ -16,5 +16,5 @@ export function hasControlCharacters(value: string, options: { multiLine?: boole
 
 /** The one refinement: `.check(noControlCharacters())` or `.check(noControlCharacters({ multiLine: true }))` on a string schema. */
 export function noControlCharacters(options: { multiLine?: boolean } = {}) {
-  return z.refine((value: string) => !hasControlCharacters(value, options), { error: CONTROL_CHARACTERS_KEY });
+  return z.refine<string>((value) => !hasControlCharacters(value, options), { error: CONTROL_CHARACTERS_KEY });
 }

@@ -85,7 +85,7 @@ describe(`schema-driven fuzz (${RUNS} requests, seed ${SEED})`, () => {
       const callers = [
         { name: "member of A", headers: () => a.headers() },
         { name: "member of A with B's Account header", headers: () => a.headers(b.accountId) },
-        { name: "visitor", headers: () => (random.chance(0.5) ? { account: b.accountId } : {}) },
+        { name: "visitor", headers: (): Record<string, string> => (random.chance(0.5) ? { account: b.accountId } : {}) },
       ];
       for (let run = 0; run < RUNS && failures.length < 10; run++) {
         // Every root field in turn (so each is covered in every run), the caller at random.

@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { useMutation } from "urql";
 import { ZCompanyName, ZPersonName } from "../../../shared/identity";
 import { localizePath } from "../../../shared/locales";
-import { countAccountsForUser } from "../../../server/modules/identity/accounts.service";
+import { countAccountsForUser } from "../../../server/modules/identity/accounts.server";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { centsToDecimal, formatMoney, intlLocaleFor, lineTotalCents, totalCents } from "../../../shared/money";
 import { localizePath } from "../../../shared/locales";
 import { publicQuoteUrl } from "../../../shared/quotes";
-import { getPublicQuote } from "../../../server/modules/quotes/quotes.service";
+import { getPublicQuote } from "../../../server/modules/quotes/quotes.server";
 import { useTranslation } from "../../i18n";
 import type { Route } from "./+types/public-quote";
 
