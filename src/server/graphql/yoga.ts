@@ -9,6 +9,7 @@ import { hitRateLimit } from "../http/rate-limit";
 import type { Logger } from "../logger";
 import type { GraphQLContext } from "./context";
 import { COST_LIMITS } from "./cost";
+import { databaseLane } from "./database-lane";
 import { schema } from "./schema";
 
 /**
@@ -54,6 +55,8 @@ function useQueryCost(limits: GraphQLLimits): Plugin<GraphQLContext> {
   return {
     async onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as GraphQLContext;
+      // The resolvers of this request queue their statements in one lane (embedded database only).
+      ctx.db = databaseLane(ctx.db);
       const cost = queryCost(args);
       if (cost === undefined) return;
       if (cost > limits.maxQueryCost) {
