@@ -161,8 +161,11 @@ describe("control characters (issue 8 item 9)", () => {
     });
     // A database whose inserts fail the way drizzle reports it (message with SQL and params).
     const failing = new Proxy(t.db, {
+      // (no $client: the PGlite lane would otherwise route around this proxy)
       get: (target, prop, receiver) =>
-        prop === "insert"
+        prop === "$client"
+          ? undefined
+          : prop === "insert"
           ? (table: unknown) => {
               if (table === customers) throw failure;
               return target.insert(table as typeof customers);
