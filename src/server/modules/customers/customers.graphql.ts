@@ -1,11 +1,13 @@
 import { CUSTOMER_SORTS, ZCustomerInput, ZSearch } from "../../../shared/customers";
 import { builder } from "../../graphql/builder";
+import type { GraphQLContext } from "../../graphql/context";
 import { cost } from "../../graphql/cost";
 import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
 import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import {
   type CustomerRow,
+  type QuoteCounts,
   countQuotesOfCustomers,
   createCustomer,
   customerNotFound,
@@ -16,6 +18,12 @@ import {
 } from "./customers.service";
 
 export const CustomerSortEnum = builder.enumType("CustomerSort", { values: CUSTOMER_SORTS });
+
+/** A batch loader of one of the quote counts, for the customers of a request (in the order asked). */
+const loadCounts = (key: keyof QuoteCounts) => async (ids: string[], ctx: GraphQLContext) => {
+  const counts = await countQuotesOfCustomers(ctx.db, ids);
+  return ids.map((id) => counts.get(id)?.[key] ?? 0);
+};
 
 export const CustomerRef = builder.objectRef<CustomerRow>("Customer").implement({
   description: "Someone the account sends quotes to.",
@@ -28,24 +36,8 @@ export const CustomerRef = builder.objectRef<CustomerRow>("Customer").implement(
     phone: t.exposeString("phone", { nullable: true }),
     content: t.exposeString("content", { nullable: true, description: "Address and contact details, printed on the quote." }),
     // Batched: one query per field for all the customers of a request.
-    totalQuotes: t.loadable({
-      type: "Int",
-      extensions: cost.perParent(1),
-      load: async (ids: string[], ctx) => {
-        const counts = await countQuotesOfCustomers(ctx.db, ids);
-        return ids.map((id) => counts.get(id)?.totalQuotes ?? 0);
-      },
-      resolve: (c) => c.id,
-    }),
-    totalSignedQuotes: t.loadable({
-      type: "Int",
-      extensions: cost.perParent(1),
-      load: async (ids: string[], ctx) => {
-        const counts = await countQuotesOfCustomers(ctx.db, ids);
-        return ids.map((id) => counts.get(id)?.totalSignedQuotes ?? 0);
-      },
-      resolve: (c) => c.id,
-    }),
+    totalQuotes: t.loadable({ type: "Int", extensions: cost.perParent(1), load: loadCounts("totalQuotes"), resolve: (c) => c.id }),
+    totalSignedQuotes: t.loadable({ type: "Int", extensions: cost.perParent(1), load: loadCounts("totalSignedQuotes"), resolve: (c) => c.id }),
     createdAt: t.field({ type: "DateTime", resolve: (c) => c.createdAt }),
     updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updatedAt }),
   }),
