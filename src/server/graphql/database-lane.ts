@@ -20,8 +20,11 @@ export function databaseLane(db: Database): Database {
   const existing = lanes.get(client);
   if (existing) return existing;
   let tail: Promise<unknown> = Promise.resolve();
+  // Between two statements the lane lets the event loop turn (setImmediate), so that requests
+  // waiting for I/O — a health check, a page — get in between instead of after the whole chain.
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
   const inLane = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
+    const run = tail.then(turn, turn).then(work);
     tail = run.catch(() => undefined);
     return run;
   };
