@@ -8,8 +8,11 @@ import { DEFAULT_LOCALE, type Locale, decideLocale, isLocale, localeCookieHeader
 import { translator } from "../shared/i18n/server";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { type FileStorage, createFileStorage, filesRoutes } from "./files";
 import type { AuthState, RequestContext } from "./graphql/context";
 import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
+import { BODY_LIMITS, limitBody } from "./http/body-limit";
+import { addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cors";
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
@@ -31,9 +34,14 @@ export type AppDeps = {
   graphqlLimits?: Partial<GraphQLLimits>;
   /** Health check of the database. */
   ping: () => Promise<void>;
+  /** The files adapter; made from the configuration when not given. */
+  files?: FileStorage;
 };
 
 type Env = { Variables: { requestId: string; nonce: string } };
+
+/** Pages (and their .data loader requests) whose answers are never stored by a cache. */
+const PRIVATE_PAGES = /^\/(app|quote|auth|complete-profile|accept-invite)(\/|\.data$|$)/;
 
 /** The language of an API call: the client sends its interface language in Accept-Language. */
 function apiLocale(request: Request): Locale {
@@ -96,6 +104,18 @@ export function createApp(deps: AppDeps) {
   const compressText = compress();
   app.use("*", (c, next) => (c.req.path === "/graphql" ? next() : compressText(c, next)));
 
+  // Every 429 says when to come back (routes that know the exact window set it themselves).
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.res.status === 429 && !c.res.headers.has("Retry-After")) c.res.headers.set("Retry-After", "60");
+  });
+
+  // Body limits, before any route reads a body (413 at once when Content-Length is too large).
+  app.use("/graphql", limitBody(BODY_LIMITS.graphql, "graphql"));
+  app.use("/api/*", limitBody(BODY_LIMITS.api, "api"));
+  const pageFormLimit = limitBody(BODY_LIMITS.pageForm, "page");
+  app.use("*", (c, next) => (c.req.path === "/graphql" || c.req.path.startsWith("/api/") ? next() : pageFormLimit(c, next)));
+
   app.onError((error, c) => {
     log.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
     if (c.req.header("accept")?.includes("text/html")) {
@@ -121,27 +141,62 @@ export function createApp(deps: AppDeps) {
   });
 
   // GraphQL. Every call must carry the x-graphql-csrf header: a cross-site form or <img> cannot
-  // set custom headers, so a cookie session can never be used by another site.
+  // set custom headers, so a cookie session can never be used by another site. No other origin
+  // may call it from a browser unless CORS_ORIGINS lists it (http/cors.ts). Answers hold account
+  // data: never stored by any cache.
+  app.use("/graphql", async (c, next) => {
+    await next();
+    // In place: assigning c.res would copy the old headers back.
+    const origin = c.req.header("origin");
+    applyCors(c.res.headers, isAllowedOrigin(config, origin) ? origin : undefined, c.req.method === "OPTIONS");
+    c.res.headers.set("Cache-Control", "private, no-store");
+    addVary(c.res.headers, "Cookie", "Authorization", "Account", "Accept-Language");
+  });
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
     const locale = apiLocale(c.req.raw);
-    if (c.req.method !== "OPTIONS" && !c.req.header("x-graphql-csrf")) {
-      return c.json(
-        { errors: [{ message: translator(locale)("api:csrfMissing"), extensions: { code: "CSRF_HEADER_MISSING" } }] },
-        403,
-      );
+    const graphqlError = (key: string, code: string, status: 400 | 403 | 503) =>
+      c.json({ errors: [{ message: translator(locale)(key), extensions: { code } }] }, status);
+    // Preflight: only an allowed origin gets the Access-Control-Allow-* answer it needs (added above).
+    if (c.req.method === "OPTIONS") return c.body(null, 204);
+    if (isForeignOrigin(config, c.req.raw)) return graphqlError("api:foreignOrigin", "FOREIGN_ORIGIN", 403);
+    if (!c.req.header("x-graphql-csrf")) return graphqlError("api:csrfMissing", "CSRF_HEADER_MISSING", 403);
+    let request = c.req.raw;
+    if (request.method === "GET") {
+      for (const name of ["variables", "extensions"]) {
+        const value = c.req.query(name);
+        if (value === undefined || value === "") continue;
+        try {
+          JSON.parse(value);
+        } catch {
+          return graphqlError("api:invalidJson", "BAD_REQUEST", 400);
+        }
+      }
+    }
+    if (request.method === "POST" && request.headers.get("content-type")?.toLowerCase().includes("json")) {
+      // Parse errors are answered here, in the caller's language: never the parser's own message.
+      const text = await request.text();
+      try {
+        JSON.parse(text);
+      } catch {
+        return graphqlError("api:invalidJson", "BAD_REQUEST", 400);
+      }
+      request = new Request(request.url, { method: "POST", headers: request.headers, body: text });
     }
     let ctx: RequestContext;
     try {
-      ctx = { ...(await requestContext(c.req.raw, c.get("requestId"), locale)), clientAddress: clientAddressOf(c.req.raw, c.env, config.trustProxy) };
+      ctx = { ...(await requestContext(request, c.get("requestId"), locale)), clientAddress: clientAddressOf(c.req.raw, c.env, config.trustProxy) };
     } catch (error) {
       // The caller could not even be identified (e.g. the database is down): a GraphQL-shaped 503.
       log.error({ err: error, requestId: c.get("requestId") }, "could not build the request context");
-      return c.json({ errors: [{ message: translator(locale)("api:internal"), extensions: { code: "SERVICE_UNAVAILABLE" } }] }, 503);
+      return graphqlError("api:internal", "SERVICE_UNAVAILABLE", 503);
     }
-    return yoga.fetch(c.req.raw, ctx);
+    return yoga.fetch(request, ctx);
   });
 
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
+  // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).
+  app.route("/files", filesRoutes({ files: deps.files ?? createFileStorage(config), log }));
+
   app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 
   // Static files: hashed assets are immutable; everything else revalidates.
@@ -180,7 +235,13 @@ export function createApp(deps: AppDeps) {
       if (decision.kind === "render" && decision.setCookie && isPageRequest) {
         response.headers.append("Set-Cookie", localeCookieHeader(decision.setCookie, secure));
       }
-      if (response.headers.get("content-type")?.startsWith("text/html")) {
+      // Anything for a signed-in user, the app, the sign-in pages and public quotes (secret links)
+      // is private and never stored; public marketing pages for visitors only revalidate.
+      const privateAnswer = ctx.auth.user !== null || PRIVATE_PAGES.test(splitLocalePath(url.pathname).path);
+      if (privateAnswer) {
+        response.headers.set("Cache-Control", "private, no-store");
+        response.headers.append("Vary", "Cookie, Accept-Language");
+      } else if (response.headers.get("content-type")?.startsWith("text/html")) {
         response.headers.set("Cache-Control", "no-cache");
         response.headers.append("Vary", "Cookie, Accept-Language");
       }

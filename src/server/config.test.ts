@@ -65,3 +65,31 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ PORT: "x", PUBLIC_URL: "y" })).toThrow(/PORT[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PORT/);
   });
 });
+
+describe("production e-mail and CORS settings", () => {
+  const production = { NODE_ENV: "production", PUBLIC_URL: "https://offerly.example" };
+
+  it("refuses to start in production on a public address without SMTP_URL, naming SMTP_URL and MAIL_OUTBOX", () => {
+    expect(() => parseConfig(production)).toThrow(ConfigError);
+    expect(() => parseConfig(production)).toThrow(/SMTP_URL.*MAIL_OUTBOX=1/s);
+  });
+
+  it("starts in production with SMTP_URL, or with the outbox asked for explicitly, or on a local address", () => {
+    expect(parseConfig({ ...production, SMTP_URL: "smtp://mail:25" }).smtpUrl).toBe("smtp://mail:25");
+    expect(parseConfig({ ...production, MAIL_OUTBOX: "1" }).mailOutbox).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:4000" }).mailOutbox).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:4000" }).mailOutbox).toBe(true);
+    expect(() => parseConfig({ ...production, MAIL_OUTBOX: "yes" })).toThrow(/MAIL_OUTBOX/);
+  });
+
+  it("allows no foreign origin by default; CORS_ORIGINS lists origins exactly", () => {
+    expect(parseConfig({}).corsOrigins).toEqual([]);
+    expect(parseConfig({ CORS_ORIGINS: "https://app.example, http://127.0.0.1:5173" }).corsOrigins).toEqual([
+      "https://app.example",
+      "http://127.0.0.1:5173",
+    ]);
+    for (const bad of ["*", "https://app.example/path", "app.example", "https://*.example"]) {
+      expect(() => parseConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
+    }
+  });
+});

@@ -40,6 +40,25 @@ const ZEnv = z.object({
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587")
       .optional(),
   ),
+  // In production without SMTP_URL, e-mails (sign-in links) would land in a folder on the server:
+  // allowed only when asked for explicitly.
+  MAIL_OUTBOX: z.preprocess(emptyToUndefined, z.enum(["0", "1"], { message: "must be 1 (keep e-mails in DATA_DIR/mail) or 0" }).default("0")),
+  // Other origins allowed to call /graphql from a browser (CORS), comma-separated. None by default.
+  CORS_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) => value.split(",").map((v) => v.trim()).filter(Boolean))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^https?:\/\/[^/?#\s*]+$/, "must be a comma-separated list of origins, e.g. https://app.example,https://admin.example (scheme and host, no path, no wildcard)")
+            .refine((value) => URL.canParse(value), "must be a comma-separated list of valid origins"),
+        ),
+      )
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Offerly <no-reply@offerly.local>")),
   CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("hello@offerly.local")),
   // Google sign-in (OpenID Connect). The button shows only when the client id and secret are set.
@@ -58,6 +77,16 @@ const ZEnv = z.object({
     emptyToUndefined,
     z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX").optional(),
   ),
+  // Files: S3-compatible object storage when S3_BUCKET is set, else a folder under DATA_DIR/files.
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)").optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, message: "must be the storage's http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com" }).optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  // Background jobs: whether this process runs the worker, and how many jobs at once.
+  JOBS_WORKER: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
+  JOBS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(2)),
 });
 
 export type PublicConfig = {
@@ -83,10 +112,19 @@ export type Config = {
   logLevel: z.infer<typeof ZEnv>["LOG_LEVEL"];
   trustProxy: boolean;
   smtpUrl?: string;
+  /** E-mails go to DATA_DIR/mail when there is no SMTP_URL (development, or MAIL_OUTBOX=1). */
+  mailOutbox: boolean;
+  /** Origins (scheme://host[:port]) allowed to call /graphql from a browser, with credentials. */
+  corsOrigins: string[];
   mailFrom: string;
   contactEmail: string;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   public: PublicConfig;
+  /** Where files live: DATA_DIR/files, or an S3-compatible bucket. */
+  files:
+    | { kind: "local"; dir: string }
+    | { kind: "s3"; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
+  jobs: { worker: boolean; concurrency: number };
 };
 
 export class ConfigError extends Error {
@@ -104,7 +142,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const e = result.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([`${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither`]);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const localAddress = /^(localhost|127(\.\d+){3}|\[::1\])$/.test(new URL(publicUrl).hostname);
+  if (e.NODE_ENV === "production" && !localAddress && !e.SMTP_URL && e.MAIL_OUTBOX !== "1") {
+    throw new ConfigError([
+      `SMTP_URL: is required in production (NODE_ENV=production, PUBLIC_URL=${publicUrl}): without it sign-in links would only be written to DATA_DIR/mail on this server. ` +
+        "Set SMTP_URL, or set MAIL_OUTBOX=1 if keeping e-mails in that folder is really what you want.",
+    ]);
+  }
   const analytics = e.PUBLIC_ANALYTICS_MEASUREMENT_ID
     ? {
         apiKey: e.PUBLIC_ANALYTICS_API_KEY,
@@ -126,6 +174,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     smtpUrl: e.SMTP_URL,
+    mailOutbox: !e.SMTP_URL,
+    corsOrigins: (e.CORS_ORIGINS ?? []).map((origin) => new URL(origin).origin),
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
     google:
@@ -133,5 +183,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { clientId: e.OIDC_GOOGLE_CLIENT_ID, clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET, issuer: e.OIDC_GOOGLE_ISSUER.replace(/\/+$/, "") }
         : null,
     public: { publicUrl, analytics },
+    files: e.S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : { kind: "local", dir: path.join(path.resolve(e.DATA_DIR), "files") },
+    jobs: { worker: e.JOBS_WORKER === "true", concurrency: e.JOBS_CONCURRENCY },
   };
 }

@@ -7,8 +7,10 @@ import { createApp } from "./app";
 import { type Config, ConfigError, parseConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
+import { createFileStorage } from "./files";
+import { appJobs, createJobWorker } from "./jobs";
 import { createLogger } from "./logger";
-import { createMailer } from "./mail/mailer";
+import { mailerFromConfig } from "./mail/mailer";
 
 /**
  * The one server process: GraphQL API, server-rendered React app, static files.
@@ -46,8 +48,16 @@ async function main() {
   }
   log.info({ database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "database ready");
 
-  const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "mail"), log });
+  const mail = mailerFromConfig(config, log);
   if (mail.kind === "outbox") log.info({ outbox: path.join(config.dataDir, "mail") }, "no SMTP_URL: e-mails go to the development outbox");
+
+  const files = createFileStorage(config);
+  log.info(config.files.kind === "s3" ? { files: "s3", bucket: config.files.bucket } : { files: "local", dir: config.files.dir }, "file storage ready");
+
+  // Background jobs (e-mails, PDFs, reminders…): durable in the database, retried with back-off.
+  const worker = createJobWorker({ deps: { db: database.db, log, mail, files }, jobs: appJobs, concurrency: config.jobs.concurrency });
+  if (config.jobs.worker) worker.start();
+  else log.info("JOBS_WORKER=false: this process enqueues jobs but does not run them");
 
   let vite: import("vite").ViteDevServer | undefined;
   let ssr: Parameters<typeof createApp>[0]["ssr"];
@@ -71,7 +81,7 @@ async function main() {
     staticRoot = path.join(buildDir, "client");
   }
 
-  const app = createApp({ config, db: database.db, log, mail, ssr, staticRoot, ping: database.ping });
+  const app = createApp({ config, db: database.db, log, mail, files, ssr, staticRoot, ping: database.ping });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
     if (vite) vite.middlewares(req, res, () => listener(req, res));
@@ -100,7 +110,10 @@ async function main() {
       server.closeIdleConnections();
     });
     await vite?.close();
+    // Let running jobs finish (an unfinished one is retried after its lock expires).
+    await worker.stop({ timeoutMs: 7_000 });
     mail.close();
+    files.close();
     await database.close();
     log.info("stopped");
     process.exit(0);

@@ -7,6 +7,8 @@ import {
   localeFromAcceptLanguage,
   localizePath,
   readCookie,
+  safeReturnPath,
+  sameSitePath,
   splitLocalePath,
 } from "./locales";
 
@@ -102,5 +104,49 @@ describe("cookies", () => {
     expect(readCookie("a=1; b=two%20words", "b")).toBe("two words");
     expect(readCookie("a=1", "b")).toBeUndefined();
     expect(readCookie("a=%E0%A4%A", "a")).toBeUndefined();
+  });
+});
+
+describe("paths that cannot leave the site", () => {
+  const origin = "https://offerly.example";
+  it.each([
+    "/.//evil.example/phish",
+    "/%2e//evil.example",
+    "/%2E//evil.example",
+    "/a/..//evil.example",
+    "/./\\evil.example",
+    "/.\\/evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "https://evil.example/app",
+    "javascript:alert(1)",
+    "app",
+    "",
+  ])("safeReturnPath(%j) is refused", (value) => {
+    expect(safeReturnPath(value, origin)).toBeUndefined();
+  });
+
+  it.each([
+    ["/app", "/app"],
+    ["/nl/app/quotes?page=2#top", "/nl/app/quotes?page=2#top"],
+    ["/app/./customers/../quotes", "/app/quotes"],
+    ["/app/%2e%2e/pricing", "/pricing"],
+  ])("safeReturnPath(%j) → %j", (value, expected) => {
+    expect(safeReturnPath(value, origin)).toBe(expected);
+  });
+
+  it("never redirects a language switch to another host", () => {
+    for (const pathname of ["//evil.example/phish", "///evil.example", "/nl//evil.example/phish", "/\\evil.example"]) {
+      for (const setLocale of ["en", "nl", "xx"]) {
+        const decision = decideLocale({ pathname, search: `?setLocale=${setLocale}` });
+        expect(decision.kind).toBe("redirect");
+        const location = (decision as { location: string }).location;
+        expect(location).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, "https://offerly.example").origin).toBe("https://offerly.example");
+      }
+    }
+    expect(decideLocale({ pathname: "//evil.example/phish", search: "", acceptLanguage: "nl" })).toMatchObject({ kind: "redirect", location: "/nl/evil.example/phish" });
+    expect(sameSitePath("//evil.example/x")).toBe("/evil.example/x");
   });
 });

@@ -28,9 +28,38 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
   return { locale: DEFAULT_LOCALE, path: pathname || "/" };
 }
 
+/**
+ * A path that can only lead to this site: a run of leading slashes or backslashes becomes one "/"
+ * ("//evil.example/x" and "/\evil.example" would be read by a browser as another host).
+ */
+export function sameSitePath(path: string): string {
+  return `/${path.replace(/^[/\\]+/, "")}`;
+}
+
+/**
+ * Where to go after signing in: a path on `origin`, or undefined. The value is resolved the way a
+ * browser would (`new URL(value, origin)`: dot segments, %2e, backslashes), must stay on `origin`,
+ * and what comes back is the normalised path, never one a browser could read as another host.
+ */
+export function safeReturnPath(value: string | null | undefined, origin: string): string | undefined {
+  if (!value || !/^\/(?![/\\])/.test(value)) return undefined;
+  try {
+    const base = new URL(origin);
+    const url = new URL(value, base);
+    if (url.origin !== base.origin) return undefined;
+    const path = url.pathname + url.search + url.hash;
+    if (path !== sameSitePath(path)) return undefined;
+    // Resolving the result again must give the same place: nothing left for a second normalisation.
+    const again = new URL(path, base);
+    return again.origin === base.origin && again.pathname + again.search + again.hash === path ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The same page in another locale: localizePath("/pricing", "nl") → "/nl/pricing". */
 export function localizePath(path: string, locale: Locale): string {
-  const clean = path.startsWith("/") ? path : `/${path}`;
+  const clean = sameSitePath(path);
   if (locale === DEFAULT_LOCALE) return clean;
   return clean === "/" ? `/${locale}` : `/${locale}${clean}`;
 }

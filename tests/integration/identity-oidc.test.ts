@@ -46,8 +46,10 @@ describe("Google sign-in (OpenID Connect against a local provider)", () => {
     expect(again.headers.get("location")).toBe("/nl/app");
     const back = await googleSignIn("hugo", `?returnTo=${encodeURIComponent("/app/quotes")}`);
     expect(back.headers.get("location")).toBe("/app/quotes");
-    const evil = await googleSignIn("hugo", `?returnTo=${encodeURIComponent("https://evil.example/")}`);
-    expect(evil.headers.get("location")).toBe("/app");
+    for (const returnTo of ["https://evil.example/", "/.//evil.example/phish", "/%2e//evil.example", "/a/..//evil.example", "/./\\evil.example"]) {
+      const evil = await googleSignIn("hugo", `?returnTo=${encodeURIComponent(returnTo)}`);
+      expect(evil.headers.get("location")).toBe("/app");
+    }
   });
 
   it("links to the existing user with the same verified e-mail", async () => {

@@ -25,6 +25,7 @@ export async function createTestApp(
     PUBLIC_URL: "http://offerly.test",
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
+    MAIL_OUTBOX: "1", // production-mode test apps keep e-mails in the outbox the tests read
     ...options.env,
   });
   const log = createLogger(config.logLevel);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitBuckets } from "../db/schema";
 
@@ -30,4 +30,14 @@ export async function hitRateLimit(
     });
   const row = rows[0];
   return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: Number(row.retryAfter) };
+}
+
+/** Whether a key has a live window (without counting a hit): e.g. a remembered proof. */
+export async function isRateLimitKeyLive(db: Database, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ key: rateLimitBuckets.key })
+    .from(rateLimitBuckets)
+    .where(and(eq(rateLimitBuckets.key, key), gt(rateLimitBuckets.windowEndsAt, sql`now()`)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { Config } from "../config";
 import type { Logger } from "../logger";
 
 export type MailMessage = {
@@ -9,7 +10,10 @@ export type MailMessage = {
   text: string;
   html: string;
   replyTo?: string;
-  /** Logged (never the body) so that a developer without a mail server can follow links. */
+  /**
+   * Links a developer without a mail server wants to follow: logged by the development outbox only
+   * when the mailer was created with `logLinks` (never in production: they are live credentials).
+   */
   logHint?: Record<string, string>;
 };
 
@@ -21,10 +25,11 @@ export type Mailer = {
 
 /**
  * E-mail goes through nodemailer either way: to an SMTP server (SMTP_URL), or, with no SMTP
- * configured, into DATA_DIR/mail/ as .eml files (the development outbox) with the links logged.
+ * configured, into DATA_DIR/mail/ as .eml files (the development outbox), with the links logged
+ * when `logLinks` is set (main.ts: outside production only).
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: Logger }): Mailer {
-  const { smtpUrl, from, outboxDir, log } = options;
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: Logger; logLinks?: boolean }): Mailer {
+  const { smtpUrl, from, outboxDir, log, logLinks = false } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -46,11 +51,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}-${info.messageId.replace(/[^a-z0-9]/gi, "").slice(0, 12)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file, ...message.logHint }, "mail written to the development outbox");
+      log.info({ to: message.to, subject: message.subject, file, ...(logLinks ? message.logHint : {}) }, "mail written to the development outbox");
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),
   };
+}
+
+/** The server's mailer: SMTP when configured, else the outbox; links are logged outside production only. */
+export function mailerFromConfig(config: Config, log: Logger): Mailer {
+  return createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "mail"), log, logLinks: !config.isProduction });
 }
 
 function pick(message: MailMessage) {

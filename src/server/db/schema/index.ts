@@ -4,3 +4,4 @@ export * from "./system";
 export * from "./customers";
 export * from "./quotes";
 export * from "./marketing";
+export * from "./jobs";

@@ -1,16 +1,17 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { ZRequestEmailLinkInput, ZVerifyEmailLinkInput } from "../../../shared/identity";
-import { DEFAULT_LOCALE, type Locale, isLocale, localizePath } from "../../../shared/locales";
-import { translator } from "../../../shared/i18n/server";
+import { DEFAULT_LOCALE, type Locale, isLocale, localizePath, readCookie } from "../../../shared/locales";
+import { i18nFor, translator } from "../../../shared/i18n/server";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { countAccountsForUser } from "./accounts.service";
 import { hitRateLimit } from "../../http/rate-limit";
-import { EMAIL_LINK_LIMITS, IdentityError, consumeEmailLink, requestEmailLink } from "./email-link.service";
+import { EMAIL_LINK_LIMITS, IdentityError, LINK_PROOF_COOKIE, consumeEmailLink, requestEmailLink } from "./email-link.service";
 import { finishOidcSignIn, startOidcSignIn } from "./oidc";
+import { safeReturnPath } from "./tokens";
 import { SESSION_ABSOLUTE_MS, clearSessionCookie, createSession, requestToken, revokeSession, sessionCookie } from "./sessions";
 
 type Deps = { db: Database; config: Config; log: Logger; mail: Mailer; clientIp: (c: Context) => string };
@@ -26,6 +27,31 @@ function identityError(c: Context, locale: Locale, code: string, status: number,
   return c.json({ error: { code, message: t(`auth:errors.${code}`), ...(fields ? { fields } : {}) } }, status as 400);
 }
 
+function fromIdentityError(c: Context, locale: Locale, error: IdentityError) {
+  if (error.status === 429) c.header("Retry-After", String(Math.max(1, error.retryAfterSeconds ?? 60)));
+  return identityError(c, locale, error.code, error.status);
+}
+
+/**
+ * Field messages in the caller's language: our schemas' messages are catalog keys; anything else
+ * (zod's own English text for a wrong type, a missing object, …) becomes a translated generic one.
+ */
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[], locale: Locale, fallbacks: Record<string, string> = {}) {
+  const i18n = i18nFor(locale);
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    const message = issue.message.startsWith("auth:") && i18n.exists(issue.message) ? issue.message : (fallbacks[key] ?? (key === "body" ? "auth:validation.invalidBody" : "auth:validation.invalidValue"));
+    fields[key] ??= i18n.t(message);
+  }
+  return fields;
+}
+
+function proofCookie(config: Config, proof: string): string {
+  const secure = config.publicUrl.startsWith("https://");
+  return `${LINK_PROOF_COOKIE}=${proof}; Max-Age=${EMAIL_LINK_LIMITS.proofSeconds}; Path=/api/auth/email-link; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
+}
+
 /**
  * The identity endpoints (the "identity provider" of SPEC §7), under /api/auth. They take JSON only:
  * a cross-site HTML form cannot send application/json, so they are not open to CSRF.
@@ -36,7 +62,7 @@ export function authRoutes(deps: Deps) {
 
   app.use("*", async (c, next) => {
     if (c.req.method === "POST" && !c.req.header("content-type")?.toLowerCase().startsWith("application/json")) {
-      return c.json({ error: { code: "unsupported-media-type", message: "Send JSON (application/json)." } }, 415);
+      return identityError(c, bodyLocale(c), "unsupported-media-type", 415);
     }
     await next();
   });
@@ -50,28 +76,19 @@ export function authRoutes(deps: Deps) {
     }
   }
 
-  function fieldErrors(issues: { path: PropertyKey[]; message: string }[], locale: Locale) {
-    const t = translator(locale);
-    const fields: Record<string, string> = {};
-    for (const issue of issues) {
-      const key = issue.path.map(String).join(".");
-      fields[key] ??= issue.message.includes(":") ? t(issue.message) : t("auth:errors.internal-error");
-    }
-    return fields;
-  }
-
   app.post("/email-link", async (c) => {
     const body = await readJson(c);
     const locale = bodyLocale(c, body?.locale);
     const parsed = ZRequestEmailLinkInput.safeParse(body ?? {});
     if (!parsed.success) return identityError(c, locale, "invalid-email", 400, fieldErrors(parsed.error.issues, locale));
     try {
-      await requestEmailLink(
+      const { proof } = await requestEmailLink(
         { db, config, mail, log, t: translator(locale), locale },
-        { ...parsed.data, ip: deps.clientIp(c) },
+        { ...parsed.data, ip: deps.clientIp(c), proof: readCookie(c.req.header("cookie"), LINK_PROOF_COOKIE) },
       );
+      c.header("Set-Cookie", proofCookie(config, proof));
     } catch (error) {
-      if (error instanceof IdentityError) return identityError(c, locale, error.code, error.status);
+      if (error instanceof IdentityError) return fromIdentityError(c, locale, error);
       throw error;
     }
     // The same answer whether or not the address has an account.
@@ -82,18 +99,18 @@ export function authRoutes(deps: Deps) {
     const body = await readJson(c);
     const locale = bodyLocale(c, body?.locale);
     const ip = deps.clientIp(c);
-    const limited = ip === "unknown" ? { allowed: true } : await hitRateLimit(db, `email-link-verify:ip:${ip}`, EMAIL_LINK_LIMITS.verifyPerIp, EMAIL_LINK_LIMITS.windowSeconds);
-    if (!limited.allowed) return identityError(c, locale, "too-many-requests", 429);
+    const limited = ip === "unknown" ? { allowed: true, retryAfterSeconds: 0 } : await hitRateLimit(db, `email-link-verify:ip:${ip}`, EMAIL_LINK_LIMITS.verifyPerIp, EMAIL_LINK_LIMITS.windowSeconds);
+    if (!limited.allowed) return fromIdentityError(c, locale, new IdentityError("too-many-requests", 429, limited.retryAfterSeconds));
     const parsed = ZVerifyEmailLinkInput.safeParse(body ?? {});
     if (!parsed.success) {
       const emailIssue = parsed.error.issues.some((i) => i.path[0] === "email");
-      return identityError(c, locale, emailIssue ? "invalid-email" : "invalid-action-code", 400, fieldErrors(parsed.error.issues, locale));
+      return identityError(c, locale, emailIssue ? "invalid-email" : "invalid-action-code", 400, fieldErrors(parsed.error.issues, locale, { token: "auth:errors.invalid-action-code" }));
     }
     let consumed;
     try {
       consumed = await consumeEmailLink(db, parsed.data);
     } catch (error) {
-      if (error instanceof IdentityError) return identityError(c, locale, error.code, error.status);
+      if (error instanceof IdentityError) return fromIdentityError(c, locale, error);
       throw error;
     }
     const session = await createSession(db, {
@@ -102,8 +119,9 @@ export function authRoutes(deps: Deps) {
       userAgent: c.req.header("user-agent"),
       ip: deps.clientIp(c),
     });
+    // Checked again where it is used (rows written before a stricter check, or a future bug).
     const redirectTo = consumed.hasAccount
-      ? (consumed.returnTo ?? localizePath("/app", locale))
+      ? (safeReturnPath(consumed.returnTo, config.publicUrl) ?? localizePath("/app", locale))
       : localizePath("/complete-profile", locale);
     c.header("Set-Cookie", sessionCookie(config, session.token, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
     c.header("Cache-Control", "no-store");
@@ -152,7 +170,7 @@ export function authRoutes(deps: Deps) {
     c.header("Set-Cookie", sessionCookie(config, session.token, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
     c.header("Cache-Control", "no-store");
     const hasAccount = (await countAccountsForUser(db, result.userId)) > 0;
-    return c.redirect(hasAccount ? (result.returnTo ?? localizePath("/app", result.locale)) : localizePath("/complete-profile", result.locale), 302);
+    return c.redirect(hasAccount ? (safeReturnPath(result.returnTo, config.publicUrl) ?? localizePath("/app", result.locale)) : localizePath("/complete-profile", result.locale), 302);
   });
 
   return app;

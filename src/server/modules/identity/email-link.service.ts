@@ -4,7 +4,7 @@ import { type Locale, localizePath } from "../../../shared/locales";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { emailLinkTokens, users } from "../../db/schema";
-import { hitRateLimit } from "../../http/rate-limit";
+import { hitRateLimit, isRateLimitKeyLive } from "../../http/rate-limit";
 import type { Logger } from "../../logger";
 import { renderEmail } from "../../mail/layout";
 import type { Mailer } from "../../mail/mailer";
@@ -12,8 +12,23 @@ import { countAccountsForUser, createAccountForUser } from "./accounts.service";
 import { hashToken, randomToken, safeReturnPath } from "./tokens";
 
 export const EMAIL_LINK_TTL_MS = 10 * 60 * 1000;
-/** Per e-mail address and per client IP, per 15 minutes. */
-export const EMAIL_LINK_LIMITS = { perEmail: 5, perIp: 30, verifyPerIp: 60, windowSeconds: 15 * 60 };
+/**
+ * Link requests, per window of the links' own lifetime (10 minutes):
+ * - per address: `perEmail` links from any browser; then only a browser that already got a link
+ *   for that address (it holds the proof cookie) gets more, up to `perEmailProven`. The owner is
+ *   never locked out: while an address is limited, every link sent in the window still works.
+ * - per client IP: `perIp` requests and `verifyPerIp` verifications.
+ */
+export const EMAIL_LINK_LIMITS = {
+  perEmail: 3,
+  perEmailProven: 5,
+  perIp: 30,
+  verifyPerIp: 60,
+  windowSeconds: EMAIL_LINK_TTL_MS / 1000,
+  proofSeconds: 60 * 60,
+};
+/** Cookie that proves "this browser already asked for a link for this address" (HttpOnly, 1 hour). */
+export const LINK_PROOF_COOKIE = "offerly_link_proof";
 
 export class IdentityError extends Error {
   constructor(
@@ -22,8 +37,11 @@ export class IdentityError extends Error {
       | "invalid-action-code"
       | "email-mismatch"
       | "too-many-requests"
+      | "too-many-links"
       | "user-disabled",
     public readonly status: number,
+    /** For 429: seconds until the limit's window ends (the Retry-After header). */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(code);
     this.name = "IdentityError";
@@ -32,30 +50,45 @@ export class IdentityError extends Error {
 
 type Deps = { db: Database; config: Config; mail: Mailer; log: Logger; t: TFunction; locale: Locale };
 
+const proofKey = (proof: string, email: string) => `email-link:proof:${hashToken(proof)}:${email}`;
+
 /**
  * Sends a single-use sign-in link. Known and unknown addresses get the same answer (no account
- * enumeration); only the rate limit is visible.
+ * enumeration); only the rate limit is visible. Returns the proof to keep in the browser's cookie.
  */
 export async function requestEmailLink(
   deps: Deps,
-  input: { email: string; signUp?: { name: string; companyName: string }; returnTo?: string; ip: string },
-): Promise<void> {
+  input: { email: string; signUp?: { name: string; companyName: string }; returnTo?: string; ip: string; proof?: string },
+): Promise<{ proof: string }> {
   const { db, config, mail, t, locale } = deps;
-  const window = EMAIL_LINK_LIMITS.windowSeconds;
+  const limits = EMAIL_LINK_LIMITS;
   // Requests without a socket address (in-process calls) have no IP to count.
-  const [byIp, byEmail] = await Promise.all([
-    input.ip === "unknown" ? { allowed: true } : hitRateLimit(db, `email-link:ip:${input.ip}`, EMAIL_LINK_LIMITS.perIp, window),
-    hitRateLimit(db, `email-link:email:${input.email}`, EMAIL_LINK_LIMITS.perEmail, window),
-  ]);
-  if (!byIp.allowed || !byEmail.allowed) throw new IdentityError("too-many-requests", 429);
+  const byIp = input.ip === "unknown" ? undefined : await hitRateLimit(db, `email-link:ip:${input.ip}`, limits.perIp, limits.windowSeconds);
+  if (byIp && !byIp.allowed) throw new IdentityError("too-many-requests", 429, byIp.retryAfterSeconds);
+  // A browser without proof counts against the address's limit for strangers; every mail actually
+  // sent counts against the hard cap (refused requests do not, so strangers cannot use it up).
+  const proven = input.proof !== undefined && (await isRateLimitKeyLive(db, proofKey(input.proof, input.email)));
+  if (!proven) {
+    const byEmail = await hitRateLimit(db, `email-link:email:${input.email}`, limits.perEmail, limits.windowSeconds);
+    if (!byEmail.allowed) throw new IdentityError("too-many-links", 429, byEmail.retryAfterSeconds);
+  }
+  const sent = await hitRateLimit(db, `email-link:sent:${input.email}`, limits.perEmailProven, limits.windowSeconds);
+  if (!sent.allowed) throw new IdentityError("too-many-links", 429, sent.retryAfterSeconds);
+
+  // Someone who already has an account and fills in the sign-up form is signed in to it: say so,
+  // greet them by the name we know, and drop the typed sign-up data.
+  const [existing] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, input.email)).limit(1);
+  const alreadyRegistered = existing !== undefined && input.signUp !== undefined && (await countAccountsForUser(db, existing.id)) > 0;
+  const signUp = alreadyRegistered ? undefined : input.signUp;
+  const name = existing?.name ?? signUp?.name;
 
   const token = randomToken();
   await db.insert(emailLinkTokens).values({
     tokenHash: hashToken(token),
     email: input.email,
     expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS),
-    signUpName: input.signUp?.name ?? null,
-    signUpCompany: input.signUp?.companyName ?? null,
+    signUpName: signUp?.name ?? null,
+    signUpCompany: signUp?.companyName ?? null,
     locale,
     returnTo: safeReturnPath(input.returnTo, config.publicUrl) ?? null,
   });
@@ -63,13 +96,21 @@ export async function requestEmailLink(
   const { html, text } = renderEmail({
     lang: locale,
     preheader: t("auth:email.preheader"),
-    heading: input.signUp ? t("auth:email.headingSignUp") : t("auth:email.heading"),
-    paragraphs: [t("auth:email.greeting", { name: input.signUp?.name ?? "" }).trim(), t("auth:email.body")],
+    heading: signUp ? t("auth:email.headingSignUp") : t("auth:email.heading"),
+    paragraphs: [
+      name ? t("auth:email.greeting", { name }) : t("auth:email.greetingNoName"),
+      ...(alreadyRegistered ? [t("auth:email.alreadyRegistered")] : []),
+      t("auth:email.body"),
+    ],
     button: { label: t("auth:email.button"), url },
     note: t("auth:email.note", { minutes: EMAIL_LINK_TTL_MS / 60_000 }),
     footer: t("auth:email.footer"),
   });
   await mail.send({ to: input.email, subject: t("auth:email.subject"), html, text, logHint: { signInLink: url } });
+
+  const proof = input.proof && /^[\w-]{43}$/.test(input.proof) ? input.proof : randomToken();
+  await hitRateLimit(db, proofKey(proof, input.email), Number.MAX_SAFE_INTEGER, limits.proofSeconds);
+  return { proof };
 }
 
 export type ConsumedLink = { userId: string; isNewUser: boolean; hasAccount: boolean; returnTo: string | null };

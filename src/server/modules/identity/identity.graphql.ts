@@ -1,5 +1,6 @@
 import { ZSignUpInput } from "../../../shared/identity";
 import { notFound } from "../../errors";
+import { filePath, isFileKey } from "../../files/storage";
 import { builder } from "../../graphql/builder";
 import type { CurrentUser } from "../../graphql/context";
 import { cost } from "../../graphql/cost";
@@ -62,7 +63,8 @@ export const AccountRef = builder.objectRef<AccountRow>("Account").implement({
       nullable: true,
       description: "The company logo; `version` busts caches after a new upload.",
       args: { version: t.arg.int({ required: true }) },
-      resolve: (a, args) => (a.logoFileKey ? `/uploads/${a.logoFileKey}?v=${args.version}` : null),
+      // Served by GET /files/… (src/server/files/files.routes.ts); null until a logo is uploaded.
+      resolve: (a, args) => (a.logoFileKey && isFileKey(a.logoFileKey) ? filePath(a.logoFileKey, args.version) : null),
     }),
     identityAccountsUsers: t.loadableGroup({
       type: AccountUserRef,

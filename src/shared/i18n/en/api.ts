@@ -1,10 +1,12 @@
 /** Messages the server sends back in GraphQL errors, in the user's language. */
 export default {
   badRequest: "The request could not be understood.",
-  invalidJson: "The request body is not valid JSON.",
+  invalidJson: "The request contains invalid JSON.",
   unknownOperation: "Unknown operation: {{name}}",
   mutationOverGet: "Mutations must be sent with POST.",
-  csrfMissing: "Missing the required x-graphql-csrf header (or a content type of application/json).",
+  csrfMissing: "Missing the required x-graphql-csrf header: every request to /graphql must carry it (e.g. x-graphql-csrf: 1).",
+  foreignOrigin: "Requests from another website are not allowed.",
+  payloadTooLarge: "The request is too large: at most {{size}} KB.",
   tooComplex: "The query is too deep or too expensive.",
   unauthenticated: "Please sign in to continue.",
   forbidden: "You do not have access to this.",

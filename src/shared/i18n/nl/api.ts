@@ -3,10 +3,12 @@ import type en from "../en/api";
 
 export default {
   badRequest: "Het verzoek werd niet begrepen.",
-  invalidJson: "De inhoud van het verzoek is geen geldige JSON.",
+  invalidJson: "Het verzoek bevat ongeldige JSON.",
   unknownOperation: "Onbekende operatie: {{name}}",
   mutationOverGet: "Mutaties moeten met POST worden verstuurd.",
-  csrfMissing: "De verplichte x-graphql-csrf-header (of content type application/json) ontbreekt.",
+  csrfMissing: "De verplichte x-graphql-csrf-header ontbreekt: elk verzoek aan /graphql moet hem meesturen (bijv. x-graphql-csrf: 1).",
+  foreignOrigin: "Verzoeken vanaf een andere website zijn niet toegestaan.",
+  payloadTooLarge: "Het verzoek is te groot: hoogstens {{size}} KB.",
   tooComplex: "De query is te diep of te zwaar.",
   unauthenticated: "Log in om verder te gaan.",
   forbidden: "Je hebt hier geen toegang toe.",

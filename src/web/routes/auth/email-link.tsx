@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ZEmail } from "../../../shared/identity";
+import { safeReturnPath } from "../../../shared/locales";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
@@ -35,7 +36,8 @@ export default function EmailLinkPage() {
     setState({ kind: "verifying" });
     const result = await verifySignInLink({ email: address, token, locale });
     if (result.ok) {
-      window.location.assign(result.data.redirectTo); // a full load: the server now sees the session
+      // A full load: the server now sees the session. Only ever a path on this site.
+      window.location.assign(safeReturnPath(result.data.redirectTo, window.location.origin) ?? href("/app"));
       return;
     }
     if (result.error.code === "email-mismatch" || result.error.code === "invalid-email") {

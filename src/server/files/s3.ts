@@ -1,0 +1,78 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DEFAULT_MAX_FILE_BYTES, type FileStorage, contentTypeOfKey, isFileKey, newFileKey, readBody } from "./storage";
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, …); AWS itself needs none. */
+  endpoint?: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name; most non-AWS services need it. */
+  forcePathStyle: boolean;
+  /** Without them the SDK's default chain applies (environment, instance role, …). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === "NotFound" || e?.name === "NoSuchKey" || e?.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Files in an S3-compatible bucket through the official AWS SDK v3 client. The bucket must exist;
+ * the app never creates or lists buckets. Bodies are sent with their length (S3 requires it), so a
+ * stream is read into memory first, within the size limit.
+ */
+export function createS3FileStorage(options: S3StorageOptions): FileStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.credentials,
+  });
+  const Bucket = options.bucket;
+
+  return {
+    kind: "s3",
+    async put({ area, contentType, body, maxBytes = DEFAULT_MAX_FILE_BYTES }) {
+      const key = newFileKey(area, contentType);
+      const bytes = await readBody(body, maxBytes);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }),
+      );
+      return { key, contentType, size: bytes.byteLength };
+    },
+    async get(key) {
+      if (!isFileKey(key)) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) return null;
+        return {
+          key,
+          contentType: contentTypeOfKey(key),
+          size: Number(object.ContentLength ?? 0),
+          body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+        };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async stat(key) {
+      if (!isFileKey(key)) return null;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { key, contentType: contentTypeOfKey(key), size: Number(head.ContentLength ?? 0) };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      if (!isFileKey(key)) return;
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}

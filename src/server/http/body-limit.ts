@@ -1,0 +1,43 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { DEFAULT_LOCALE, type Locale, isLocale, splitLocalePath } from "../../shared/locales";
+import { translator } from "../../shared/i18n/server";
+
+/**
+ * Request body limits, in bytes: what each kind of route needs and no more. A request announcing a
+ * larger Content-Length is refused before a byte of its body is read; a streamed (chunked) body is
+ * read only up to the limit.
+ */
+export const BODY_LIMITS = {
+  /** /api/auth/*: small JSON objects (an e-mail address, a name, a company, a return path). */
+  api: 8 * 1024,
+  /** Page form posts (contact, newsletter, …): a 5 000-character message, URL-encoded, fits. */
+  pageForm: 64 * 1024,
+  /** /graphql: a query of at most a few thousand tokens plus its variables (quote content). */
+  graphql: 1024 * 1024,
+} as const;
+
+function localeOf(c: Context): Locale {
+  const { locale } = splitLocalePath(c.req.path);
+  if (locale !== DEFAULT_LOCALE) return locale;
+  const header = c.req.header("accept-language")?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
+  return isLocale(header) ? header : DEFAULT_LOCALE;
+}
+
+/** 413 in the shape the route's callers expect: GraphQL errors, an API error, or a small page. */
+export function limitBody(maxSize: number, shape: "graphql" | "api" | "page"): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: (c) => {
+      const locale = localeOf(c);
+      const message = translator(locale)("api:payloadTooLarge", { size: Math.floor(maxSize / 1024) });
+      // The client may still be sending: tell it not to reuse this connection.
+      c.header("Connection", "close");
+      if (shape === "graphql") return c.json({ errors: [{ message, extensions: { code: "PAYLOAD_TOO_LARGE" } }] }, 413);
+      if (shape === "page" && c.req.header("accept")?.includes("text/html")) {
+        return c.html(`<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><title>413</title></head><body><p>${message}</p></body></html>`, 413);
+      }
+      return c.json({ error: { code: "payload-too-large", message } }, 413);
+    },
+  });
+}

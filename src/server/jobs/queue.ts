@@ -1,0 +1,45 @@
+import type { z } from "zod";
+import type { Database } from "../db/client";
+import { jobs } from "../db/schema/jobs";
+import { type JobDefinition, jobDefinition } from "./define";
+import { type AppJobName, type AppJobPayload, appJobs } from "./registry";
+
+/** The database or a transaction on it: a job is inserted in whatever the caller is inside. */
+export type JobQueryable = Pick<Database, "insert">;
+
+export type EnqueueOptions = {
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /**
+   * At most one queued or running job of this kind per key: enqueuing another while one waits is
+   * a no-op (returns null). E.g. `reminder:<quoteId>`.
+   */
+  singletonKey?: string;
+};
+
+/**
+ * Queues a job. Pass the caller's transaction to make the job exist exactly when the transaction
+ * commits (a rolled-back request never sends its e-mail). The payload is validated now, so a bad
+ * payload fails the caller, not the worker later. Returns the job id, or null when a job with the
+ * same singleton key is already waiting.
+ */
+export async function enqueue<N extends AppJobName>(db: JobQueryable, name: N, payload: AppJobPayload<N>, options?: EnqueueOptions): Promise<string | null>;
+export async function enqueue<S extends z.ZodType>(db: JobQueryable, job: JobDefinition<S>, payload: z.input<S>, options?: EnqueueOptions): Promise<string | null>;
+export async function enqueue(db: JobQueryable, job: string | JobDefinition, payload: unknown, options: EnqueueOptions = {}): Promise<string | null> {
+  const definition = typeof job === "string" ? (appJobs.find((j) => j.name === job) ?? jobDefinition(job)) : job;
+  if (!definition) throw new Error(`No job named "${String(job)}" is defined`);
+  const checked = definition.schema.safeParse(payload);
+  if (!checked.success) throw new Error(`Invalid payload for job "${definition.name}": ${checked.error.message}`);
+  const rows = await db
+    .insert(jobs)
+    .values({
+      name: definition.name,
+      payload: payload as object,
+      maxAttempts: definition.retry.maxAttempts,
+      runAt: options.runAt,
+      singletonKey: options.singletonKey,
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,9 @@
+import type { z } from "zod";
+import { sendMailJob } from "./send-mail";
+
+/** Every kind of background work the app runs; the worker in main.ts handles all of them. */
+export const appJobs = [sendMailJob] as const;
+
+type AppJob = (typeof appJobs)[number];
+export type AppJobName = AppJob["name"];
+export type AppJobPayload<N extends AppJobName> = z.input<Extract<AppJob, { name: N }>["schema"]>;

@@ -1,0 +1,198 @@
+import crypto from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
+import { type Database, queryRows } from "../db/client";
+import type { Logger } from "../logger";
+import { type JobDefinition, type JobDeps, PermanentJobError, retryDelayMs } from "./define";
+
+export type JobWorkerOptions = {
+  deps: JobDeps;
+  /** The kinds of job this worker runs; it never claims others (e.g. during a rolling deploy). */
+  jobs: readonly JobDefinition[];
+  /** Jobs run at the same time by this worker (default 2). */
+  concurrency?: number;
+  /** How often an idle worker looks for due jobs (default 1 s). */
+  pollIntervalMs?: number;
+  /** A running job whose worker has not finished it after this long is run again (default 15 min). */
+  lockTimeoutMs?: number;
+  /** Finished jobs are kept this long for inspection, then deleted (default 7 days; failed: 30 days). */
+  keepCompletedMs?: number;
+  keepFailedMs?: number;
+  workerId?: string;
+};
+
+export type JobWorker = {
+  id: string;
+  /** Starts polling in the background. */
+  start: () => void;
+  /**
+   * Stops claiming new jobs and waits (up to timeoutMs, default 10 s) for the running ones. A job
+   * still running after that is left to be taken over when its lock expires.
+   */
+  stop: (options?: { timeoutMs?: number }) => Promise<void>;
+  /** Claims the jobs due now (up to `concurrency`), runs them and waits; returns how many ran. */
+  runOnce: () => Promise<number>;
+};
+
+type ClaimedJob = { id: string; name: string; payload: unknown; attempts: number; maxAttempts: number };
+
+const ms = (value: number) => sql`make_interval(secs => ${value / 1000}::double precision)`;
+
+/**
+ * The worker for the table-backed queue (src/server/db/schema/jobs.ts), the same on PGlite and
+ * PostgreSQL. A claim is one statement: due rows are picked with FOR UPDATE SKIP LOCKED and
+ * marked running in the same UPDATE, so two workers (or two app servers) never claim the same job.
+ */
+export function createJobWorker(options: JobWorkerOptions): JobWorker {
+  const { deps } = options;
+  const db: Database = deps.db;
+  const log: Logger = deps.log;
+  const id = options.workerId ?? `worker-${crypto.randomBytes(6).toString("hex")}`;
+  const concurrency = options.concurrency ?? 2;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const lockTimeoutMs = options.lockTimeoutMs ?? 15 * 60_000;
+  const keepCompletedMs = options.keepCompletedMs ?? 7 * 24 * 3600_000;
+  const keepFailedMs = options.keepFailedMs ?? 30 * 24 * 3600_000;
+  const definitions = new Map(options.jobs.map((j) => [j.name, j]));
+  if (definitions.size === 0) throw new Error("A job worker needs at least one job definition");
+  const names: SQL = sql.join(
+    [...definitions.keys()].map((name) => sql`${name}`),
+    sql`, `,
+  );
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let lastCleanup = 0;
+  const active = new Set<Promise<void>>();
+
+  async function sweep(): Promise<void> {
+    // A job whose worker vanished during its last allowed attempt will not be tried again.
+    await db.execute(sql`
+      update jobs set status = 'failed', finished_at = now(), updated_at = now(), locked_by = null, locked_at = null,
+        last_error = 'The worker stopped during the last attempt (lock expired).'
+      where status = 'running' and name in (${names}) and locked_at < now() - ${ms(lockTimeoutMs)} and attempts >= max_attempts`);
+    if (Date.now() - lastCleanup > 10 * 60_000) {
+      lastCleanup = Date.now();
+      await db.execute(sql`
+        delete from jobs where (status = 'completed' and finished_at < now() - ${ms(keepCompletedMs)})
+          or (status = 'failed' and finished_at < now() - ${ms(keepFailedMs)})`);
+    }
+  }
+
+  async function claim(limit: number): Promise<ClaimedJob[]> {
+    await sweep();
+    return queryRows<ClaimedJob>(
+      db,
+      sql`
+      update jobs set status = 'running', attempts = attempts + 1, locked_by = ${id}, locked_at = now(), updated_at = now()
+      where id in (
+        select id from jobs
+        where name in (${names})
+          and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_at < now() - ${ms(lockTimeoutMs)}))
+        order by run_at, created_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, name, payload, attempts, max_attempts as "maxAttempts"`,
+    );
+  }
+
+  async function run(job: ClaimedJob): Promise<void> {
+    const definition = definitions.get(job.name)!;
+    const started = performance.now();
+    try {
+      const parsed = definition.schema.safeParse(job.payload);
+      if (!parsed.success) throw new PermanentJobError(`Invalid payload: ${parsed.error.message}`);
+      await definition.handler(parsed.data, {
+        ...deps,
+        job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts },
+      });
+      await db.execute(sql`
+        update jobs set status = 'completed', finished_at = now(), updated_at = now(), locked_by = null, locked_at = null
+        where id = ${job.id} and locked_by = ${id} and status = 'running'`);
+      log.info({ jobId: job.id, job: job.name, attempt: job.attempts, ms: Math.round(performance.now() - started) }, "job completed");
+    } catch (error) {
+      const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
+      const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      try {
+        if (final) {
+          await db.execute(sql`
+            update jobs set status = 'failed', finished_at = now(), updated_at = now(), locked_by = null, locked_at = null, last_error = ${message}
+            where id = ${job.id} and locked_by = ${id} and status = 'running'`);
+          log.error({ err: error, jobId: job.id, job: job.name, attempt: job.attempts }, "job failed for good");
+        } else {
+          const delay = retryDelayMs(definition.retry, job.attempts);
+          await db.execute(sql`
+            update jobs set status = 'queued', run_at = now() + ${ms(delay)}, updated_at = now(), locked_by = null, locked_at = null, last_error = ${message}
+            where id = ${job.id} and locked_by = ${id} and status = 'running'`);
+          log.warn({ err: error, jobId: job.id, job: job.name, attempt: job.attempts, retryInMs: delay }, "job failed; will retry");
+        }
+      } catch (updateError) {
+        // The database is unreachable: the lock expires and the job is tried again.
+        log.error({ err: updateError, jobId: job.id }, "could not record a job's failure");
+      }
+    }
+  }
+
+  function track(job: ClaimedJob): Promise<void> {
+    const promise = run(job).finally(() => {
+      active.delete(promise);
+      wake?.();
+    });
+    active.add(promise);
+    return promise;
+  }
+
+  async function poll(): Promise<void> {
+    while (running) {
+      const free = concurrency - active.size;
+      if (free > 0) {
+        try {
+          for (const job of await claim(free)) track(job);
+        } catch (error) {
+          log.error({ err: error, workerId: id }, "could not claim jobs");
+        }
+      }
+      if (!running) break;
+      // Sleep until the next poll, a finished job (a free slot) or stop().
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollIntervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  }
+
+  return {
+    id,
+    start() {
+      if (running) return;
+      running = true;
+      loop = poll();
+      log.info({ workerId: id, jobs: [...definitions.keys()], concurrency }, "job worker started");
+    },
+    async stop({ timeoutMs = 10_000 } = {}) {
+      running = false;
+      wake?.();
+      await loop;
+      loop = undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        Promise.all(active).then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (timedOut) log.warn({ workerId: id, running: active.size }, "job worker stopped with jobs still running; they will be retried");
+    },
+    async runOnce() {
+      const jobs = await claim(concurrency);
+      await Promise.all(jobs.map(track));
+      return jobs.length;
+    },
+  };
+}
