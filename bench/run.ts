@@ -2,6 +2,7 @@
 // not pass or fail. PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL).
 import { spawnSync } from "node:child_process";
 import { benchColdStart } from "./cold-start";
+import { benchCost } from "./cost";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
 import { runMarketingBench } from "./marketing";
 import { benchQuotes } from "./quotes";
@@ -9,8 +10,11 @@ import { benchQuotes } from "./quotes";
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
 
-const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then(m => m.buildIfStale())"], { stdio: "inherit" });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The cost benchmark alone needs no production build.
+if (!(only.length === 1 && only[0] === "cost")) {
+  const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then(m => m.buildIfStale())"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 console.log(`Offerly benchmarks · node ${process.version} · ${new Date().toISOString()}`);
 if (want("graphql")) {
@@ -26,3 +30,4 @@ if (want("quotes")) {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) await benchQuotes("postgres", pgUrl);
 }
+if (want("cost")) await benchCost();

@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps) {
     }
     let ctx: RequestContext;
     try {
-      ctx = await requestContext(request, c.get("requestId"), locale);
+      ctx = { ...(await requestContext(request, c.get("requestId"), locale)), clientAddress: clientAddressOf(c.req.raw, c.env, config.trustProxy) };
     } catch (error) {
       // The caller could not even be identified (e.g. the database is down): a GraphQL-shaped 503.
       log.error({ err: error, requestId: c.get("requestId") }, "could not build the request context");

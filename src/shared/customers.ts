@@ -1,14 +1,16 @@
 import { z } from "zod";
+import { noControlCharacters } from "./text";
 
 /**
  * Customer input rules, shared by the form (hints) and the server (the rule). Messages are
  * translation keys in the `customers` namespace.
  */
-const optionalText = (max: number, key: string) =>
+const optionalText = (max: number, key: string, multiLine = false) =>
   z
     .string()
     .trim()
     .max(max, { error: key })
+    .check(noControlCharacters({ multiLine }))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -19,13 +21,15 @@ export const ZCustomerInput = z.object({
     .string({ error: "customers:validation.nameRequired" })
     .trim()
     .min(1, { error: "customers:validation.nameRequired" })
-    .max(CUSTOMER_LIMITS.name, { error: "customers:validation.nameTooLong" }),
+    .max(CUSTOMER_LIMITS.name, { error: "customers:validation.nameTooLong" })
+    .check(noControlCharacters()),
   companyName: optionalText(CUSTOMER_LIMITS.companyName, "customers:validation.companyNameTooLong"),
   contactPerson: optionalText(CUSTOMER_LIMITS.contactPerson, "customers:validation.contactPersonTooLong"),
   email: z
     .string()
     .trim()
     .max(CUSTOMER_LIMITS.email, { error: "customers:validation.emailInvalid" })
+    .check(noControlCharacters())
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null))
     .pipe(z.email({ error: "customers:validation.emailInvalid" }).nullable()),
@@ -36,7 +40,7 @@ export const ZCustomerInput = z.object({
     .regex(/^[0-9+()\-. /]*$/, { error: "customers:validation.phoneInvalid" })
     .nullish()
     .transform((v) => (v ? v : null)),
-  content: optionalText(CUSTOMER_LIMITS.content, "customers:validation.contentTooLong"),
+  content: optionalText(CUSTOMER_LIMITS.content, "customers:validation.contentTooLong", true),
 });
 export type TCustomerInput = z.input<typeof ZCustomerInput>;
 
@@ -48,6 +52,7 @@ export const ZSearch = z
   .string()
   .trim()
   .max(100, { error: "customers:validation.searchTooLong" })
+  .check(noControlCharacters())
   .nullish()
   .transform((v) => (v ? v : null));
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "./text";
 
 /**
  * Input rules for identity, shared by the forms (client-side hints) and the server (the rule).
@@ -16,13 +17,15 @@ export const ZPersonName = z
   .string({ error: "auth:validation.nameRequired" })
   .trim()
   .min(1, { error: "auth:validation.nameRequired" })
-  .max(100, { error: "auth:validation.nameTooLong" });
+  .max(100, { error: "auth:validation.nameTooLong" })
+  .check(noControlCharacters());
 
 export const ZCompanyName = z
   .string({ error: "auth:validation.companyRequired" })
   .trim()
   .min(1, { error: "auth:validation.companyRequired" })
-  .max(120, { error: "auth:validation.companyTooLong" });
+  .max(120, { error: "auth:validation.companyTooLong" })
+  .check(noControlCharacters());
 
 export const ZRequestEmailLinkInput = z.object({
   email: ZEmail,
@@ -43,8 +46,7 @@ export type TSignUpInput = z.input<typeof ZSignUpInput>;
 /** Local storage key that remembers the e-mail a sign-in link was sent to (SPEC §3). */
 export const EMAIL_FOR_SIGN_IN_KEY = "emailForSignIn";
 
-export const ACCOUNT_ROLES = ["owner", "admin", "member"] as const;
-export type TAccountRole = (typeof ACCOUNT_ROLES)[number];
+export { ACCOUNT_ROLES, type AccountRole as TAccountRole } from "./enums";
 
 /**
  * Identity error codes (SPEC §8) the sign-in screens translate (auth:errors.<code>).

@@ -3,12 +3,8 @@
  * calculation runs on BigInt. Nothing here touches binary floating point.
  */
 
-export const CURRENCIES = ["EUR", "USD", "GBP"] as const;
-export type Currency = (typeof CURRENCIES)[number];
-export const QUOTE_LANGUAGES = ["ENG", "NL"] as const;
-export type QuoteLanguage = (typeof QUOTE_LANGUAGES)[number];
-export const PRICING_UNITS = ["DAY", "WEEK", "MONTH", "QUARTER", "YEAR", "ITEMS", "NONE"] as const;
-export type PricingUnit = (typeof PRICING_UNITS)[number];
+
+export { CURRENCIES, type Currency, LANGUAGES as QUOTE_LANGUAGES, type Language as QuoteLanguage, PRICING_UNITS, type PricingUnit } from "./enums";
 
 /** Amounts are stored with 3 decimals (numeric(12,3)). */
 export const AMOUNT_SCALE = 3;

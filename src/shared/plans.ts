@@ -5,11 +5,9 @@
  * Prices are integer euro cents, excluding VAT. Yearly costs ten months ("2 months free").
  */
 
-export const PLANS = ["STARTER", "BASIC", "PRO"] as const;
-export type Plan = (typeof PLANS)[number];
+import { type Interval, type Plan, INTERVALS, PLANS } from "./enums";
 
-export const INTERVALS = ["MONTHLY", "YEARLY"] as const;
-export type Interval = (typeof INTERVALS)[number];
+export { INTERVALS, type Interval, PLANS, type Plan } from "./enums";
 
 /** The free trial: every new account, no credit card needed. */
 export const TRIAL_DAYS = 14;

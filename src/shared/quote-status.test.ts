@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canDelete, canPublish, canTransition, canWithdraw, displayStatus, isEditable, isExpired, publicAvailability, todayIso } from "./quote-status";
+import { canDelete, canPublish, canTransition, canWithdraw, displayStatus, isEditable, isExpired, publicAvailability, publishProblems, todayIso } from "./quote-status";
 
 describe("quote status transitions", () => {
   it("allows exactly draft→published, published→draft and published→signed", () => {
@@ -40,5 +40,13 @@ describe("expiry (derived)", () => {
   });
   it("takes today in UTC", () => {
     expect(todayIso(new Date("2026-03-10T23:59:59Z"))).toBe("2026-03-10");
+  });
+});
+
+describe("publishProblems", () => {
+  it("refuses a draft that would be expired at once and warns about one without blocks", () => {
+    expect(publishProblems({ expirationDate: "2026-03-09", blockCount: 2 }, "2026-03-10")).toEqual({ errors: ["expiredOnPublish"], warnings: [] });
+    expect(publishProblems({ expirationDate: "2026-03-10", blockCount: 2 }, "2026-03-10")).toEqual({ errors: [], warnings: [] });
+    expect(publishProblems({ expirationDate: "2026-03-10", blockCount: 0 }, "2026-03-10")).toEqual({ errors: [], warnings: ["noBlocksOnPublish"] });
   });
 });

@@ -11,11 +11,9 @@
  * expire; drafts are drafts whatever their dates.
  */
 
-export const QUOTE_STATUSES = ["DRAFT", "PUBLISHED", "SIGNED"] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-/** What the screens show and filter by. */
-export const QUOTE_DISPLAY_STATUSES = ["DRAFT", "PUBLISHED", "EXPIRED", "SIGNED"] as const;
-export type QuoteDisplayStatus = (typeof QUOTE_DISPLAY_STATUSES)[number];
+import type { QuoteDisplayStatus, QuoteStatus } from "./enums";
+
+export { QUOTE_DISPLAY_STATUSES, QUOTE_STATUSES, type QuoteDisplayStatus, type QuoteStatus } from "./enums";
 
 const TRANSITIONS: Record<QuoteStatus, readonly QuoteStatus[]> = {
   DRAFT: ["PUBLISHED"],
@@ -67,4 +65,19 @@ export type PublicAvailability = "AVAILABLE" | "EXPIRED" | "NOT_AVAILABLE";
 export function publicAvailability(quote: { status: QuoteStatus; expirationDate: string }, today: string = todayIso()): PublicAvailability {
   if (quote.status === "DRAFT") return "NOT_AVAILABLE";
   return isExpired(quote, today) ? "EXPIRED" : "AVAILABLE";
+}
+
+/**
+ * What publishing a draft would lead to. `errors` are refused by the server (a quote expired the
+ * moment it goes live); `warnings` are for the screens to show before publishing (no blocks: the
+ * customer would see an empty quote of 0.00).
+ */
+export function publishProblems(
+  quote: { expirationDate: string; blockCount: number },
+  today: string = todayIso(),
+): { errors: "expiredOnPublish"[]; warnings: "noBlocksOnPublish"[] } {
+  return {
+    errors: quote.expirationDate < today ? ["expiredOnPublish"] : [],
+    warnings: quote.blockCount === 0 ? ["noBlocksOnPublish"] : [],
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CURRENCIES, QUOTE_LANGUAGES } from "./money";
+import { CURRENCIES, LANGUAGES } from "./enums";
+import { noControlCharacters } from "./text";
 
 /**
  * Quote input rules, shared by the form and the server. Messages are translation keys in the
@@ -24,9 +25,10 @@ export const ZQuoteInput = z
       .string({ error: "quotes:validation.nameRequired" })
       .trim()
       .min(1, { error: "quotes:validation.nameRequired" })
-      .max(QUOTE_NAME_MAX, { error: "quotes:validation.nameTooLong" }),
+      .max(QUOTE_NAME_MAX, { error: "quotes:validation.nameTooLong" })
+      .check(noControlCharacters()),
     customerId: z.string({ error: "quotes:validation.customerRequired" }).uuid({ error: "quotes:validation.customerRequired" }),
-    language: z.enum(QUOTE_LANGUAGES, { error: "quotes:validation.languageInvalid" }),
+    language: z.enum(LANGUAGES, { error: "quotes:validation.languageInvalid" }),
     currency: z.enum(CURRENCIES, { error: "quotes:validation.currencyInvalid" }),
     quoteDateAt: ZIsoDate("quotes:validation.quoteDateInvalid"),
     quoteExpirationAt: ZIsoDate("quotes:validation.expirationDateInvalid"),

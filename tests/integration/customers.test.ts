@@ -1,4 +1,10 @@
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/server/app";
+import type { Database } from "../../src/server/db/client";
+import { customers } from "../../src/server/db/schema";
+import { createLogger } from "../../src/server/logger";
+import { createMailer } from "../../src/server/mail/mailer";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
 import { CUSTOMER_FIELDS, createCustomer, createQuote, transition } from "../support/quotes";
@@ -121,5 +127,64 @@ describe("customers", () => {
       "select count(*)::int as n from quotes q where q.customer_id is not null and not exists (select 1 from customers c where c.id = q.customer_id and c.account_id = q.account_id)",
     )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0].n).toBe(0);
+  });
+});
+
+describe("control characters (issue 8 item 9)", () => {
+  const CREATE = "mutation ($input: CustomerInput!) { createCustomer(input: $input) { id } }";
+
+  it("refuses NUL and other control characters with a translated field error, never an internal error", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: "a\u0000b" }, "name"],
+      [{ name: "Acme", companyName: "Acme\u0007" }, "companyName"],
+      [{ name: "Acme", content: "Street 1\u0000" }, "content"],
+      [{ name: "Acme", contactPerson: "Ann\u001b[31m" }, "contactPerson"],
+    ];
+    for (const [input, field] of cases) {
+      for (const [language, message] of [["en", "Remove the invisible control characters from this field."], ["nl", "Verwijder de onzichtbare stuurtekens uit dit veld."]]) {
+        const result = await t.gql(CREATE, { input }, { ...owner.headers(), "accept-language": language });
+        expect(result.errors?.[0].extensions, field).toMatchObject({ code: "BAD_USER_INPUT", fields: { [field]: message } });
+      }
+    }
+    // Line breaks and tabs stay allowed in multi-line content.
+    const ok = await t.gql<{ createCustomer: { id: string } }>(CREATE, { input: { name: "Tabs BV", content: "Street 1\n1234 AB\tAmsterdam" } }, owner.headers());
+    expect(ok.errors).toBeUndefined();
+    const search = await t.gql("{ customers(search: \"a\\u0000b\") { totalCount } }", {}, owner.headers());
+    expect(search.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT" });
+  });
+
+  it("logs a failing resolver without the query's parameters (no personal data in logs)", async () => {
+    const lines: string[] = [];
+    const log = createLogger("info", new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } }));
+    const failure = new Error('Failed query: insert into "customers" ("name", "email") values ($1, $2) returning "id"\nparams: Jansen Bakery,secret.person@example.test', {
+      cause: Object.assign(new Error("could not write"), { code: "XX000", detail: "Key (email)=(secret.person@example.test)" }),
+    });
+    // A database whose inserts fail the way drizzle reports it (message with SQL and params).
+    const failing = new Proxy(t.db, {
+      // (no $client: the PGlite lane would otherwise route around this proxy)
+      get: (target, prop, receiver) =>
+        prop === "$client"
+          ? undefined
+          : prop === "insert"
+          ? (table: unknown) => {
+              if (table === customers) throw failure;
+              return target.insert(table as typeof customers);
+            }
+          : Reflect.get(target, prop, receiver),
+    }) as Database;
+    const app = createApp({ config: t.config, db: failing, log, mail: createMailer({ from: "x@y.z", outboxDir: t.dataDir, log }), ping: t.database.ping });
+    const response = await app.fetch(new Request(new URL("/graphql", t.config.publicUrl), {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...owner.headers() },
+      body: JSON.stringify({ query: CREATE, variables: { input: { name: "Jansen Bakery", email: "secret.person@example.test" } } }),
+    }));
+    const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors[0]).toMatchObject({ message: "Something went wrong", extensions: { code: "INTERNAL_SERVER_ERROR" } });
+    const logged = lines.join("\n");
+    expect(logged).toContain("resolver failed");
+    expect(logged).toContain("XX000");
+    expect(logged).toContain('insert into \\"customers\\"');
+    expect(logged).not.toContain("secret.person");
+    expect(logged).not.toContain("Jansen");
   });
 });

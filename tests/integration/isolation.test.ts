@@ -2,7 +2,7 @@ import { isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../src/server/graphql/schema";
 import { type TestApp, createTestApp } from "../support/app";
-import { type SignedIn, signUp } from "../support/auth";
+import { type SignedIn, signIn } from "../support/auth";
 import { createCustomer, createQuote } from "../support/quotes";
 
 /**
@@ -60,8 +60,9 @@ let attacker: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  victim = await signUp(t, { company: "Victim Ltd" });
-  attacker = await signUp(t, { company: "Attacker Ltd" });
+  victim = await signIn(t, "owner", { company: "Victim Ltd" });
+  // The attacker is a plain member of their own account: the weakest role that reaches these fields.
+  attacker = await signIn(t, "member", { company: "Attacker Ltd" });
   const customer = await createCustomer(t, victim, { name: "Victim Ltd's customer", content: "Victim Ltd street 1" });
   const quote = await createQuote(t, victim, customer.id, { name: "Victim Ltd quote" });
   ids = { accountId: victim.accountId!, customerId: customer.id, quoteId: quote.id };
@@ -104,6 +105,16 @@ describe("account isolation", () => {
       const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
       expect(result.errors?.[0].extensions?.code, name).toMatch(/^(NOT_FOUND|BAD_USER_INPUT)$/);
       expect(result.data, name).toBeNull();
+    }
+  });
+
+  it("an owner and an admin of the attacker's account are refused the victim's account too", async () => {
+    for (const role of ["owner", "admin"] as const) {
+      const other = await signIn(t, role, { account: attacker });
+      const result = await t.gql(OPERATIONS["Query.customers"].query, {}, other.headers(victim.accountId));
+      expect(result.errors?.[0].extensions?.code, role).toBe("FORBIDDEN");
+      const own = await t.gql<{ account: { name: string } }>("{ account { name } }", {}, other.headers());
+      expect(own.data?.account.name, role).toBe("Attacker Ltd");
     }
   });
 

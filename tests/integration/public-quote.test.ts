@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPublicQuote } from "../../src/server/modules/quotes/quotes.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
-import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
+import { addBlocks, createCustomer, createQuote, publishOn, transition } from "../support/quotes";
 
 let t: TestApp;
 let owner: SignedIn;
@@ -38,7 +38,7 @@ describe("public quote availability (checked on every read)", () => {
 
   it("is expired after the expiration date, and stays available once signed", async () => {
     const quote = await createQuote(t, owner, customerId, { quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-01-31" });
-    await transition(t, owner, "publishQuote", quote.id);
+    await publishOn(t, owner, quote.id, "2026-01-15");
     expect((await getPublicQuote(t.db, quote.nanoId, "2026-01-31")).availability).toBe("AVAILABLE");
     expect(await getPublicQuote(t.db, quote.nanoId, "2026-02-01")).toEqual({ availability: "EXPIRED", quote: null });
     await t.db.execute(sql`update quotes set status = 'SIGNED' where id = ${quote.id}`);

@@ -4,7 +4,7 @@ import { queryRows } from "../../src/server/db/client";
 import { accounts, quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
-import { QUOTE_FIELDS, type QuoteResult, addBlocks, createCustomer, createQuote, quoteInput, transition } from "../support/quotes";
+import { QUOTE_FIELDS, type QuoteResult, addBlocks, createCustomer, createQuote, publishOn, quoteInput, transition } from "../support/quotes";
 
 let t: TestApp;
 let owner: SignedIn;
@@ -267,7 +267,7 @@ describe("listing", () => {
     const live = await createQuote(t, user, customer.id, { name: "Live one" });
     await transition(t, user, "publishQuote", live.id);
     const old = await createQuote(t, user, customer.id, { name: "Old one", quoteDateAt: "2020-01-01", quoteExpirationAt: "2020-02-01" });
-    await transition(t, user, "publishQuote", old.id);
+    await publishOn(t, user, old.id, "2020-01-15");
     const LIST = "query ($status: QuoteDisplayStatus, $search: String) { quotes(status: $status, search: $search) { totalCount items { name displayStatus isExpired total customer { name } } } }";
     type L = { quotes: { totalCount: number; items: { name: string; displayStatus: string; total: string }[] } };
     const names = async (vars: Record<string, unknown>) => (await t.gql<L>(LIST, vars, user.headers())).data!.quotes.items.map((q) => q.name);
@@ -289,5 +289,39 @@ describe("listing", () => {
       const result = await t.gql(`{ quotes(${args}) { totalCount } }`, {}, owner.headers());
       expect(result.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     }
+  });
+});
+
+describe("publishing refusals reach the user as translated AppErrors (issue 9 item 8)", () => {
+  it("refuses a draft whose expiration date has passed: it would be expired the moment it goes live", async () => {
+    const quote = await createQuote(t, owner, customerId, { name: "Too late", quoteDateAt: "2020-01-01", quoteExpirationAt: "2020-01-31" });
+    await addBlocks(t, quote.id);
+    for (const [language, message] of [
+      ["en", "Choose an expiration date from today on before publishing: this quote would be expired at once."],
+      ["nl", "Kies een vervaldatum vanaf vandaag voordat je publiceert: deze offerte zou meteen verlopen zijn."],
+    ]) {
+      const result = await t.gql(`mutation ($id: ID!) { publishQuote(id: $id) { id status } }`, { id: quote.id }, { ...owner.headers(), "accept-language": language });
+      expect(result.errors?.[0]).toMatchObject({ message, extensions: { code: "BAD_USER_INPUT", fields: { quoteExpirationAt: message } } });
+    }
+    const read = await t.gql<{ quote: QuoteResult }>(GET, { id: quote.id }, owner.headers());
+    expect(read.data?.quote.status).toBe("DRAFT");
+    // Today is still fine: the expiration date is the last valid day.
+    const today = new Date().toISOString().slice(0, 10);
+    await t.gql(UPDATE, { id: quote.id, input: quoteInput(customerId, { name: "Just in time", quoteDateAt: today, quoteExpirationAt: today }) }, owner.headers());
+    const published = await transition(t, owner, "publishQuote", quote.id);
+    expect(published.data?.publishQuote.status).toBe("PUBLISHED");
+  });
+
+  it("refuses a draft whose customer was deleted, and a quote that is not a draft, with codes", async () => {
+    const customer = await createCustomer(t, owner, { name: "Gone Soon" });
+    const quote = await createQuote(t, owner, customer.id, { name: "Orphan" });
+    await t.gql("mutation ($id: ID!) { deleteCustomer(id: $id) }", { id: customer.id }, owner.headers());
+    const orphan = await transition(t, owner, "publishQuote", quote.id);
+    expect(orphan.errors?.[0]).toMatchObject({ message: "Choose a customer before publishing.", extensions: { code: "BAD_USER_INPUT", fields: { customerId: "Choose a customer before publishing." } } });
+
+    const other = await createQuote(t, owner, customerId, { name: "Twice" });
+    await transition(t, owner, "publishQuote", other.id);
+    const twice = await transition(t, owner, "publishQuote", other.id);
+    expect(twice.errors?.[0]).toMatchObject({ message: "Only a draft can be published.", extensions: { code: "CONFLICT" } });
   });
 });

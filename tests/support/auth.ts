@@ -1,3 +1,5 @@
+import type { AccountRole } from "../../src/shared/enums";
+import { addAccountMember } from "../../src/server/modules/identity/accounts.service";
 import type { TestApp } from "./app";
 import { lastMailTo, signInToken } from "./mail";
 
@@ -63,4 +65,27 @@ export async function signUp(t: TestApp, options: { email?: string; name?: strin
     accountId,
     headers: (id = accountId) => ({ cookie, ...(id ? { account: id } : {}) }),
   };
+}
+
+export type SignedInAs = SignedIn & { role: AccountRole; accountId: string };
+
+/**
+ * A signed-in user with a role in an account: "owner" signs up a new account (named `company`);
+ * "admin" and "member" join `account` (another signed-in user's, or a fresh one's). There is no
+ * invitation flow yet, so the membership is added through the accounts service.
+ */
+export async function signIn(
+  t: TestApp,
+  role: AccountRole = "owner",
+  options: { account?: { accountId: string | null }; company?: string; email?: string; name?: string } = {},
+): Promise<SignedInAs> {
+  if (role === "owner" && !options.account) {
+    const owner = await signUp(t, { company: options.company, email: options.email, name: options.name });
+    return { ...owner, role, accountId: owner.accountId! };
+  }
+  const accountId = (options.account ?? (await signUp(t, { company: options.company }))).accountId;
+  if (!accountId) throw new Error("signIn: the account to join has no id");
+  const user = await signUp(t, { company: null, email: options.email, name: options.name });
+  await addAccountMember(t.db, { accountId, userId: user.userId, role });
+  return { ...user, role, accountId, headers: (id: string | null = accountId) => ({ cookie: user.cookie, ...(id ? { account: id } : {}) }) };
 }

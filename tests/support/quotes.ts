@@ -1,6 +1,7 @@
 import type { TestApp } from "./app";
 import type { SignedIn } from "./auth";
 import { quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
+import { publishQuote } from "../../src/server/modules/quotes/quotes.service";
 
 /** GraphQL helpers for customers and quotes, as a signed-in user of their own account. */
 export const CUSTOMER_FIELDS = "id name companyName contactPerson email phone content totalQuotes totalSignedQuotes";
@@ -76,4 +77,12 @@ export async function addBlocks(t: TestApp, quoteId: string) {
     { blockId: pricing.id, position: 2, name: "Discount", priceCents: -1_000, amount: "1" },
   ]);
   return pricing;
+}
+
+/**
+ * Publishes a draft as if it were `isoDate` (the service takes the clock): the way to get a
+ * published quote that has expired since, which publishing today refuses.
+ */
+export async function publishOn(t: TestApp, user: SignedIn, quoteId: string, isoDate: string) {
+  return publishQuote(t.db, user.accountId!, quoteId, new Date(`${isoDate}T12:00:00Z`));
 }

@@ -14,6 +14,10 @@ import * as schema from "./schema";
 export type Schema = typeof schema;
 /** The one database type the services see, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction opened with `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** What a service runs its queries on: the database, or the caller's transaction. */
+export type Executor = Database | Transaction;
 
 export type DatabaseHandle = {
   kind: "pglite" | "postgres";
@@ -105,7 +109,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 export { schema };
 
 /** Rows of a raw SQL query, the same way on both drivers (both return { rows }). */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

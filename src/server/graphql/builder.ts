@@ -1,9 +1,12 @@
 import SchemaBuilder from "@pothos/core";
+import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import { ACCOUNT_ROLES } from "../../shared/enums";
 import { forbidden, unauthenticated } from "../errors";
 import type { AccountRole, GraphQLContext } from "./context";
 
-const ROLE_RANK: Record<AccountRole, number> = { member: 1, admin: 2, owner: 3 };
+/** A role includes every weaker one (ACCOUNT_ROLES lists them weakest first). */
+const roleRank = (role: AccountRole) => ACCOUNT_ROLES.indexOf(role);
 
 /**
  * The schema builder. Every root field must declare `authScopes` (a test walks the schema):
@@ -21,14 +24,16 @@ export const builder = new SchemaBuilder<{
   };
   DefaultFieldNullability: false;
 }>({
-  plugins: [ScopeAuthPlugin],
+  // Dataloader: per-parent fields (`t.loadable`, `t.loadableGroup`) batch into one query per field
+  // and request, whatever the length of the list they hang under.
+  plugins: [ScopeAuthPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => ({
       public: true,
       signedIn: ctx.auth.user !== null,
       accountRole: (minimum) =>
-        ctx.auth.user !== null && ctx.auth.account !== null && ROLE_RANK[ctx.auth.account.role] >= ROLE_RANK[minimum],
+        ctx.auth.user !== null && ctx.auth.account !== null && roleRank(ctx.auth.account.role) >= roleRank(minimum),
     }),
     unauthorizedError: (_parent, ctx) => (ctx.auth.user ? forbidden() : unauthenticated()),
   },

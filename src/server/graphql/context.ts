@@ -1,12 +1,14 @@
 import type { TFunction } from "i18next";
+import type { AccountRole } from "../../shared/enums";
 import type { Locale } from "../../shared/locales";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 
+export type { AccountRole };
+
 export type CurrentUser = { id: string; email: string; name: string | null };
-export type AccountRole = "owner" | "admin" | "member";
 
 /** Who is calling, resolved once per request. */
 export type AuthState = {
@@ -26,6 +28,8 @@ export type RequestContext = {
   log: Logger;
   mail: Mailer;
   auth: AuthState;
+  /** The caller's network address (behind TRUST_PROXY: the proxy's X-Forwarded-For hop); undefined in-process. */
+  clientAddress?: string;
 };
 
 export type GraphQLContext = RequestContext;

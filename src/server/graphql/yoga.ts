@@ -1,17 +1,91 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { GraphQLError } from "graphql";
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
 import { type Plugin, createYoga } from "graphql-yoga";
 import type { Config } from "../config";
-import { AppError } from "../errors";
+import { AppError, redactError } from "../errors";
+import { hitRateLimit } from "../http/rate-limit";
 import type { Logger } from "../logger";
 import type { GraphQLContext } from "./context";
+import { COST_LIMITS } from "./cost";
+import { databaseLane } from "./database-lane";
 import { schema } from "./schema";
 import { translateKey } from "../../shared/i18n/index";
 
-/** Limits that keep one request from exhausting the server. */
+/**
+ * Limits that keep one request from exhausting the server: graphql-armor's shape limits (depth,
+ * aliases, tokens, and its flat cost), our query cost that multiplies by list size (cost.ts), and
+ * a per-user budget of cost units per window, counted in the database.
+ */
 export type GraphQLLimits = typeof GRAPHQL_LIMITS;
-export const GRAPHQL_LIMITS = { maxDepth: 10, maxCost: 5000, maxAliases: 15, maxDirectives: 10, maxTokens: 3000 };
+export const GRAPHQL_LIMITS = {
+  maxDepth: 10,
+  maxCost: 5000,
+  maxAliases: 15,
+  maxDirectives: 10,
+  maxTokens: 3000,
+  maxQueryCost: COST_LIMITS.maxCost,
+  budget: COST_LIMITS.budget,
+  budgetWindowSeconds: COST_LIMITS.budgetWindowSeconds,
+};
+
+const estimators = [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 0 })];
+
+/** The cost of an operation (see cost.ts), or undefined when its variables are invalid (execution reports that). */
+export function queryCost(args: { document: Parameters<typeof getComplexity>[0]["query"]; variableValues?: Record<string, unknown> | null; operationName?: string | null }) {
+  try {
+    return getComplexity({
+      schema,
+      query: args.document,
+      variables: args.variableValues ?? {},
+      operationName: args.operationName ?? undefined,
+      estimators,
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses an operation whose cost is over the limit (400), then spends its cost from the caller's
+ * budget: the signed-in user's, or the client address's when signed out (429 with Retry-After when
+ * it is used up). The budget lives in the database so that every app server shares it.
+ */
+function useQueryCost(limits: GraphQLLimits): Plugin<GraphQLContext> {
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const ctx = args.contextValue as GraphQLContext;
+      // The resolvers of this request queue their statements in one lane (embedded database only).
+      ctx.db = databaseLane(ctx.db);
+      const cost = queryCost(args);
+      if (cost === undefined) return;
+      if (cost > limits.maxQueryCost) {
+        setResultAndStopExecution({
+          errors: [
+            new GraphQLError(ctx.t("api:tooComplex") as string, {
+              extensions: { code: "QUERY_TOO_EXPENSIVE", cost, maxCost: limits.maxQueryCost, http: { status: 400 } },
+            }),
+          ],
+        });
+        return;
+      }
+      const who = ctx.auth.user ? `user:${ctx.auth.user.id}` : ctx.clientAddress ? `ip:${ctx.clientAddress}` : undefined;
+      if (!who) return; // in-process calls (tests) have no address
+      const spent = await hitRateLimit(ctx.db, `graphql:${who}`, limits.budget, limits.budgetWindowSeconds, Math.max(1, cost));
+      if (!spent.allowed) {
+        const retryAfter = String(Math.max(1, spent.retryAfterSeconds));
+        setResultAndStopExecution({
+          errors: [
+            new GraphQLError(ctx.t("api:rateLimited") as string, {
+              extensions: { code: "RATE_LIMITED", retryAfterSeconds: Number(retryAfter), http: { status: 429, headers: { "Retry-After": retryAfter } } },
+            }),
+          ],
+        });
+      }
+    },
+  };
+}
 
 /**
  * Turns errors into what the caller may see, in the caller's language:
@@ -39,7 +113,8 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
               });
             }
             if (error.path && original && !(original instanceof GraphQLError)) {
-              log.error({ err: original, requestId: ctx.requestId, path: error.path.join(".") }, "resolver failed");
+              // Redacted: a database error's message carries the query's parameters (personal data).
+              log.error({ error: redactError(original), requestId: ctx.requestId, path: error.path.join(".") }, "resolver failed");
               return new GraphQLError(ctx.t("api:internal") as string, {
                 nodes: error.nodes,
                 path: error.path,
@@ -100,7 +175,8 @@ export function createGraphQLHandler(options: { config: Config; log: Logger; lim
       debug: (...a: unknown[]) => log.debug({ detail: a.map(String) }, "graphql"),
       info: (...a: unknown[]) => log.info({ detail: a.map(String) }, "graphql"),
       warn: (...a: unknown[]) => log.warn({ detail: a.map(String) }, "graphql"),
-      error: (...a: unknown[]) => log.error({ err: a.find((x) => x instanceof Error), detail: a.map(String) }, "graphql"),
+      error: (...a: unknown[]) =>
+        log.error({ error: redactError(a.find((x) => x instanceof Error)), detail: a.filter((x) => !(x instanceof Error)).map(String) }, "graphql"),
     },
     plugins: [
       EnvelopArmorPlugin({
@@ -112,6 +188,7 @@ export function createGraphQLHandler(options: { config: Config; log: Logger; lim
         blockFieldSuggestion: { enabled: config.isProduction },
       }),
       ...(config.isProduction ? [useDisableIntrospection()] : []),
+      useQueryCost(limits),
       useRequestErrorStatus(),
       usePublicErrors(log),
     ],

@@ -5,20 +5,22 @@ import { rateLimitBuckets } from "../db/schema";
 /**
  * Fixed-window counter shared by every app server (it lives in the database). Returns true when
  * the call is allowed. One atomic upsert: concurrent calls cannot both slip under the limit.
+ * `weight` counts one call as several (a GraphQL request spends its query cost).
  */
 export async function hitRateLimit(
   db: Database,
   key: string,
   limit: number,
   windowSeconds: number,
+  weight = 1,
 ): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
   const rows = await db
     .insert(rateLimitBuckets)
-    .values({ key, count: 1, windowEndsAt: sql`now() + make_interval(secs => ${windowSeconds})` })
+    .values({ key, count: weight, windowEndsAt: sql`now() + make_interval(secs => ${windowSeconds})` })
     .onConflictDoUpdate({
       target: rateLimitBuckets.key,
       set: {
-        count: sql`case when ${rateLimitBuckets.windowEndsAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end`,
+        count: sql`case when ${rateLimitBuckets.windowEndsAt} <= now() then ${weight}::int else ${rateLimitBuckets.count} + ${weight}::int end`,
         windowEndsAt: sql`case when ${rateLimitBuckets.windowEndsAt} <= now() then now() + make_interval(secs => ${windowSeconds}) else ${rateLimitBuckets.windowEndsAt} end`,
       },
     })

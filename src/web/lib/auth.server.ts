@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { localizePath, readCookie, splitLocalePath } from "../../shared/locales";
-import { countAccountsForUser, findAccountsForUser } from "../../server/modules/identity/accounts.service";
+import { countAccountsForUser, findAccountsForUser } from "../../server/modules/identity/accounts.server";
 import { ACCOUNT_COOKIE } from "./account-cookie";
 
 /** The signed-in user, or a redirect to sign-in that comes back here afterwards. */

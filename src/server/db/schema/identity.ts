@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ACCOUNT_ROLES, CURRENCIES, INTERVALS, LANGUAGES, SUBSCRIPTION_PLANS } from "../../../shared/enums";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -33,12 +34,12 @@ export const accounts = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     /** Default language for new quotes: ENG | NL. */
-    language: text("language").notNull().default("ENG"),
-    currency: text("currency").notNull().default("EUR"),
+    language: text("language", { enum: LANGUAGES }).notNull().default("ENG"),
+    currency: text("currency", { enum: CURRENCIES }).notNull().default("EUR"),
     /** TRIAL during the free trial, then STARTER | BASIC | PRO. */
-    subscriptionPlan: text("subscription_plan").notNull().default("TRIAL"),
+    subscriptionPlan: text("subscription_plan", { enum: SUBSCRIPTION_PLANS }).notNull().default("TRIAL"),
     /** MONTHLY | YEARLY; null while on trial (SPEC §4: trial = no interval). */
-    subscriptionInterval: text("subscription_interval"),
+    subscriptionInterval: text("subscription_interval", { enum: INTERVALS }),
     expiredAt: timestamp("expired_at", { withTimezone: true }),
     country: text("country"),
     billingFirstName: text("billing_first_name"),
@@ -72,7 +73,7 @@ export const accountUsers = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").notNull(),
+    role: text("role", { enum: ACCOUNT_ROLES }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

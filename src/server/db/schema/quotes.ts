@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { BLOCK_KINDS, CURRENCIES, LANGUAGES, PRICING_UNITS, QUOTE_STATUSES } from "../../../shared/enums";
 import { accounts } from "./identity";
 
 /** The customer's details frozen on a quote when it is published (a published quote never changes). */
@@ -34,9 +35,9 @@ export const quotes = pgTable(
     slug: text("slug").notNull(),
     /** The public link's secret: ≥ 22 url-safe characters from a CSPRNG. */
     nanoId: text("nano_id").notNull(),
-    language: text("language").notNull(),
-    currency: text("currency").notNull(),
-    status: text("status").notNull().default("DRAFT"),
+    language: text("language", { enum: LANGUAGES }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    status: text("status", { enum: QUOTE_STATUSES }).notNull().default("DRAFT"),
     signable: boolean("signable").notNull().default(true),
     quoteDate: date("quote_date").notNull(),
     expirationDate: date("expiration_date").notNull(),
@@ -85,12 +86,12 @@ export const quoteBlocks = pgTable(
     quoteId: uuid("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: BLOCK_KINDS }).notNull(),
     position: integer("position").notNull(),
     name: text("name").notNull(),
     content: text("content"),
     /** PRICING blocks: the unit of the line items' amounts (DAY … NONE). */
-    pricingUnit: text("pricing_unit"),
+    pricingUnit: text("pricing_unit", { enum: PRICING_UNITS }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,15 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { type TCustomerSort, likePattern } from "../../../shared/customers";
-import type { Database } from "../../db/client";
-import { customers } from "../../db/schema";
+import type { Executor } from "../../db/client";
+import { customers, quotes } from "../../db/schema";
 import { isUuid } from "../../db/ids";
+import { AppError } from "../../errors";
 
 export type CustomerRecord = typeof customers.$inferSelect;
-export type CustomerRow = CustomerRecord & { totalQuotes?: number; totalSignedQuotes?: number };
+/** A customer row; its quote counts are loaded per list (Customer.totalQuotes batches them). */
+export type CustomerRow = CustomerRecord;
+export const customerNotFound = () => new AppError("NOT_FOUND", "customers:notFound");
+
 export type CustomerValues = {
   name: string;
   companyName: string | null;
@@ -15,9 +19,8 @@ export type CustomerValues = {
   content: string | null;
 };
 
-// Correlated counts: quotes of the customer (the composite FK keeps them in the same account).
+// For sorting by the number of quotes (the composite FK keeps them in the same account).
 const totalQuotesSql = sql<number>`(select count(*) from quotes q where q.customer_id = "customers"."id")::int`;
-const totalSignedSql = sql<number>`(select count(*) from quotes q where q.customer_id = "customers"."id" and q.status = 'SIGNED')::int`;
 
 const SORTS: Record<TCustomerSort, ReturnType<typeof asc>[]> = {
   NAME_ASC: [asc(sql`lower(${customers.name})`), asc(customers.id)],
@@ -29,7 +32,7 @@ const SORTS: Record<TCustomerSort, ReturnType<typeof asc>[]> = {
 
 /** A page of the account's customers, with their quote counts. */
 export async function findCustomers(
-  db: Database,
+  db: Executor,
   accountId: string,
   options: { search: string | null; sort: TCustomerSort; offset: number; limit: number },
 ) {
@@ -47,7 +50,7 @@ export async function findCustomers(
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ customer: customers, totalQuotes: totalQuotesSql, totalSignedQuotes: totalSignedSql })
+      .select()
       .from(customers)
       .where(where)
       .orderBy(...SORTS[options.sort])
@@ -55,36 +58,44 @@ export async function findCustomers(
       .limit(options.limit),
     db.select({ total: count() }).from(customers).where(where),
   ]);
-  return {
-    items: rows.map((r): CustomerRow => ({ ...r.customer, totalQuotes: r.totalQuotes, totalSignedQuotes: r.totalSignedQuotes })),
-    total,
-  };
+  return { items: rows, total };
 }
 
-export async function getCustomerById(db: Database, accountId: string, id: string): Promise<CustomerRow | undefined> {
+export async function getCustomerById(db: Executor, accountId: string, id: string): Promise<CustomerRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select({ customer: customers, totalQuotes: totalQuotesSql, totalSignedQuotes: totalSignedSql })
+    .select()
     .from(customers)
     .where(and(eq(customers.accountId, accountId), eq(customers.id, id)))
     .limit(1);
-  return row ? { ...row.customer, totalQuotes: row.totalQuotes, totalSignedQuotes: row.totalSignedQuotes } : undefined;
+  return row;
 }
 
-export async function countQuotesOfCustomer(db: Database, customerId: string): Promise<{ totalQuotes: number; totalSignedQuotes: number }> {
-  const [row] = await db
-    .select({ totalQuotes: totalQuotesSql, totalSignedQuotes: totalSignedSql })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row ?? { totalQuotes: 0, totalSignedQuotes: 0 };
+export type QuoteCounts = { totalQuotes: number; totalSignedQuotes: number };
+
+/** Quote counts of several customers in one query (0 for a customer without quotes). */
+export async function countQuotesOfCustomers(db: Executor, customerIds: readonly string[]): Promise<Map<string, QuoteCounts>> {
+  const counts = new Map<string, QuoteCounts>();
+  if (customerIds.length === 0) return counts;
+  const rows = await db
+    .select({
+      customerId: quotes.customerId,
+      totalQuotes: sql<number>`count(*)::int`,
+      totalSignedQuotes: sql<number>`(count(*) filter (where ${quotes.status} = 'SIGNED'))::int`,
+    })
+    .from(quotes)
+    .where(inArray(quotes.customerId, [...customerIds]))
+    .groupBy(quotes.customerId);
+  for (const row of rows) if (row.customerId) counts.set(row.customerId, { totalQuotes: row.totalQuotes, totalSignedQuotes: row.totalSignedQuotes });
+  return counts;
 }
 
-export async function createCustomer(db: Database, accountId: string, values: CustomerValues): Promise<CustomerRow> {
+export async function createCustomer(db: Executor, accountId: string, values: CustomerValues): Promise<CustomerRow> {
   const [row] = await db.insert(customers).values({ accountId, ...values }).returning();
-  return { ...row, totalQuotes: 0, totalSignedQuotes: 0 };
+  return row;
 }
 
-export async function updateCustomer(db: Database, accountId: string, id: string, values: CustomerValues): Promise<CustomerRow | undefined> {
+export async function updateCustomer(db: Executor, accountId: string, id: string, values: CustomerValues): Promise<CustomerRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .update(customers)
@@ -99,7 +110,7 @@ export async function updateCustomer(db: Database, accountId: string, id: string
  * need a new customer before they can be published; published and signed quotes keep the customer
  * snapshot taken when they were published). Returns false when there was no such customer.
  */
-export async function deleteCustomer(db: Database, accountId: string, id: string): Promise<boolean> {
+export async function deleteCustomer(db: Executor, accountId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const deleted = await db
     .delete(customers)

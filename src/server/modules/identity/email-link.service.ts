@@ -154,9 +154,9 @@ export async function consumeEmailLink(db: Database, input: { email: string; tok
       await tx.update(users).set({ name: link.signUpName, updatedAt: new Date() }).where(eq(users.id, user.id));
     }
 
-    let accountCount = await countAccountsForUser(tx as unknown as Database, user.id);
+    let accountCount = await countAccountsForUser(tx, user.id);
     if (accountCount === 0 && link.signUpCompany) {
-      await createAccountForUser(tx as unknown as Database, {
+      await createAccountForUser(tx, {
         userId: user.id,
         companyName: link.signUpCompany,
         locale: link.locale === "nl" ? "nl" : "en",

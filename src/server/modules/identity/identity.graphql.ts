@@ -1,20 +1,14 @@
-import { asc, eq } from "drizzle-orm";
 import { ZSignUpInput } from "../../../shared/identity";
-import { accountUsers, users } from "../../db/schema";
-import { AppError, notFound } from "../../errors";
+import { notFound } from "../../errors";
 import { filePath, isFileKey } from "../../files/storage";
 import { builder } from "../../graphql/builder";
 import type { CurrentUser } from "../../graphql/context";
+import { cost } from "../../graphql/cost";
+import { AccountRoleEnum, CurrencyEnum, LanguageEnum, SubscriptionIntervalEnum, SubscriptionPlanEnum } from "../../graphql/enums";
 import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
 import { requireAccountScope, requireUser } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
-import { type AccountRow, countAccountsForUser, createAccountForUser, findAccountsForUser, getAccountById } from "./accounts.service";
-
-export const LanguageEnum = builder.enumType("Language", { values: ["ENG", "NL"] as const });
-export const CurrencyEnum = builder.enumType("Currency", { values: ["EUR", "USD", "GBP"] as const });
-export const SubscriptionPlanEnum = builder.enumType("SubscriptionPlan", { values: ["TRIAL", "STARTER", "BASIC", "PRO"] as const });
-export const SubscriptionIntervalEnum = builder.enumType("SubscriptionInterval", { values: ["MONTHLY", "YEARLY"] as const });
-export const AccountRoleEnum = builder.enumType("AccountRole", { values: ["OWNER", "ADMIN", "MEMBER"] as const });
+import { type AccountMemberRow, type AccountRow, completeSignUp, findAccountsForUser, findMembersOfAccounts, getAccountById } from "./accounts.service";
 
 export const CurrentUserRef = builder.objectRef<CurrentUser>("CurrentUser").implement({
   description: "The signed-in user.",
@@ -34,10 +28,9 @@ export const UserRef = builder.objectRef<UserRow>("User").implement({
   }),
 });
 
-type AccountUserRow = { role: string; user: UserRow };
-export const AccountUserRef = builder.objectRef<AccountUserRow>("AccountUser").implement({
+export const AccountUserRef = builder.objectRef<AccountMemberRow>("AccountUser").implement({
   fields: (t) => ({
-    role: t.field({ type: AccountRoleEnum, resolve: (au) => au.role.toUpperCase() as "OWNER" | "ADMIN" | "MEMBER" }),
+    role: t.field({ type: AccountRoleEnum, resolve: (au) => au.role }),
     identityUser: t.field({ type: UserRef, nullable: true, resolve: (au) => au.user }),
   }),
 });
@@ -47,14 +40,10 @@ export const AccountRef = builder.objectRef<AccountRow>("Account").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
-    language: t.field({ type: LanguageEnum, resolve: (a) => a.language as "ENG" | "NL" }),
-    currency: t.field({ type: CurrencyEnum, resolve: (a) => a.currency as "EUR" | "USD" | "GBP" }),
-    subscriptionPlan: t.field({ type: SubscriptionPlanEnum, resolve: (a) => a.subscriptionPlan as "TRIAL" }),
-    subscriptionInterval: t.field({
-      type: SubscriptionIntervalEnum,
-      nullable: true,
-      resolve: (a) => a.subscriptionInterval as "MONTHLY" | "YEARLY" | null,
-    }),
+    language: t.field({ type: LanguageEnum, resolve: (a) => a.language }),
+    currency: t.field({ type: CurrencyEnum, resolve: (a) => a.currency }),
+    subscriptionPlan: t.field({ type: SubscriptionPlanEnum, resolve: (a) => a.subscriptionPlan }),
+    subscriptionInterval: t.field({ type: SubscriptionIntervalEnum, nullable: true, resolve: (a) => a.subscriptionInterval }),
     expiredAt: t.field({ type: "DateTime", nullable: true, resolve: (a) => a.expiredAt }),
     country: t.exposeString("country", { nullable: true }),
     billingFirstName: t.exposeString("billingFirstName", { nullable: true }),
@@ -77,18 +66,13 @@ export const AccountRef = builder.objectRef<AccountRow>("Account").implement({
       // Served by GET /files/… (src/server/files/files.routes.ts); null until a logo is uploaded.
       resolve: (a, args) => (a.logoFileKey && isFileKey(a.logoFileKey) ? filePath(a.logoFileKey, args.version) : null),
     }),
-    identityAccountsUsers: t.field({
-      type: [AccountUserRef],
+    identityAccountsUsers: t.loadableGroup({
+      type: AccountUserRef,
       description: "The account's team.",
-      resolve: async (a, _args, ctx) => {
-        const rows = await ctx.db
-          .select({ role: accountUsers.role, email: users.email, name: users.name })
-          .from(accountUsers)
-          .innerJoin(users, eq(users.id, accountUsers.userId))
-          .where(eq(accountUsers.accountId, a.id))
-          .orderBy(asc(accountUsers.createdAt));
-        return rows.map((r) => ({ role: r.role, user: { email: r.email, name: r.name } }));
-      },
+      extensions: cost.perParent(5),
+      load: (ids: string[], ctx) => findMembersOfAccounts(ctx.db, ids),
+      group: (member) => member.accountId,
+      resolve: (a) => a.id,
     }),
   }),
 });
@@ -110,6 +94,7 @@ builder.queryField("account", (t) =>
     type: AccountRef,
     description: "The selected account (the `Account` header).",
     authScopes: { accountRole: "member" },
+    extensions: cost.one,
     resolve: async (_root, _args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
       const account = await getAccountById(ctx.db, accountId);
@@ -124,6 +109,7 @@ builder.queryField("accounts", (t) =>
     type: AccountPageRef,
     description: "The accounts the signed-in user belongs to.",
     authScopes: { signedIn: true },
+    extensions: cost.page,
     args: pageArgs,
     resolve: async (_root, args, ctx) => {
       const user = requireUser(ctx);
@@ -147,18 +133,11 @@ builder.mutationField("signUp", (t) =>
     description:
       "Completes registration of a signed-in user who has no account yet: sets their name and creates a company account on the 14-day trial with them as owner.",
     authScopes: { signedIn: true },
+    extensions: cost.mutation,
     args: { input: t.arg({ type: SignUpInput, required: true }) },
-    resolve: async (_root, args, ctx) => {
+    resolve: (_root, args, ctx) => {
       const user = requireUser(ctx);
-      const input = parseInput(ZSignUpInput, args.input);
-      return ctx.db.transaction(async (tx) => {
-        // Lock the user: two sign-ups at once (a double click) must not create two accounts.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-        if ((await countAccountsForUser(tx as never, user.id)) > 0) throw new AppError("CONFLICT", "api:alreadyRegistered");
-        await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, user.id));
-        const account = await createAccountForUser(tx as never, { userId: user.id, companyName: input.companyName, locale: ctx.locale });
-        return account;
-      });
+      return completeSignUp(ctx.db, { userId: user.id, ...parseInput(ZSignUpInput, args.input), locale: ctx.locale });
     },
   }),
 );

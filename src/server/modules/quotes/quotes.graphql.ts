@@ -1,42 +1,30 @@
-import { centsToDecimal } from "../../../shared/money";
-import { QUOTE_DISPLAY_STATUSES, QUOTE_STATUSES, type QuoteStatus, displayStatus, isExpired } from "../../../shared/quote-status";
-import { ZQuoteInput, publicQuoteUrl } from "../../../shared/quotes";
 import { ZSearch } from "../../../shared/customers";
-import { lineTotalCents, totalCents } from "../../../shared/money";
+import { centsToDecimal, lineTotalCents, totalCents } from "../../../shared/money";
+import { displayStatus, isExpired } from "../../../shared/quote-status";
+import { ZQuoteInput, publicQuoteUrl } from "../../../shared/quotes";
 import type { CustomerSnapshot } from "../../db/schema";
 import { builder } from "../../graphql/builder";
+import { cost } from "../../graphql/cost";
+import { CurrencyEnum, LanguageEnum, PricingUnitEnum, QuoteDisplayStatusEnum, QuoteStatusEnum } from "../../graphql/enums";
 import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
 import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { CustomerRef } from "../customers/customers.graphql";
-import { CurrencyEnum, LanguageEnum } from "../identity/identity.graphql";
 import {
   type BlockRow,
   type QuoteRow,
   createQuote,
   deleteQuote,
   duplicateQuote,
+  findBlocksOfQuotes,
   findQuotes,
   getQuoteById,
-  loadBlocks,
   loadTotals,
   publishQuote,
   quoteNotFound,
   updateQuote,
   withdrawQuote,
 } from "./quotes.service";
-
-export const QuoteStatusEnum = builder.enumType("QuoteStatus", {
-  values: QUOTE_STATUSES,
-  description: "Stored status: DRAFT → PUBLISHED → SIGNED (a published quote can be withdrawn to DRAFT).",
-});
-export const QuoteDisplayStatusEnum = builder.enumType("QuoteDisplayStatus", {
-  values: QUOTE_DISPLAY_STATUSES,
-  description: "What the screens show: the status, with EXPIRED for a published quote past its expiration date.",
-});
-export const PricingUnitEnum = builder.enumType("PricingUnit", {
-  values: ["DAY", "WEEK", "MONTH", "QUARTER", "YEAR", "ITEMS", "NONE"] as const,
-});
 
 const QuoteCustomerDetailsRef = builder.objectRef<CustomerSnapshot>("QuoteCustomerDetails").implement({
   description: "The customer's details as printed on the quote.",
@@ -81,8 +69,9 @@ builder.objectRef<BlockRow>("QuotePricingBlock").implement({
   interfaces: [QuoteBlockRef],
   isTypeOf: (block) => (block as BlockRow).kind === "PRICING",
   fields: (t) => ({
-    pricingUnit: t.field({ type: PricingUnitEnum, resolve: (b) => (b.pricingUnit ?? "NONE") as "NONE" }),
-    quoteLineItems: t.field({ type: [QuoteLineItemRef], resolve: (b) => b.lineItems }),
+    pricingUnit: t.field({ type: PricingUnitEnum, resolve: (b) => b.pricingUnit ?? "NONE" }),
+    // Loaded with the blocks (Quote.quoteBlocks): no query of its own.
+    quoteLineItems: t.field({ type: [QuoteLineItemRef], extensions: cost.loadedList(5), resolve: (b) => b.lineItems }),
     total: t.string({ resolve: (b) => centsToDecimal(totalCents(b.lineItems)) }),
   }),
 });
@@ -95,17 +84,15 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
     quoteNumber: t.exposeString("quoteNumber"),
     slug: t.exposeString("slug"),
     nanoId: t.exposeString("nanoId"),
-    language: t.field({ type: LanguageEnum, resolve: (q) => q.language as "ENG" | "NL" }),
-    currency: t.field({ type: CurrencyEnum, resolve: (q) => q.currency as "EUR" | "USD" | "GBP" }),
-    status: t.field({ type: QuoteStatusEnum, resolve: (q) => q.status as QuoteStatus }),
-    displayStatus: t.field({
-      type: QuoteDisplayStatusEnum,
-      resolve: (q) => displayStatus({ status: q.status as QuoteStatus, expirationDate: q.expirationDate }),
-    }),
-    isExpired: t.boolean({ resolve: (q) => isExpired({ status: q.status as QuoteStatus, expirationDate: q.expirationDate }) }),
+    language: t.field({ type: LanguageEnum, resolve: (q) => q.language }),
+    currency: t.field({ type: CurrencyEnum, resolve: (q) => q.currency }),
+    status: t.field({ type: QuoteStatusEnum, resolve: (q) => q.status }),
+    displayStatus: t.field({ type: QuoteDisplayStatusEnum, resolve: (q) => displayStatus(q) }),
+    isExpired: t.boolean({ resolve: (q) => isExpired(q) }),
     signable: t.exposeBoolean("signable", { description: "Allow signatures." }),
     quoteDateAt: t.string({ description: "The quote date, YYYY-MM-DD.", resolve: (q) => q.quoteDate }),
     quoteExpirationAt: t.string({ description: "The last day the quote is valid, YYYY-MM-DD.", resolve: (q) => q.expirationDate }),
+    // Joined with the quote by every query that returns quotes: no query of its own.
     customer: t.field({ type: CustomerRef, nullable: true, description: "The customer record (null after the customer was deleted).", resolve: (q) => q.customer }),
     customerDetails: t.field({
       type: QuoteCustomerDetailsRef,
@@ -118,11 +105,24 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
       },
     }),
     url: t.string({ description: "The public link: PUBLIC_URL[/nl]/quote/{slug}/{nanoId}.", resolve: (q, _args, ctx) => publicQuoteUrl(ctx.config.publicUrl, q) }),
-    total: t.string({
+    // Per-parent fields are batched: one query for all the quotes of a request, however many.
+    total: t.loadable({
+      type: "String",
       description: "Sum of the pricing blocks' line totals, an exact decimal in the quote's currency.",
-      resolve: async (q, _args, ctx) => centsToDecimal(q.totalCents ?? (await loadTotals(ctx.db, [q.id])).get(q.id) ?? 0n),
+      extensions: cost.perParent(3),
+      load: async (ids: string[], ctx) => {
+        const totals = await loadTotals(ctx.db, ids);
+        return ids.map((id) => centsToDecimal(totals.get(id) ?? 0n));
+      },
+      resolve: (q) => q.id,
     }),
-    quoteBlocks: t.field({ type: [QuoteBlockRef], resolve: async (q, _args, ctx) => (await loadBlocks(ctx.db, [q.id])).get(q.id) ?? [] }),
+    quoteBlocks: t.loadableGroup({
+      type: QuoteBlockRef,
+      extensions: cost.perParent(5),
+      load: (ids: string[], ctx) => findBlocksOfQuotes(ctx.db, ids),
+      group: (block) => block.quoteId,
+      resolve: (q) => q.id,
+    }),
     publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.publishedAt }),
     signedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.signedAt }),
     createdAt: t.field({ type: "DateTime", resolve: (q) => q.createdAt }),
@@ -149,6 +149,7 @@ builder.queryField("quote", (t) =>
     type: QuoteRef,
     description: "One quote of the selected account.",
     authScopes: { accountRole: "member" },
+    extensions: cost.one,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
@@ -164,6 +165,7 @@ builder.queryField("quotes", (t) =>
     type: QuotePageRef,
     description: "The selected account's quotes, newest first: filtered by status (EXPIRED included) and searched by title, number or customer.",
     authScopes: { accountRole: "member" },
+    extensions: cost.page,
     args: { ...pageArgs, status: t.arg({ type: QuoteDisplayStatusEnum }), search: t.arg.string() },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
@@ -180,6 +182,7 @@ builder.mutationField("createQuote", (t) =>
     type: QuoteRef,
     description: "A new draft with the next quote number of the account.",
     authScopes: { accountRole: "member" },
+    extensions: cost.mutation,
     args: { input: t.arg({ type: QuoteInput, required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
@@ -193,6 +196,7 @@ builder.mutationField("updateQuote", (t) =>
     type: QuoteRef,
     description: "Edits a draft. Published and signed quotes cannot be edited.",
     authScopes: { accountRole: "member" },
+    extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: QuoteInput, required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
@@ -205,6 +209,7 @@ builder.mutationField("deleteQuote", (t) =>
   t.id({
     description: "Deletes a draft and returns its id. Published quotes must be withdrawn first; signed quotes stay.",
     authScopes: { accountRole: "member" },
+    extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
@@ -219,6 +224,7 @@ builder.mutationField("duplicateQuote", (t) =>
     type: QuoteRef,
     description: "A new draft copied from a quote: new number, new link, today's date, copies of all blocks and line items.",
     authScopes: { accountRole: "member" },
+    extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
@@ -232,6 +238,7 @@ builder.mutationField("publishQuote", (t) =>
     type: QuoteRef,
     description: "DRAFT → PUBLISHED: the public link goes live and the quote can no longer be edited.",
     authScopes: { accountRole: "member" },
+    extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
@@ -245,6 +252,7 @@ builder.mutationField("withdrawQuote", (t) =>
     type: QuoteRef,
     description: "PUBLISHED → DRAFT while nobody has signed it: the public link shows \"not available\" until it is published again.",
     authScopes: { accountRole: "member" },
+    extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);

@@ -2,21 +2,23 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm"
 import { nanoid } from "nanoid";
 import { likePattern } from "../../../shared/customers";
 import { totalCents } from "../../../shared/money";
-import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, publicAvailability, todayIso } from "../../../shared/quote-status";
+import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isExpired, publicAvailability, todayIso } from "../../../shared/quote-status";
 import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../../shared/quotes";
-import type { Database } from "../../db/client";
+import type { Currency, Language } from "../../../shared/enums";
+import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
 import { type CustomerSnapshot, customers, quoteBlocks, quoteLineItems, quoteNumberCounters, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { CustomerRecord } from "../customers/customers.service";
 
 export type QuoteRecord = typeof quotes.$inferSelect;
-export type QuoteRow = QuoteRecord & { customer: CustomerRecord | null; totalCents?: bigint };
+/** A quote with its customer record (joined: never a query per quote). */
+export type QuoteRow = QuoteRecord & { customer: CustomerRecord | null };
 export type QuoteValues = {
   name: string;
   customerId: string;
-  language: "ENG" | "NL";
-  currency: "EUR" | "USD" | "GBP";
+  language: Language;
+  currency: Currency;
   quoteDateAt: string;
   quoteExpirationAt: string;
   signable: boolean;
@@ -49,7 +51,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
  * transaction ends, so concurrent creations queue and get consecutive numbers; a rolled-back
  * creation gives its number back.
  */
-async function nextQuoteNumber(tx: Database, accountId: string, year: number): Promise<string> {
+async function nextQuoteNumber(tx: Executor, accountId: string, year: number): Promise<string> {
   const [row] = await tx
     .insert(quoteNumberCounters)
     .values({ accountId, year, lastValue: 1 })
@@ -61,7 +63,7 @@ async function nextQuoteNumber(tx: Database, accountId: string, year: number): P
   return formatQuoteNumber(year, row.lastValue);
 }
 
-async function requireOwnCustomer(tx: Database, accountId: string, customerId: string): Promise<CustomerRecord> {
+async function requireOwnCustomer(tx: Executor, accountId: string, customerId: string): Promise<CustomerRecord> {
   const [customer] = isUuid(customerId)
     ? await tx
         .select()
@@ -76,7 +78,7 @@ async function requireOwnCustomer(tx: Database, accountId: string, customerId: s
 }
 
 /** The quote, locked for the rest of the transaction, or NOT_FOUND. */
-async function lockQuote(tx: Database, accountId: string, id: string): Promise<QuoteRecord> {
+async function lockQuote(tx: Executor, accountId: string, id: string): Promise<QuoteRecord> {
   if (!isUuid(id)) throw quoteNotFound();
   const [row] = await tx
     .select()
@@ -87,16 +89,16 @@ async function lockQuote(tx: Database, accountId: string, id: string): Promise<Q
   return row;
 }
 
-async function withCustomer(db: Database, quote: QuoteRecord): Promise<QuoteRow> {
+async function withCustomer(db: Executor, quote: QuoteRecord): Promise<QuoteRow> {
   if (!quote.customerId) return { ...quote, customer: null };
   const [customer] = await db.select().from(customers).where(eq(customers.id, quote.customerId)).limit(1);
   return { ...quote, customer: customer ?? null };
 }
 
-export async function createQuote(db: Database, accountId: string, values: QuoteValues, now = new Date()): Promise<QuoteRow> {
+export async function createQuote(db: Executor, accountId: string, values: QuoteValues, now = new Date()): Promise<QuoteRow> {
   return db.transaction(async (tx) => {
-    const customer = await requireOwnCustomer(tx as never, accountId, values.customerId);
-    const quoteNumber = await nextQuoteNumber(tx as never, accountId, now.getUTCFullYear());
+    const customer = await requireOwnCustomer(tx, accountId, values.customerId);
+    const quoteNumber = await nextQuoteNumber(tx, accountId, now.getUTCFullYear());
     const [quote] = await tx
       .insert(quotes)
       .values({
@@ -113,17 +115,17 @@ export async function createQuote(db: Database, accountId: string, values: Quote
         expirationDate: values.quoteExpirationAt,
       })
       .returning();
-    return { ...quote, customer, totalCents: 0n };
+    return { ...quote, customer };
   });
 }
 
 /** Edits a draft; a published or signed quote is refused (and the database refuses it too). */
-export async function updateQuote(db: Database, accountId: string, id: string, values: QuoteValues): Promise<QuoteRow> {
+export async function updateQuote(db: Executor, accountId: string, id: string, values: QuoteValues): Promise<QuoteRow> {
   return guarded(() =>
     db.transaction(async (tx) => {
-      const current = await lockQuote(tx as never, accountId, id);
+      const current = await lockQuote(tx, accountId, id);
       if (current.status !== "DRAFT") throw locked();
-      const customer = await requireOwnCustomer(tx as never, accountId, values.customerId);
+      const customer = await requireOwnCustomer(tx, accountId, values.customerId);
       const [quote] = await tx
         .update(quotes)
         .set({
@@ -144,10 +146,10 @@ export async function updateQuote(db: Database, accountId: string, id: string, v
   );
 }
 
-export async function deleteQuote(db: Database, accountId: string, id: string): Promise<void> {
+export async function deleteQuote(db: Executor, accountId: string, id: string): Promise<void> {
   await guarded(() =>
     db.transaction(async (tx) => {
-      const current = await lockQuote(tx as never, accountId, id);
+      const current = await lockQuote(tx, accountId, id);
       if (current.status !== "DRAFT") throw new AppError("CONFLICT", "quotes:errors.notDraftDelete");
       await tx.delete(quotes).where(eq(quotes.id, current.id));
     }),
@@ -155,15 +157,21 @@ export async function deleteQuote(db: Database, accountId: string, id: string): 
 }
 
 /** DRAFT → PUBLISHED: the link goes live and the customer's details are frozen on the quote. */
-export async function publishQuote(db: Database, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
+export async function publishQuote(db: Executor, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
   return guarded(() =>
     db.transaction(async (tx) => {
-      const current = await lockQuote(tx as never, accountId, id);
+      const current = await lockQuote(tx, accountId, id);
       if (!canPublish(current.status as QuoteStatus)) throw new AppError("CONFLICT", "quotes:errors.cannotPublish");
       const customer = current.customerId
         ? (await tx.select().from(customers).where(eq(customers.id, current.customerId)).limit(1))[0]
         : undefined;
       if (!customer) throw new AppError("BAD_USER_INPUT", "quotes:errors.customerMissing", {}, { customerId: { key: "quotes:errors.customerMissing" } });
+      // A quote that would be expired (410) the moment it goes live is refused. (A quote without
+      // blocks is not: until the block editor lands, no quote made in the app has blocks, so the
+      // screens warn instead — see publishWarnings in shared/quote-status.ts.)
+      if (isExpired({ status: "PUBLISHED", expirationDate: current.expirationDate }, todayIso(now))) {
+        throw new AppError("BAD_USER_INPUT", "quotes:errors.expiredOnPublish", {}, { quoteExpirationAt: { key: "quotes:errors.expiredOnPublish" } });
+      }
       const snapshot: CustomerSnapshot = {
         name: customer.name,
         companyName: customer.companyName,
@@ -187,17 +195,17 @@ export async function publishQuote(db: Database, accountId: string, id: string, 
  * then a signed quote is SIGNED and so cannot be withdrawn). The link then shows "not available";
  * publishing again brings the same link back.
  */
-export async function withdrawQuote(db: Database, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
+export async function withdrawQuote(db: Executor, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
   return guarded(() =>
     db.transaction(async (tx) => {
-      const current = await lockQuote(tx as never, accountId, id);
+      const current = await lockQuote(tx, accountId, id);
       if (!canWithdraw(current.status as QuoteStatus, 0)) throw new AppError("CONFLICT", "quotes:errors.cannotWithdraw");
       const [quote] = await tx
         .update(quotes)
         .set({ status: "DRAFT", publishedAt: null, updatedAt: now })
         .where(eq(quotes.id, current.id))
         .returning();
-      return withCustomer(tx as never, quote);
+      return withCustomer(tx, quote);
     }),
   );
 }
@@ -206,14 +214,14 @@ export async function withdrawQuote(db: Database, accountId: string, id: string,
  * A new draft from any quote: new number, new nanoId, today's date with the same validity, and
  * copies of every block and line item. The customer stays (none if it was deleted).
  */
-export async function duplicateQuote(db: Database, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
+export async function duplicateQuote(db: Executor, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
   return db.transaction(async (tx) => {
     if (!isUuid(id)) throw quoteNotFound();
     const [source] = await tx.select().from(quotes).where(and(eq(quotes.accountId, accountId), eq(quotes.id, id))).limit(1);
     if (!source) throw quoteNotFound();
     const validityDays = Math.round((Date.parse(source.expirationDate) - Date.parse(source.quoteDate)) / 86_400_000);
     const today = todayIso(now);
-    const quoteNumber = await nextQuoteNumber(tx as never, accountId, now.getUTCFullYear());
+    const quoteNumber = await nextQuoteNumber(tx, accountId, now.getUTCFullYear());
     const [copy] = await tx
       .insert(quotes)
       .values({
@@ -230,7 +238,7 @@ export async function duplicateQuote(db: Database, accountId: string, id: string
         expirationDate: addDaysIso(today, validityDays),
       })
       .returning();
-    const blocks = await loadBlocks(tx as never, [source.id]);
+    const blocks = await loadBlocks(tx, [source.id]);
     for (const block of blocks.get(source.id) ?? []) {
       const [newBlock] = await tx
         .insert(quoteBlocks)
@@ -242,12 +250,11 @@ export async function duplicateQuote(db: Database, accountId: string, id: string
         );
       }
     }
-    const totals = await loadTotals(tx as never, [copy.id]);
-    return { ...(await withCustomer(tx as never, copy)), totalCents: totals.get(copy.id) ?? 0n };
+    return withCustomer(tx, copy);
   });
 }
 
-export async function getQuoteById(db: Database, accountId: string, id: string): Promise<QuoteRow | undefined> {
+export async function getQuoteById(db: Executor, accountId: string, id: string): Promise<QuoteRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ quote: quotes, customer: customers })
@@ -260,7 +267,7 @@ export async function getQuoteById(db: Database, accountId: string, id: string):
 
 /** A page of the account's quotes, newest first, filtered by (display) status and searched. */
 export async function findQuotes(
-  db: Database,
+  db: Executor,
   accountId: string,
   options: { status: QuoteDisplayStatus | null; search: string | null; offset: number; limit: number },
   today = todayIso(),
@@ -299,18 +306,20 @@ export async function findQuotes(
       ? db.select({ total: count() }).from(quotes).leftJoin(customers, eq(customers.id, quotes.customerId)).where(where)
       : db.select({ total: count() }).from(quotes).where(where),
   ]);
-  const totals = await loadTotals(db, rows.map((r) => r.quote.id));
-  return {
-    items: rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer, totalCents: totals.get(r.quote.id) ?? 0n })),
-    total,
-  };
+  return { items: rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer })), total };
 }
 
-/** Blocks (in order) with their line items (in order), per quote. */
-export async function loadBlocks(db: Database, quoteIds: string[]): Promise<Map<string, BlockRow[]>> {
-  const result = new Map<string, BlockRow[]>();
-  if (quoteIds.length === 0) return result;
-  const blocks = await db.select().from(quoteBlocks).where(inArray(quoteBlocks.quoteId, quoteIds)).orderBy(asc(quoteBlocks.position), asc(quoteBlocks.createdAt));
+/**
+ * The blocks of several quotes (each quote's in order) with their line items (in order): two
+ * queries whatever the number of quotes.
+ */
+export async function findBlocksOfQuotes(db: Executor, quoteIds: readonly string[]): Promise<BlockRow[]> {
+  if (quoteIds.length === 0) return [];
+  const blocks = await db
+    .select()
+    .from(quoteBlocks)
+    .where(inArray(quoteBlocks.quoteId, [...quoteIds]))
+    .orderBy(asc(quoteBlocks.quoteId), asc(quoteBlocks.position), asc(quoteBlocks.createdAt));
   const items = blocks.length
     ? await db
         .select()
@@ -318,24 +327,42 @@ export async function loadBlocks(db: Database, quoteIds: string[]): Promise<Map<
         .where(inArray(quoteLineItems.blockId, blocks.map((b) => b.id)))
         .orderBy(asc(quoteLineItems.position), asc(quoteLineItems.createdAt))
     : [];
-  for (const block of blocks) {
-    const list = result.get(block.quoteId) ?? [];
-    list.push({ ...block, lineItems: items.filter((i) => i.blockId === block.id) });
-    result.set(block.quoteId, list);
+  const byBlock = new Map<string, (typeof items)[number][]>();
+  for (const item of items) {
+    const list = byBlock.get(item.blockId);
+    if (list) list.push(item);
+    else byBlock.set(item.blockId, [item]);
+  }
+  return blocks.map((block) => ({ ...block, lineItems: byBlock.get(block.id) ?? [] }));
+}
+
+/** Blocks (in order) with their line items (in order), per quote. */
+export async function loadBlocks(db: Executor, quoteIds: string[]): Promise<Map<string, BlockRow[]>> {
+  const result = new Map<string, BlockRow[]>();
+  for (const block of await findBlocksOfQuotes(db, quoteIds)) {
+    const list = result.get(block.quoteId);
+    if (list) list.push(block);
+    else result.set(block.quoteId, [block]);
   }
   return result;
 }
 
 /** Quote totals in cents: the pure totals function over each quote's pricing lines. */
-export async function loadTotals(db: Database, quoteIds: string[]): Promise<Map<string, bigint>> {
+export async function loadTotals(db: Executor, quoteIds: readonly string[]): Promise<Map<string, bigint>> {
   const totals = new Map<string, bigint>();
   if (quoteIds.length === 0) return totals;
   const lines = await db
     .select({ quoteId: quoteBlocks.quoteId, priceCents: quoteLineItems.priceCents, amount: quoteLineItems.amount })
     .from(quoteLineItems)
     .innerJoin(quoteBlocks, eq(quoteBlocks.id, quoteLineItems.blockId))
-    .where(and(inArray(quoteBlocks.quoteId, quoteIds), eq(quoteBlocks.kind, "PRICING")));
-  for (const id of quoteIds) totals.set(id, totalCents(lines.filter((l) => l.quoteId === id)));
+    .where(and(inArray(quoteBlocks.quoteId, [...quoteIds]), eq(quoteBlocks.kind, "PRICING")));
+  const byQuote = new Map<string, typeof lines>();
+  for (const line of lines) {
+    const list = byQuote.get(line.quoteId);
+    if (list) list.push(line);
+    else byQuote.set(line.quoteId, [line]);
+  }
+  for (const id of quoteIds) totals.set(id, totalCents(byQuote.get(id) ?? []));
   return totals;
 }
 
@@ -346,7 +373,7 @@ const NANO_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
  * expiration date, NOT_AVAILABLE for drafts (never published, or withdrawn) and unknown links —
  * checked on every read. The nanoId alone finds the quote (the slug is cosmetic).
  */
-export async function getPublicQuote(db: Database, nanoId: string, today = todayIso()) {
+export async function getPublicQuote(db: Executor, nanoId: string, today = todayIso()) {
   if (!NANO_ID_PATTERN.test(nanoId)) return { availability: "NOT_AVAILABLE" as const, quote: null };
   const [quote] = await db.select().from(quotes).where(eq(quotes.nanoId, nanoId)).limit(1);
   if (!quote) return { availability: "NOT_AVAILABLE" as const, quote: null };

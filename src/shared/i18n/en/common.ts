@@ -109,4 +109,7 @@ export default {
     leave: "Leave without saving",
     stay: "Stay on this page",
   },
+  validation: {
+    controlCharacters: "Remove the invisible control characters from this field.",
+  },
 } as const;

@@ -120,6 +120,8 @@ export default {
     cannotSign: "Only a published quote can be marked as signed.",
     customerNotFound: "Choose one of your customers.",
     customerMissing: "Choose a customer before publishing.",
+    expiredOnPublish: "Choose an expiration date from today on before publishing: this quote would be expired at once.",
+    noBlocksOnPublish: "Add at least one block before publishing: this quote has no content.",
   },
   validation: {
     nameRequired: "Please enter a title.",

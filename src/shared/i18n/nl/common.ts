@@ -112,4 +112,7 @@ export default {
     leave: "Weggaan zonder opslaan",
     stay: "Op deze pagina blijven",
   },
+  validation: {
+    controlCharacters: "Verwijder de onzichtbare stuurtekens uit dit veld.",
+  },
 } as const satisfies Mirror<typeof en>;

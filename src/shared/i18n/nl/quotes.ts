@@ -122,6 +122,8 @@ export default {
     cannotSign: "Alleen een gepubliceerde offerte kan als getekend worden gemarkeerd.",
     customerNotFound: "Kies een van je eigen klanten.",
     customerMissing: "Kies een klant voordat je publiceert.",
+    expiredOnPublish: "Kies een vervaldatum vanaf vandaag voordat je publiceert: deze offerte zou meteen verlopen zijn.",
+    noBlocksOnPublish: "Voeg minstens één blok toe voordat je publiceert: deze offerte heeft nog geen inhoud.",
   },
   validation: {
     nameRequired: "Vul een titel in.",

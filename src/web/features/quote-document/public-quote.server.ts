@@ -1,5 +1,5 @@
 import { centsToDecimal, lineTotalCents, totalCents, type PricingUnit } from "../../../shared/money";
-import { getPublicQuote } from "../../../server/modules/quotes/quotes.service";
+import { getPublicQuote } from "../../../server/modules/quotes/quotes.server";
 import type { Database } from "../../../server/db/client";
 import type { QuoteDocumentData } from "./types";
 

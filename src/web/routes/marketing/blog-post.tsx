@@ -1,5 +1,5 @@
 import { Link, data, useLoaderData } from "react-router";
-import { similarPosts, summary } from "../../../server/modules/marketing/blog";
+import { similarPosts, summary } from "../../../server/modules/marketing/marketing.server";
 import { allPosts, getPost } from "../../../server/modules/marketing/content.server";
 import { JsonLd } from "../../components/marketing/json-ld";
 import { PageMeta } from "../../components/marketing/page-meta";

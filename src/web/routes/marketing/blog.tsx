@@ -1,5 +1,5 @@
 import { Link, data, useLoaderData } from "react-router";
-import { paginate } from "../../../server/modules/marketing/blog";
+import { paginate } from "../../../server/modules/marketing/marketing.server";
 import { listPosts } from "../../../server/modules/marketing/content.server";
 import { PageMeta } from "../../components/marketing/page-meta";
 import { PostDate } from "../../components/marketing/post-date";

@@ -1,5 +1,5 @@
 import { data, useActionData, useLoaderData } from "react-router";
-import { unsubscribeFromNewsletter } from "../../../server/modules/marketing/marketing.service";
+import { unsubscribeFromNewsletter } from "../../../server/modules/marketing/marketing.server";
 import { ZLinkToken } from "../../../shared/marketing/schemas";
 import { NewsletterLinkPage } from "../../components/marketing/newsletter-link-page";
 import type { Route } from "./+types/newsletter-unsubscribe";

@@ -1,4 +1,4 @@
-import { buildRobots } from "../../../server/modules/marketing/sitemap";
+import { buildRobots } from "../../../server/modules/marketing/marketing.server";
 import type { Route } from "./+types/robots";
 
 /** /robots.txt, next to /sitemap.xml (same reason: one place for the site's public map). */

@@ -1,5 +1,5 @@
 import { listPosts, getContentPage } from "../../../server/modules/marketing/content.server";
-import { STATIC_PAGES, type SitemapEntry, buildSitemap, newest } from "../../../server/modules/marketing/sitemap";
+import { STATIC_PAGES, type SitemapEntry, buildSitemap, newest } from "../../../server/modules/marketing/marketing.server";
 import type { Route } from "./+types/sitemap";
 
 /**

@@ -1,0 +1,37 @@
+import {
+  ACCOUNT_ROLES,
+  type AccountRole,
+  CURRENCIES,
+  INTERVALS,
+  LANGUAGES,
+  PRICING_UNITS,
+  QUOTE_DISPLAY_STATUSES,
+  QUOTE_STATUSES,
+  SUBSCRIPTION_PLANS,
+} from "../../shared/enums";
+import { builder } from "./builder";
+
+/**
+ * The GraphQL enums, built from the one source of each value set (src/shared/enums.ts). Domains
+ * import them from here; none of them belongs to a domain.
+ */
+export const LanguageEnum = builder.enumType("Language", { values: LANGUAGES });
+export const CurrencyEnum = builder.enumType("Currency", { values: CURRENCIES });
+export const SubscriptionPlanEnum = builder.enumType("SubscriptionPlan", { values: SUBSCRIPTION_PLANS });
+export const SubscriptionIntervalEnum = builder.enumType("SubscriptionInterval", { values: INTERVALS });
+/** Stored lower-case (owner), shown upper-case (OWNER): the enum maps one to the other. */
+export const AccountRoleEnum = builder.enumType("AccountRole", {
+  values: Object.fromEntries(ACCOUNT_ROLES.toReversed().map((role) => [role.toUpperCase(), { value: role }])) as Record<
+    Uppercase<AccountRole>,
+    { value: AccountRole }
+  >,
+});
+export const PricingUnitEnum = builder.enumType("PricingUnit", { values: PRICING_UNITS });
+export const QuoteStatusEnum = builder.enumType("QuoteStatus", {
+  values: QUOTE_STATUSES,
+  description: "Stored status: DRAFT → PUBLISHED → SIGNED (a published quote can be withdrawn to DRAFT).",
+});
+export const QuoteDisplayStatusEnum = builder.enumType("QuoteDisplayStatus", {
+  values: QUOTE_DISPLAY_STATUSES,
+  description: "What the screens show: the status, with EXPIRED for a published quote past its expiration date.",
+});

@@ -1,0 +1,6 @@
+/**
+ * What page loaders and actions (src/web) may call about accounts. The `.server.ts` name keeps it
+ * out of the browser bundle; src/web imports src/server only through such files
+ * (tests/unit/imports.test.ts).
+ */
+export { countAccountsForUser, findAccountsForUser } from "./accounts.service";

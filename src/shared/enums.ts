@@ -1,0 +1,49 @@
+/**
+ * Every enumerated value set of the product, once. The GraphQL enums (server/graphql/enums.ts),
+ * the zod schemas (shared/*.ts) and the Drizzle column types (`text({ enum })`) are built from
+ * these arrays; the SQL CHECK constraints in the migrations list the same values (the drift test
+ * keeps the Drizzle schema and the migrations together). Pure: no Node or DOM APIs.
+ */
+
+/** Currencies a quote or an account can use. */
+export const CURRENCIES = ["EUR", "USD", "GBP"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Languages of a quote (and an account's default for new quotes). Not the interface locale. */
+export const LANGUAGES = ["ENG", "NL"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The unit of a pricing block's amounts. */
+export const PRICING_UNITS = ["DAY", "WEEK", "MONTH", "QUARTER", "YEAR", "ITEMS", "NONE"] as const;
+export type PricingUnit = (typeof PRICING_UNITS)[number];
+
+/** Kinds of quote blocks. */
+export const BLOCK_KINDS = ["TEXT", "PRICING"] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
+
+/** Stored quote status (expired is derived from the expiration date, see quote-status.ts). */
+export const QUOTE_STATUSES = ["DRAFT", "PUBLISHED", "SIGNED"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** What the screens show and filter by. */
+export const QUOTE_DISPLAY_STATUSES = ["DRAFT", "PUBLISHED", "EXPIRED", "SIGNED"] as const;
+export type QuoteDisplayStatus = (typeof QUOTE_DISPLAY_STATUSES)[number];
+
+/** Roles of a user in an account, weakest first (stored lower-case; GraphQL shows OWNER, …). */
+export const ACCOUNT_ROLES = ["member", "admin", "owner"] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** Paid plans, cheapest first. */
+export const PLANS = ["STARTER", "BASIC", "PRO"] as const;
+export type Plan = (typeof PLANS)[number];
+/** What an account's subscription_plan column holds: the trial, then a paid plan. */
+export const SUBSCRIPTION_PLANS = ["TRIAL", ...PLANS] as const;
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+
+/** Billing intervals (null while on trial). */
+export const INTERVALS = ["MONTHLY", "YEARLY"] as const;
+export type Interval = (typeof INTERVALS)[number];
+
+/** True when `value` is one of `values` (narrows the type). */
+export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {
+  return typeof value === "string" && (values as readonly string[]).includes(value);
+}

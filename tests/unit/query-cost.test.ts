@@ -1,0 +1,27 @@
+import { type DocumentNode, print } from "graphql";
+import { describe, expect, it } from "vitest";
+import { COST_LIMITS } from "../../src/server/graphql/cost";
+import { queryCost } from "../../src/server/graphql/yoga";
+import * as operations from "../../src/web/graphql/generated/graphql";
+
+/** Every operation the web client sends stays within the cost limit, even at the largest page. */
+describe("the web client's operations and the query cost limit", () => {
+  const documents = Object.entries(operations).filter(([name]) => name.endsWith("Document")) as [string, DocumentNode][];
+
+  it("has operations to check", () => {
+    expect(documents.length).toBeGreaterThan(5);
+  });
+
+  const inputs: Record<string, unknown> = {
+    CustomerInput: { name: "Acme" },
+    QuoteInput: { name: "Q", customerId: crypto.randomUUID(), language: "ENG", currency: "EUR", quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-02-01", signable: true },
+    SignUpInput: { name: "Ann", companyName: "Acme" },
+  };
+
+  it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
+    const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
+    const cost = queryCost({ document, variableValues: { page: 1, pageSize: 100, search: "a", id: crypto.randomUUID(), ...(inputType ? { input: inputs[inputType] } : {}) } });
+    expect(cost).toBeDefined();
+    expect(cost!).toBeLessThanOrEqual(COST_LIMITS.maxCost);
+  });
+});
