@@ -1,5 +1,5 @@
-// `npm test`: every test — unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is
-// set), browser end-to-end. It prepares what they need and stops loudly when it cannot: it never
+// `npm test`: the typecheck and lint gates, then every test — unit, integration (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set), browser end-to-end. It prepares what they need and stops loudly when it cannot: it never
 // skips a layer silently. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -48,8 +48,26 @@ async function ensurePostgres() {
   console.log("Database tests run on PGlite and on PostgreSQL (TEST_DATABASE_URL).");
 }
 
+/** The gates before any test: a type error or a lint error fails the run (CI calls this command). */
+function runGates() {
+  for (const [label, args] of [
+    ["typecheck", ["run", "typecheck"]],
+    ["lint", ["run", "lint"]],
+  ]) {
+    console.log(`\n> npm ${args.join(" ")}`);
+    const gate = spawnSync("npm", args, { stdio: "inherit" });
+    if (gate.status !== 0) {
+      console.error(`\n${label} failed: fix it before the tests run (tests: 0 passed, 1 failed).`);
+      process.exit(1);
+    }
+  }
+}
+
+const filtered = process.argv.length > 2;
 ensureChromium();
 await ensurePostgres();
+if (filtered) console.log("Arguments given: running only the selected tests (no typecheck/lint gates).");
+else runGates();
 buildIfStale();
 
 const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "offerly-test-")), "results.json");
