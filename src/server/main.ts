@@ -31,7 +31,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   const development = process.env.OFFERLY_VITE_DEV === "1";
 
-  let database;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = config.databaseUrl
       ? await openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })

@@ -33,7 +33,7 @@ export function initAnalytics(config: PublicConfig["analytics"], nonce?: string)
   window.dataLayer = window.dataLayer ?? [];
   window.gtag = function gtag() {
     // gtag.js reads the arguments object itself, as its documentation prescribes.
-    // eslint-disable-next-line prefer-rest-params
+    // biome-ignore lint/complexity/noArguments: gtag.js needs the arguments object, not an array
     window.dataLayer!.push(arguments);
   };
   window.gtag("js", new Date());

@@ -33,7 +33,7 @@ function focusedName(page: Page): Promise<string> {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return "";
     const label = (el as HTMLInputElement).labels?.[0]?.textContent;
-    return (el.getAttribute("aria-label") ?? label ?? el.innerText ?? el.textContent ?? "").replace(/\s+/g, " ").trim();
+    return (el.getAttribute("aria-label") ?? label ?? (el as HTMLElement).textContent ?? "").replace(/\s+/g, " ").trim();
   });
 }
 
@@ -52,7 +52,9 @@ async function startFromTheTop(page: Page) {
  */
 async function keyboardWalk(page: Page, key: "Tab" | "Shift+Tab"): Promise<{ names: string[]; strictlyInOrder: boolean }> {
   await startFromTheTop(page);
-  await page.evaluate(() => document.querySelectorAll("body *").forEach((el, i) => el.setAttribute("data-walk", String(i))));
+  await page.evaluate(() => {
+    for (const [i, el] of Array.from(document.querySelectorAll("body *")).entries()) el.setAttribute("data-walk", String(i));
+  });
   const names: string[] = [];
   const positions: number[] = [];
   for (let i = 0; i < 200; i++) {

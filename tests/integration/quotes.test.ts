@@ -79,7 +79,7 @@ describe("creating quotes", () => {
     for (const [overrides, field, message] of cases) {
       const result = await t.gql("mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", { input: quoteInput(customerId, overrides) }, owner.headers());
       expect(result.errors?.[0].extensions?.code, field).toBe("BAD_USER_INPUT");
-      expect((result.errors?.[0].extensions?.fields as Record<string, string>)[field]).toBe(message);
+      expect((result.errors?.[0]?.extensions?.fields as Record<string, string> | undefined)?.[field]).toBe(message);
       expect(result.data).toBeNull();
     }
     const dutch = await t.gql("mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", { input: quoteInput(customerId, { quoteExpirationAt: "2000-01-01" }) }, { ...owner.headers(), "accept-language": "nl" });

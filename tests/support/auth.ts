@@ -37,7 +37,7 @@ export async function verifyLink(t: TestApp, body: Record<string, unknown>, head
 export function sessionCookieFrom(response: Response): string | undefined {
   const setCookie = response.headers.get("set-cookie") ?? "";
   const match = /((?:__Host-)?offerly_session)=([^;]*)/.exec(setCookie);
-  return match && match[2] ? `${match[1]}=${match[2]}` : undefined;
+  return match?.[2] ? `${match[1]}=${match[2]}` : undefined;
 }
 
 /**

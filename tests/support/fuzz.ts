@@ -195,7 +195,7 @@ export function selection(type: GraphQLOutputType, schema: GraphQLSchema, random
 }
 
 /** Inline arguments of a nested field (required ones always, as literals of the right type). */
-function fieldArgs(field: GraphQLField<unknown, unknown>, random: Random, pool: IdPool, requiredOnly: boolean): string {
+function fieldArgs(field: GraphQLField<unknown, unknown>, random: Random, _pool: IdPool, requiredOnly: boolean): string {
   const args = field.args.filter((a) => !requiredOnly || isNonNullType(a.type));
   if (args.length === 0) return "";
   const literal = (type: GraphQLInputType): string => {
@@ -216,7 +216,9 @@ function spoilOneString(value: unknown, random: Random): unknown {
   const paths: (string | number)[][] = [];
   const walk = (node: unknown, path: (string | number)[]) => {
     if (typeof node === "string") paths.push(path);
-    else if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...path, i]));
+    else if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, [...path, i]);
+    }
     else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) walk(v, [...path, k]);
   };
   walk(value, []);

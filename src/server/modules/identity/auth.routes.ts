@@ -107,7 +107,7 @@ export function authRoutes(deps: Deps) {
       const emailIssue = parsed.error.issues.some((i) => i.path[0] === "email");
       return identityError(c, locale, emailIssue ? "invalid-email" : "invalid-action-code", 400, fieldErrors(parsed.error.issues, locale, { token: "auth:errors.invalid-action-code" }));
     }
-    let consumed;
+    let consumed: Awaited<ReturnType<typeof consumeEmailLink>>;
     try {
       consumed = await consumeEmailLink(db, parsed.data);
     } catch (error) {
@@ -159,7 +159,7 @@ export function authRoutes(deps: Deps) {
   app.get("/google/callback", async (c) => {
     const callbackUrl = new URL(`${config.publicUrl}/api/auth/google/callback${new URL(c.req.url).search}`);
     if (!config.google) return c.redirect("/auth/sign-in", 302);
-    let result;
+    let result: Awaited<ReturnType<typeof finishOidcSignIn>>;
     try {
       result = await finishOidcSignIn(db, config, callbackUrl);
     } catch (error) {

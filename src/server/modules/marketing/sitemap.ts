@@ -56,5 +56,6 @@ export function buildRobots(publicUrl: string): string {
 
 /** The newest of some YYYY-MM-DD dates. */
 export function newest(dates: string[]): string {
+  // biome-ignore lint/complexity/useMathMinMax: these are strings (ISO dates), not numbers
   return dates.reduce((a, b) => (b > a ? b : a));
 }

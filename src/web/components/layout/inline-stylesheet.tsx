@@ -8,5 +8,6 @@
 const css: string = import.meta.env.SSR ? (await import("../../app.css?inline")).default : "";
 
 export function InlineStylesheet() {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, inlined on the server
   return <style data-app-css="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />;
 }

@@ -11,6 +11,7 @@ export function JsonLd({ data }: { data: unknown }) {
       type="application/ld+json"
       nonce={nonce || undefined}
       suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD from our own data, with "<" escaped
       dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
     />
   );

@@ -40,6 +40,7 @@ export function ConfirmDialog({
     }
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard equivalent of a backdrop click is Escape (onCancel)
     <dialog
       ref={ref}
       aria-labelledby={titleId}

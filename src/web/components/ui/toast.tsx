@@ -53,11 +53,11 @@ function ToastView({ id, message, type }: { id: string | number; message: string
         className={`mt-0.5 inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-white ${success ? "bg-green-600" : "bg-red-600"}`}
       >
         {success ? (
-          <svg viewBox="0 0 20 20" fill="currentColor" className="h-3.5 w-3.5">
+          <svg viewBox="0 0 20 20" fill="currentColor" className="h-3.5 w-3.5" aria-hidden="true">
             <path d="M7.7 13.3 4.4 10l-1.1 1.1 4.4 4.4 9-9-1.1-1.1z" />
           </svg>
         ) : (
-          <svg viewBox="0 0 20 20" fill="currentColor" className="h-3.5 w-3.5">
+          <svg viewBox="0 0 20 20" fill="currentColor" className="h-3.5 w-3.5" aria-hidden="true">
             <path d="M11 4h-2v8h2V4zm0 10h-2v2h2v-2z" />
           </svg>
         )}

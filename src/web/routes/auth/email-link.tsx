@@ -53,6 +53,7 @@ export default function EmailLinkPage() {
     setState({ kind: "failed", message: t(`auth:errors.${result.error.code}`, { defaultValue: t("auth:errors.internal-error") }) });
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival from the e-mail link
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -63,7 +64,6 @@ export default function EmailLinkPage() {
     const stored = storedSignInEmail();
     if (stored) void verify(stored);
     else setState({ kind: "confirm" });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onConfirm = confirmForm.handleSubmit(({ email }) => verify(email));

@@ -124,6 +124,8 @@ function ComparisonTable() {
     <section aria-labelledby="compare" className="mt-20">
       <h2 id="compare" className="text-2xl font-bold tracking-tight">{t("pricing.compare.title")}</h2>
       {/* Scrolls sideways on a narrow screen: focusable, so it scrolls with the keyboard too. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a scroll container, not a page section */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
       <div className="mt-6 overflow-x-auto" role="region" aria-labelledby="compare" tabIndex={0}>
         <table className="w-full min-w-[20rem] text-left text-sm">
           <thead>
