@@ -118,7 +118,7 @@ const color = z
   .string()
   .nullish()
   .transform((v, ctx) => {
-    if (!v || !v.trim()) return null;
+    if (!v?.trim()) return null;
     const normalised = normaliseHexColor(v);
     if (!normalised) {
       ctx.issues.push({ code: "custom", message: "settings:validation.colorInvalid", input: v });

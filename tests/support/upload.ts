@@ -15,7 +15,7 @@ export async function uploadFile<T = Record<string, unknown>>(
   const form = new FormData();
   form.append("operations", JSON.stringify({ query, variables: { file: null } }));
   form.append("map", JSON.stringify({ 0: ["variables.file"] }));
-  form.append("0", new File([file.bytes], file.name, { type: file.type }));
+  form.append("0", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
   const response = await t.fetch("/graphql", { method: "POST", headers: { "x-graphql-csrf": "1", ...headers }, body: form });
   const body = (await response.json()) as Omit<GqlResult<T>, "status">;
   return { status: response.status, ...body };

@@ -2,6 +2,7 @@ import { ZCreateAccountInput, ZUpdateAccountInput, ZUpdateAccountStylingInput } 
 import { filePath, isFileKey } from "../../files/storage";
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
+import { AccountRoleEnum } from "../../graphql/enums";
 import { requireAccountScope, requireUser } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import type { AccountRow } from "../identity/accounts.service";
@@ -13,6 +14,15 @@ import { createAccount, removeAccountLogo, updateAccount, updateAccountLogo, upd
 const SETTINGS_ROLE = { accountRole: "admin" } as const;
 
 const logoUrl = (a: AccountRow, version: number) => (a.logoFileKey && isFileKey(a.logoFileKey) ? filePath(a.logoFileKey, version) : null);
+
+builder.objectField(AccountRef, "viewerRole", (t) =>
+  t.field({
+    type: AccountRoleEnum,
+    nullable: true,
+    description: "The signed-in user's role in this account when it is the selected one (screens use it to show read-only settings; the server checks roles itself).",
+    resolve: (a, _args, ctx) => (ctx.auth.account?.id === a.id ? ctx.auth.account.role : null),
+  }),
+);
 
 builder.objectField(AccountRef, "vatNumber", (t) => t.exposeString("vatNumber", { nullable: true, description: "VAT number, normalised (NL123456789B01, GB123456789)." }));
 
