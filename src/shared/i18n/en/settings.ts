@@ -76,7 +76,6 @@ export default {
     contrastWarning: "This colour is hard to read on white (contrast {{ratio}}:1; at least 4.5:1 is recommended).",
     preview: "Preview",
     previewHint: "A sample quote with your styling.",
-    samplePlanAvailability: "Styling is available on every plan during the trial.",
   },
   sample: {
     quoteName: "Website redesign",

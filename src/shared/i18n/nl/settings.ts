@@ -78,7 +78,6 @@ export default {
     contrastWarning: "Deze kleur is slecht leesbaar op wit (contrast {{ratio}}:1; minstens 4,5:1 wordt aanbevolen).",
     preview: "Voorbeeld",
     previewHint: "Een voorbeeldofferte in je huisstijl.",
-    samplePlanAvailability: "Huisstijl is tijdens de proefperiode bij elk abonnement beschikbaar.",
   },
   sample: {
     quoteName: "Nieuwe website",
