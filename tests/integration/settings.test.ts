@@ -84,9 +84,11 @@ describe("account settings", () => {
     expect(styling.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     const remove = await t.gql(REMOVE, {}, member.headers());
     expect(remove.errors?.[0].extensions?.code).toBe("FORBIDDEN");
-    // A member still reads the account (the settings screen shows it read-only).
-    const seen = await t.gql<{ account: Account }>(READ, {}, member.headers());
-    expect(seen.data?.account.name).toBe("Studio Noord B.V.");
+    // A member still reads the account (the settings screen shows it read-only: viewerRole).
+    const seen = await t.gql<{ account: Account & { viewerRole: string } }>(`{ account { name viewerRole } }`, {}, member.headers());
+    expect(seen.data?.account).toEqual({ name: "Studio Noord B.V.", viewerRole: "MEMBER" });
+    const roles = await Promise.all([owner, admin].map(async (who) => (await t.gql<{ account: { viewerRole: string } }>("{ account { viewerRole } }", {}, who.headers())).data?.account.viewerRole));
+    expect(roles).toEqual(["OWNER", "ADMIN"]);
   });
 
   it("checks postal codes and VAT numbers per country, in the caller's language, and stores nothing", async () => {

@@ -40,6 +40,16 @@ export function updateAccountStyling(db: Database, accountId: string, values: Up
   return updateAccountRow(db, accountId, values);
 }
 
+/** Points the account at another logo file (or none), returning the key it had. */
+function setLogoKey(db: Database, accountId: string, key: string | null): Promise<{ previous: string | null; row: AccountRow }> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ key: accounts.logoFileKey }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    if (!current) throw notFound();
+    const [updated] = await tx.update(accounts).set({ logoFileKey: key, updatedAt: new Date() }).where(eq(accounts.id, accountId)).returning();
+    return { previous: current.key, row: updated };
+  });
+}
+
 /**
  * Replaces the logo: the new image is processed and stored first, then the account points at it
  * in one statement; only then is the old file deleted. A refused or failed upload leaves the
@@ -52,12 +62,7 @@ export async function updateAccountLogo(deps: { db: Database; files: FileStorage
   let previous: string | null;
   let row: AccountRow;
   try {
-    ({ previous, row } = await db.transaction(async (tx) => {
-      const [current] = await tx.select({ key: accounts.logoFileKey }).from(accounts).where(eq(accounts.id, accountId)).for("update");
-      if (!current) throw notFound();
-      const [updated] = await tx.update(accounts).set({ logoFileKey: stored.key, updatedAt: new Date() }).where(eq(accounts.id, accountId)).returning();
-      return { previous: current.key, row: updated };
-    }));
+    ({ previous, row } = await setLogoKey(db, accountId, stored.key));
   } catch (error) {
     await files.delete(stored.key).catch((err) => log.warn({ err, key: stored.key }, "could not remove an unused logo"));
     throw error;
@@ -69,12 +74,7 @@ export async function updateAccountLogo(deps: { db: Database; files: FileStorage
 /** Removes the logo (the account first, then the file). Removing no logo is not an error. */
 export async function removeAccountLogo(deps: { db: Database; files: FileStorage; log: Logger }, accountId: string): Promise<AccountRow> {
   const { db, files, log } = deps;
-  const { previous, row } = await db.transaction(async (tx) => {
-    const [current] = await tx.select({ key: accounts.logoFileKey }).from(accounts).where(eq(accounts.id, accountId)).for("update");
-    if (!current) throw notFound();
-    const [updated] = await tx.update(accounts).set({ logoFileKey: null, updatedAt: new Date() }).where(eq(accounts.id, accountId)).returning();
-    return { previous: current.key, row: updated };
-  });
+  const { previous, row } = await setLogoKey(db, accountId, null);
   if (previous) await files.delete(previous).catch((err) => log.warn({ err, key: previous }, "could not remove a removed logo"));
   return row;
 }
