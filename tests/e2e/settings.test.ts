@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
-import { newPhoneContext, open, scrollWidth, signUpInBrowser, toastWithText, watchErrors } from "../support/e2e";
+import { axeViolations, newPhoneContext, open, scrollWidth, signUpInBrowser, toastWithText, watchErrors } from "../support/e2e";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -108,7 +108,14 @@ describe("account settings in a browser", () => {
     const context = await newContext(browser, { baseURL: server.url });
     const page = await signUpInBrowser(context, server.dataDir, "First Co");
     await page.getByRole("button", { name: "Settings" }).click();
+    // The account menu: account, support, upgrade (billing), new account, sign out.
+    const menu = page.getByRole("menu");
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Account", "Billing", "Styling", "Team", "Upgrade", "Support", "New account", "Sign out"]);
+    expect(await page.getByTestId("menu-upgrade").getAttribute("href")).toBe("/app/settings/billing");
+    await shot(page, "account-menu-en-desktop");
     await page.getByTestId("menu-new-account").click();
+    await page.locator("dialog[open]").waitFor();
+    await shot(page, "new-account-dialog-en-desktop");
     await page.locator("dialog[open]").getByLabel("Company name", { exact: true }).fill("Second Co");
     await page.locator("dialog[open]").getByTestId("confirm-dialog-confirm").click();
     await page.waitForURL((url) => url.pathname === "/app/settings" && !url.search.includes("new-account"));
@@ -133,6 +140,7 @@ describe("account settings in a browser", () => {
         await open(page, `${prefix}/app/${screen}`);
         await page.getByTestId(screen === "settings" ? "general-settings-form" : "styling-preview").waitFor();
         expect(await scrollWidth(page), `${locale} ${screen}`).toBeLessThanOrEqual(375);
+        expect(await axeViolations(page), `${locale} ${screen}`).toEqual([]);
         await shot(page, `${screen.replace("/", "-")}-${locale}-375`);
       }
       await context.close();

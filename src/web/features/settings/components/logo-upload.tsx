@@ -70,6 +70,8 @@ export function LogoUpload({ account, canEdit }: { account: AccountSettingsField
               accept={LOGO.types.join(",")}
               className="sr-only"
               id="logo-file"
+              aria-label={t("settings:styling.logo")}
+              tabIndex={-1}
               aria-describedby="logo-hint"
               data-testid="logo-input"
               onChange={(e) => void onFile(e.target.files?.[0])}
