@@ -12,7 +12,7 @@ import type { Database } from "./db/client";
 import { type FileStorage, createFileStorage, filesRoutes } from "./files";
 import type { AuthState, RequestContext } from "./graphql/context";
 import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
-import { BODY_LIMITS, limitBody } from "./http/body-limit";
+import { BODY_LIMITS, graphqlBodyLimit, limitBody } from "./http/body-limit";
 import { addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cors";
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
@@ -66,13 +66,14 @@ export function createApp(deps: AppDeps) {
   const { config, db, log, mail } = deps;
   const app = new Hono<Env>();
   const yoga = createGraphQLHandler({ config, log, limits: deps.graphqlLimits });
+  const files = deps.files ?? createFileStorage(config);
   const authenticate = deps.authenticate ?? ((request: Request, database: Database) => authenticateSession(request, database, config));
 
   /** For rate limits: "unknown" for in-process requests (tests), which have no socket. */
   const clientIp = (c: Context): string => clientAddressOf(c.req.raw, c.env, config.trustProxy) ?? "unknown";
 
   async function requestContext(request: Request, requestId: string, locale: Locale): Promise<RequestContext> {
-    return { requestId, request, locale, t: translator(locale), db, config, log, mail, auth: await authenticate(request, db) };
+    return { requestId, request, locale, t: translator(locale), db, config, log, mail, files, auth: await authenticate(request, db) };
   }
 
   // Request id, timing and one structured log line per request (no query strings: they may hold tokens).
@@ -112,7 +113,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // Body limits, before any route reads a body (413 at once when Content-Length is too large).
-  app.use("/graphql", limitBody(BODY_LIMITS.graphql, "graphql"));
+  app.use("/graphql", graphqlBodyLimit());
   app.use("/api/*", limitBody(BODY_LIMITS.api, "api"));
   const pageFormLimit = limitBody(BODY_LIMITS.pageForm, "page");
   app.use("*", (c, next) => (c.req.path === "/graphql" || c.req.path.startsWith("/api/") ? next() : pageFormLimit(c, next)));
@@ -196,7 +197,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
   // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).
-  app.route("/files", filesRoutes({ files: deps.files ?? createFileStorage(config), log }));
+  app.route("/files", filesRoutes({ files, log }));
 
   app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 

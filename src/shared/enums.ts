@@ -43,6 +43,14 @@ export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 export const INTERVALS = ["MONTHLY", "YEARLY"] as const;
 export type Interval = (typeof INTERVALS)[number];
 
+/** Countries an account (and its billing address) can be in (SPEC §9: NL, GB). */
+export const COUNTRIES = ["NL", "GB"] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** Text fonts a company can choose for its quotes: bundled with the app (@fontsource), never a CDN. */
+export const TEXT_FONTS = ["INTER", "LATO", "MERRIWEATHER", "PLAYFAIR_DISPLAY"] as const;
+export type TextFont = (typeof TEXT_FONTS)[number];
+
 /** True when `value` is one of `values` (narrows the type). */
 export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {
   return typeof value === "string" && (values as readonly string[]).includes(value);

@@ -4,6 +4,7 @@ import { schema } from "../../src/server/graphql/schema";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
 import { createCustomer, createQuote } from "../support/quotes";
+import { uploadFile } from "../support/upload";
 
 /**
  * Account isolation: every account-scoped operation, called by a user of account B with
@@ -12,7 +13,8 @@ import { createCustomer, createQuote } from "../support/quotes";
  * field that is not listed here.
  */
 type Ids = { accountId: string; customerId: string; quoteId: string };
-type Operation = { query: string; variables?: (victim: Ids) => Record<string, unknown> };
+/** `upload`: sent as a multipart request with a real PNG as `$file` (tests/support/upload.ts). */
+type Operation = { query: string; variables?: (victim: Ids) => Record<string, unknown>; upload?: true };
 
 const OPERATIONS: Record<string, Operation> = {
   "Query.account": { query: "{ account { id name } }" },
@@ -42,7 +44,26 @@ const OPERATIONS: Record<string, Operation> = {
   "Mutation.duplicateQuote": { query: "mutation ($id: ID!) { duplicateQuote(id: $id) { id name } }", variables: (v) => ({ id: v.quoteId }) },
   "Mutation.publishQuote": { query: "mutation ($id: ID!) { publishQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
   "Mutation.withdrawQuote": { query: "mutation ($id: ID!) { withdrawQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
+  // ── Account settings (issue 11: general settings, styling, logo) ──────────────────────────
+  "Mutation.updateAccount": {
+    query: "mutation ($input: UpdateAccountInput!) { updateAccount(input: $input) { id name quoteCity } }",
+    // The attacker's own name: a call that lands on their own account leaves it as the later tests expect.
+    variables: () => ({ input: { name: "Attacker Ltd", country: "NL", currency: "EUR", language: "NL", quoteCity: "Hijacked" } }),
+  },
+  "Mutation.updateAccountStyling": {
+    query: "mutation ($input: UpdateAccountStylingInput!) { updateAccountStyling(input: $input) { id name linkColor } }",
+    variables: () => ({ input: { linkColor: "#ff0000" } }),
+  },
+  "Mutation.updateAccountLogo": { query: "mutation ($file: File!) { updateAccountLogo(file: $file) { id name fileUrl(version: 1) } }", upload: true },
+  "Mutation.removeAccountLogo": { query: "mutation { removeAccountLogo { id name } }" },
 };
+
+/** One operation as a client sends it: JSON, or multipart with a small real PNG for uploads. */
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==", "base64");
+function call(op: Operation, headers: Record<string, string>) {
+  if (op.upload) return uploadFile(t, op.query, { bytes: TINY_PNG, name: "logo.png", type: "image/png" }, headers);
+  return t.gql(op.query, op.variables?.(ids), headers);
+}
 
 const QUOTE_INPUT = {
   name: "Attacker's quote",
@@ -75,18 +96,18 @@ describe("account isolation", () => {
   const cases = Object.entries(OPERATIONS);
 
   it.each(cases)("%s refuses another account in the Account header", async (_name, op) => {
-    const result = await t.gql(op.query, op.variables?.(ids), attacker.headers(victim.accountId));
+    const result = await call(op, attacker.headers(victim.accountId));
     expect(result.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect(JSON.stringify(result.data ?? null)).not.toContain("Victim Ltd");
   });
 
   it.each(cases)("%s refuses a visitor", async (_name, op) => {
-    const result = await t.gql(op.query, op.variables?.(ids), { account: victim.accountId! });
+    const result = await call(op, { account: victim.accountId! });
     expect(result.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
   it.each(cases)("%s with the attacker's own account shows none of the victim's data", async (_name, op) => {
-    const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
+    const result = await call(op, attacker.headers());
     expect(JSON.stringify(result)).not.toContain("Victim Ltd");
   });
 
@@ -116,6 +137,22 @@ describe("account isolation", () => {
       const own = await t.gql<{ account: { name: string } }>("{ account { name } }", {}, other.headers());
       expect(own.data?.account.name, role).toBe("Attacker Ltd");
     }
+  });
+
+  it("an owner and an admin of the attacker's account cannot change the victim's settings or logo", async () => {
+    const before = await t.gql<{ account: Record<string, unknown> }>("{ account { name quoteCity linkColor fileUrl(version: 1) } }", {}, victim.headers());
+    for (const role of ["owner", "admin"] as const) {
+      const other = await signIn(t, role, { account: attacker });
+      for (const name of ["Mutation.updateAccount", "Mutation.updateAccountStyling", "Mutation.updateAccountLogo", "Mutation.removeAccountLogo"]) {
+        const refused = await call(OPERATIONS[name], other.headers(victim.accountId));
+        expect(refused.errors?.[0].extensions?.code, `${role} ${name}`).toBe("FORBIDDEN");
+        // With their own account header it changes their own account only.
+        const own = await call(OPERATIONS[name], other.headers());
+        expect(JSON.stringify(own), `${role} ${name}`).not.toContain("Victim Ltd");
+      }
+    }
+    const after = await t.gql<{ account: Record<string, unknown> }>("{ account { name quoteCity linkColor fileUrl(version: 1) } }", {}, victim.headers());
+    expect(after.data).toEqual(before.data);
   });
 
   it("accounts lists only the user's own accounts", async () => {

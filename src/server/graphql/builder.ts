@@ -1,4 +1,5 @@
 import SchemaBuilder from "@pothos/core";
+import { GraphQLError } from "graphql";
 import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { ACCOUNT_ROLES } from "../../shared/enums";
@@ -21,6 +22,8 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     ID: { Input: string; Output: string };
+    /** An uploaded file (GraphQL multipart request); input only. */
+    File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
 }>({
@@ -49,5 +52,19 @@ builder.scalarType("DateTime", {
     const date = new Date(String(value));
     if (Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");
     return date;
+  },
+});
+
+builder.scalarType("File", {
+  description: "A file sent with the request as a part of a multipart/form-data body (input only).",
+  serialize: () => {
+    throw new TypeError("File is an input-only scalar");
+  },
+  // Yoga's multipart parser makes its own File (from @whatwg-node), not the platform's: accept any
+  // object with a File's shape. Anything else (a string in JSON variables) is a request error.
+  parseValue: (value) => {
+    const file = value as File | null;
+    if (file && typeof file === "object" && typeof file.arrayBuffer === "function" && typeof file.size === "number") return file;
+    throw new GraphQLError("File must be a file part of a multipart request", { extensions: { code: "BAD_USER_INPUT" } });
   },
 });

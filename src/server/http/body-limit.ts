@@ -15,6 +15,12 @@ export const BODY_LIMITS = {
   pageForm: 64 * 1024,
   /** /graphql: a query of at most a few thousand tokens plus its variables (quote content). */
   graphql: 1024 * 1024,
+  /**
+   * /graphql as multipart/form-data (a file upload, GraphQL multipart request spec): the largest
+   * file (a 5 MB logo, shared/account-settings.ts LOGO.maxBytes) plus the operation, the map and
+   * the part headers. The file's own limit is checked again, exactly, by the service.
+   */
+  graphqlUpload: 5 * 1024 * 1024 + 64 * 1024,
 } as const;
 
 function localeOf(c: Context): Locale {
@@ -40,4 +46,11 @@ export function limitBody(maxSize: number, shape: "graphql" | "api" | "page"): M
       return c.json({ error: { code: "payload-too-large", message } }, 413);
     },
   });
+}
+
+/** /graphql: the JSON limit, or the upload limit for a multipart request (and only for that). */
+export function graphqlBodyLimit(): MiddlewareHandler {
+  const json = limitBody(BODY_LIMITS.graphql, "graphql");
+  const upload = limitBody(BODY_LIMITS.graphqlUpload, "graphql");
+  return (c, next) => (c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data") ? upload(c, next) : json(c, next));
 }

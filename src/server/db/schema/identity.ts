@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ACCOUNT_ROLES, CURRENCIES, INTERVALS, LANGUAGES, SUBSCRIPTION_PLANS } from "../../../shared/enums";
+import { ACCOUNT_ROLES, COUNTRIES, CURRENCIES, INTERVALS, LANGUAGES, SUBSCRIPTION_PLANS, TEXT_FONTS } from "../../../shared/enums";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -41,20 +41,22 @@ export const accounts = pgTable(
     /** MONTHLY | YEARLY; null while on trial (SPEC §4: trial = no interval). */
     subscriptionInterval: text("subscription_interval", { enum: INTERVALS }),
     expiredAt: timestamp("expired_at", { withTimezone: true }),
-    country: text("country"),
+    country: text("country", { enum: COUNTRIES }),
+    /** Optional VAT number, normalised (NL123456789B01, GB123456789); format checked per country. */
+    vatNumber: text("vat_number"),
     billingFirstName: text("billing_first_name"),
     billingLastName: text("billing_last_name"),
     billingStreetAndNumber: text("billing_street_and_number"),
     billingStreetAdditional: text("billing_street_additional"),
     billingPostalCode: text("billing_postal_code"),
     billingCity: text("billing_city"),
-    billingCountry: text("billing_country"),
+    billingCountry: text("billing_country", { enum: COUNTRIES }),
     quoteStreetAndNumber: text("quote_street_and_number"),
     quotePostalCode: text("quote_postal_code"),
     quoteCity: text("quote_city"),
     linkColor: text("link_color"),
     textColor: text("text_color"),
-    textFont: text("text_font"),
+    textFont: text("text_font", { enum: TEXT_FONTS }),
     logoFileKey: text("logo_file_key"),
     ...timestamps,
   },
@@ -63,6 +65,10 @@ export const accounts = pgTable(
     check("accounts_currency_check", sql`${t.currency} in ('EUR', 'USD', 'GBP')`),
     check("accounts_plan_check", sql`${t.subscriptionPlan} in ('TRIAL', 'STARTER', 'BASIC', 'PRO')`),
     check("accounts_interval_check", sql`${t.subscriptionInterval} is null or ${t.subscriptionInterval} in ('MONTHLY', 'YEARLY')`),
+    check("accounts_country_check", sql`${t.country} is null or ${t.country} in ('NL', 'GB')`),
+    check("accounts_billing_country_check", sql`${t.billingCountry} is null or ${t.billingCountry} in ('NL', 'GB')`),
+    check("accounts_text_font_check", sql`${t.textFont} is null or ${t.textFont} in ('INTER', 'LATO', 'MERRIWEATHER', 'PLAYFAIR_DISPLAY')`),
+    check("accounts_colors_check", sql`(${t.linkColor} is null or ${t.linkColor} ~ '^#[0-9a-f]{6}$') and (${t.textColor} is null or ${t.textColor} ~ '^#[0-9a-f]{6}$')`),
   ],
 );
 

@@ -31,6 +31,13 @@ type Documents = {
     "\n  mutation WithdrawQuote($id: ID!) {\n    withdrawQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": typeof types.WithdrawQuoteDocument,
     "\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n": typeof types.DuplicateQuoteDocument,
     "\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n": typeof types.DeleteQuoteDocument,
+    "\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n": typeof types.AccountSettingsFieldsFragmentDoc,
+    "\n  query AccountSettings {\n    account {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.AccountSettingsDocument,
+    "\n  mutation UpdateAccount($input: UpdateAccountInput!) {\n    updateAccount(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.UpdateAccountDocument,
+    "\n  mutation UpdateAccountStyling($input: UpdateAccountStylingInput!) {\n    updateAccountStyling(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.UpdateAccountStylingDocument,
+    "\n  mutation UpdateAccountLogo($file: File!) {\n    updateAccountLogo(file: $file) {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.UpdateAccountLogoDocument,
+    "\n  mutation RemoveAccountLogo {\n    removeAccountLogo {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.RemoveAccountLogoDocument,
+    "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateAccountDocument,
     "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": typeof types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.SignUpDocument,
 };
@@ -52,6 +59,13 @@ const documents: Documents = {
     "\n  mutation WithdrawQuote($id: ID!) {\n    withdrawQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": types.WithdrawQuoteDocument,
     "\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n": types.DuplicateQuoteDocument,
     "\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n": types.DeleteQuoteDocument,
+    "\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n": types.AccountSettingsFieldsFragmentDoc,
+    "\n  query AccountSettings {\n    account {\n      ...AccountSettingsFields\n    }\n  }\n": types.AccountSettingsDocument,
+    "\n  mutation UpdateAccount($input: UpdateAccountInput!) {\n    updateAccount(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n": types.UpdateAccountDocument,
+    "\n  mutation UpdateAccountStyling($input: UpdateAccountStylingInput!) {\n    updateAccountStyling(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n": types.UpdateAccountStylingDocument,
+    "\n  mutation UpdateAccountLogo($file: File!) {\n    updateAccountLogo(file: $file) {\n      ...AccountSettingsFields\n    }\n  }\n": types.UpdateAccountLogoDocument,
+    "\n  mutation RemoveAccountLogo {\n    removeAccountLogo {\n      ...AccountSettingsFields\n    }\n  }\n": types.RemoveAccountLogoDocument,
+    "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateAccountDocument,
     "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": types.SignUpDocument,
 };
@@ -138,6 +152,34 @@ export function graphql(source: "\n  mutation DuplicateQuote($id: ID!) {\n    du
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n"): (typeof documents)["\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountSettings {\n    account {\n      ...AccountSettingsFields\n    }\n  }\n"): (typeof documents)["\n  query AccountSettings {\n    account {\n      ...AccountSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAccount($input: UpdateAccountInput!) {\n    updateAccount(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateAccount($input: UpdateAccountInput!) {\n    updateAccount(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAccountStyling($input: UpdateAccountStylingInput!) {\n    updateAccountStyling(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateAccountStyling($input: UpdateAccountStylingInput!) {\n    updateAccountStyling(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAccountLogo($file: File!) {\n    updateAccountLogo(file: $file) {\n      ...AccountSettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateAccountLogo($file: File!) {\n    updateAccountLogo(file: $file) {\n      ...AccountSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveAccountLogo {\n    removeAccountLogo {\n      ...AccountSettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveAccountLogo {\n    removeAccountLogo {\n      ...AccountSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

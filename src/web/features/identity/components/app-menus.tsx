@@ -81,12 +81,15 @@ export function SettingsMenu({ email }: { email: string }) {
               {t(item.key)}
             </Link>
           ))}
-          <Link role="menuitem" to={href("/app/settings/billing/update")} className="block px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-50">
+          <Link role="menuitem" to={href("/app/settings/billing")} className="block px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-50" data-testid="menu-upgrade">
             {t("appNav.upgrade")}
           </Link>
           <a role="menuitem" href={href("/contact")} className="block px-4 py-2 text-sm hover:bg-slate-50">
             {t("appNav.support")}
           </a>
+          <Link role="menuitem" to={`${href("/app/settings")}?new-account=1`} className="block px-4 py-2 text-sm hover:bg-slate-50" data-testid="menu-new-account">
+            {t("settings:menu.newAccount")}
+          </Link>
           <div className="my-1 border-t border-slate-100" />
           <p className="truncate px-4 py-1 text-xs text-slate-500">{email}</p>
           <button

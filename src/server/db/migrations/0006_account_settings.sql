@@ -1,0 +1,5 @@
+ALTER TABLE "accounts" ADD COLUMN "vat_number" text;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_country_check" CHECK ("accounts"."country" is null or "accounts"."country" in ('NL', 'GB'));--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_billing_country_check" CHECK ("accounts"."billing_country" is null or "accounts"."billing_country" in ('NL', 'GB'));--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_text_font_check" CHECK ("accounts"."text_font" is null or "accounts"."text_font" in ('INTER', 'LATO', 'MERRIWEATHER', 'PLAYFAIR_DISPLAY'));--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_colors_check" CHECK (("accounts"."link_color" is null or "accounts"."link_color" ~ '^#[0-9a-f]{6}$') and ("accounts"."text_color" is null or "accounts"."text_color" ~ '^#[0-9a-f]{6}$'));
