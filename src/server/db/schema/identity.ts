@@ -63,6 +63,8 @@ export const accounts = pgTable(
     check("accounts_currency_check", sql`${t.currency} in ('EUR', 'USD', 'GBP')`),
     check("accounts_plan_check", sql`${t.subscriptionPlan} in ('TRIAL', 'STARTER', 'BASIC', 'PRO')`),
     check("accounts_interval_check", sql`${t.subscriptionInterval} is null or ${t.subscriptionInterval} in ('MONTHLY', 'YEARLY')`),
+    // One representation of the trial (decision 021): TRIAL exactly when there is no interval.
+    check("accounts_trial_check", sql`(${t.subscriptionPlan} = 'TRIAL') = (${t.subscriptionInterval} is null)`),
   ],
 );
 
