@@ -42,6 +42,14 @@ const OPERATIONS: Record<string, Operation> = {
   "Mutation.duplicateQuote": { query: "mutation ($id: ID!) { duplicateQuote(id: $id) { id name } }", variables: (v) => ({ id: v.quoteId }) },
   "Mutation.publishQuote": { query: "mutation ($id: ID!) { publishQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
   "Mutation.withdrawQuote": { query: "mutation ($id: ID!) { withdrawQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
+  // --- Billing (issue 12): plan, payments, invoices; paying and cancelling are owner-only. ---
+  "Query.billing": { query: "{ billing { subscription { plan expiredAt } payments { id totalCents } invoices { id number url } } }" },
+  "Mutation.createFirstSubscriptionPayment": {
+    query: "mutation ($input: CreateFirstSubscriptionPaymentInput!) { createFirstSubscriptionPayment(input: $input) { status checkoutUrl } }",
+    variables: () => ({ input: { plan: "PRO", interval: "YEARLY" } }),
+  },
+  "Mutation.cancelSubscription": { query: "mutation { cancelSubscription { status } }" },
+  // --- end billing ---
 };
 
 const QUOTE_INPUT = {
