@@ -63,7 +63,7 @@ for (const kind of ["mollie", "dev"] as const) {
       if (kind === "mollie") {
         untrust = trustStub();
         let app: TestApp | undefined;
-        stub = await startMollieStub({ deliver: (url, init) => app!.fetch(url, init) });
+        stub = await startMollieStub({ deliver: async (url, init) => app!.fetch(url, init) });
         t = await createTestApp({ env: { MOLLIE_API_KEY: stub.apiKey, MOLLIE_API_URL: stub.url } });
         app = t;
         const s = stub;
@@ -241,7 +241,7 @@ for (const kind of ["mollie", "dev"] as const) {
 
     it("forged, unknown and foreign ids change nothing and are answered 200", async () => {
       const before = await billingOf(t, owner);
-      for (const id of ["tr_forged123", "not-an-id", "", "tr_" + "x".repeat(500)]) expect((await webhook(t, id)).status).toBe(200);
+      for (const id of ["tr_forged123", "not-an-id", "", `tr_${"x".repeat(500)}`]) expect((await webhook(t, id)).status).toBe(200);
       const empty = await t.fetch("/api/webhooks/mollie", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
       expect(empty.status).toBe(200);
       // Another account pays: only that account changes.
@@ -258,6 +258,23 @@ for (const kind of ["mollie", "dev"] as const) {
         expect((await webhook(t, "tr_alien1")).status).toBe(200);
         expect(await billingOf(t, owner)).toEqual(before);
       }
+    });
+
+    it("two checkouts opened side by side and both paid make one subscription, not two", async () => {
+      const buyer = await signIn(t, "owner", { company: `Twice ${kind}` });
+      const one = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "MONTHLY" } }, buyer.headers());
+      const two = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "PRO", interval: "MONTHLY" } }, buyer.headers());
+      expect(one.data!.createFirstSubscriptionPayment.checkoutUrl).not.toBe(two.data!.createFirstSubscriptionPayment.checkoutUrl);
+      const before = driver.subscriptionIds().length;
+      await driver.checkout(one.data!.createFirstSubscriptionPayment.checkoutUrl, "paid");
+      await driver.checkout(two.data!.createFirstSubscriptionPayment.checkoutUrl, "paid");
+      expect(driver.subscriptionIds().length).toBe(before + 1);
+      const billing = await billingOf(t, buyer);
+      expect(billing.invoices).toHaveLength(2);
+      expect(billing.subscription.daysLeft).toBeGreaterThanOrEqual(55);
+      // Now running: a third checkout is refused.
+      const third = await t.gql(PAY, { input: { plan: "PRO", interval: "YEARLY" } }, buyer.headers());
+      expect(third.errors?.[0].message).toBe("You already have a running subscription.");
     });
 
     it("cancelling keeps the plan until expiredAt and stops renewals", async () => {

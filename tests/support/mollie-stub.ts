@@ -258,7 +258,7 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     /** Mollie charges a subscription at its interval: a recurring payment, then the webhook. */
     async chargeSubscription(subscriptionId: string, status: "paid" | "failed") {
       const subscription = subscriptions.get(subscriptionId);
-      if (!subscription || subscription.status !== "active") throw new Error(`no active subscription ${subscriptionId}`);
+      if (subscription?.status !== "active") throw new Error(`no active subscription ${subscriptionId}`);
       const payment: StubPayment = {
         resource: "payment",
         id: id("tr"),

@@ -72,14 +72,14 @@ export function createDevProvider(options: { publicUrl: string }): DevPaymentPro
     },
     settle(id, status) {
       const payment = payments.get(id);
-      if (!payment || payment.status !== "open") return null;
+      if (payment?.status !== "open") return null;
       payment.status = status;
       if (status === "paid" && payment.sequenceType === "first") payment.mandateId = newId("mdt");
       return { ...payment };
     },
     chargeSubscription(subscriptionId, status) {
       const subscription = subscriptions.get(subscriptionId);
-      if (!subscription || subscription.status !== "active") throw new Error(`no active subscription ${subscriptionId}`);
+      if (subscription?.status !== "active") throw new Error(`no active subscription ${subscriptionId}`);
       const id = newId("tr");
       payments.set(id, { id, status, sequenceType: "recurring", amountCents: subscription.amountCents, customerId: subscription.customerId, mandateId: subscription.mandateId, subscriptionId, metadata: subscription.metadata });
       return id;

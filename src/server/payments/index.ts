@@ -3,7 +3,7 @@ import { type DevPaymentProvider, createDevProvider } from "./dev";
 import { createMollieProvider } from "./mollie";
 import type { PaymentProvider } from "./types";
 
-export { type DevPaymentProvider } from "./dev";
+export type { DevPaymentProvider } from "./dev";
 export * from "./types";
 
 /** One provider per configuration (the dev provider keeps its payments in memory). */

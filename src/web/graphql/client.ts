@@ -1,6 +1,7 @@
 import { cacheExchange } from "@urql/exchange-graphcache";
 import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
+import { billingKeys, billingUpdates } from "../features/billing/cache";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
 
@@ -31,6 +32,7 @@ export const CACHE_KEYS = {
   AccountPage: () => null,
   ...customerKeys,
   ...quoteKeys,
+  ...billingKeys,
 };
 
 export function createGraphQLClient(options: { locale: Locale; accountId: string | null; onUnauthenticated?: () => void }) {
@@ -52,7 +54,7 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (isUnauthenticated(error)) options.onUnauthenticated?.();
         },
       }),
-      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates } } }),
+      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...billingUpdates } } }),
       fetchExchange,
     ],
   });

@@ -145,7 +145,7 @@ export async function createFirstSubscriptionPayment(
  */
 export async function cancelSubscription(db: Executor, config: Config, accountId: string, now: Date = new Date()): Promise<{ status: string }> {
   const subscription = await getSubscription(db, accountId);
-  if (!subscription || subscription.status !== "active" || !subscription.providerSubscriptionId) {
+  if (subscription?.status !== "active" || !subscription.providerSubscriptionId) {
     throw new AppError("CONFLICT", "billing:errors.nothingToCancel");
   }
   const provider = requireProvider(config);
@@ -192,7 +192,7 @@ async function applyFirstPayment(db: Executor, provider: PaymentProvider, config
     .from(billingPayments)
     .where(and(eq(billingPayments.provider, provider.name), eq(billingPayments.providerPaymentId, payment.id)))
     .limit(1);
-  if (!row || row.status !== "open") return row ? "unchanged" : "unknown";
+  if (row?.status !== "open") return row ? "unchanged" : "unknown";
   const subscription = await getSubscription(db, row.accountId);
   // The provider's payment must belong to the customer we created for this account.
   if (!subscription || subscription.providerCustomerId !== payment.customerId) {
@@ -216,8 +216,11 @@ async function applyFirstPayment(db: Executor, provider: PaymentProvider, config
   const [account] = await db.select().from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
   const start = account.subscriptionInterval && account.expiredAt && account.expiredAt > now ? account.expiredAt : now;
   const end = addInterval(start, row.interval);
-  // At the provider first (outside the transaction); the idempotency key makes a repeat return the same subscription.
-  const created = await provider.createSubscription({
+  // At the provider first (outside the transaction); the idempotency key makes a repeat return the
+  // same subscription. Two checkouts opened side by side and both paid never make two
+  // subscriptions: the second payment extends the running one instead.
+  const running = subscription.status === "active" && subscription.providerSubscriptionId ? { id: subscription.providerSubscriptionId } : null;
+  const created = running ?? await provider.createSubscription({
     customerId: subscription.providerCustomerId,
     mandateId: payment.mandateId,
     amountCents: row.totalCents,
