@@ -32,11 +32,11 @@ export function ExpiredModal() {
       ref={ref}
       aria-labelledby={titleId}
       onCancel={() => setDismissed(true)}
-      className="w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/50"
       data-testid="expired-modal"
     >
       <div className="p-6">
-        <h2 id={titleId} className="text-lg font-semibold">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {trial ? t("billing:modal.trialTitle") : t("billing:modal.subscriptionTitle")}
         </h2>
         <p className="mt-2 text-sm text-slate-700">{t("billing:modal.body")}</p>
