@@ -16,6 +16,7 @@ describe("the web client's operations and the query cost limit", () => {
     CustomerInput: { name: "Acme" },
     QuoteInput: { name: "Q", customerId: crypto.randomUUID(), language: "ENG", currency: "EUR", quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-02-01", signable: true },
     SignUpInput: { name: "Ann", companyName: "Acme" },
+    CreateFirstSubscriptionPaymentInput: { plan: "BASIC", interval: "YEARLY" },
   };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
