@@ -17,6 +17,7 @@ import { addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cor
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import { devCheckoutRoutes, invoiceRoutes, webhookRoutes } from "./modules/billing/billing.routes";
 import { authRoutes } from "./modules/identity/auth.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
 
@@ -198,6 +199,12 @@ export function createApp(deps: AppDeps) {
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
   // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).
   app.route("/files", filesRoutes({ files, log }));
+
+  // Billing (modules/billing/billing.routes.ts): the payment provider's webhook, invoice downloads,
+  // and the development provider's checkout page (only when that provider is active).
+  app.route("/api/webhooks", webhookRoutes({ db, config, log }));
+  app.route("/api/billing/invoices", invoiceRoutes({ db, config, log, authenticate }));
+  if (config.payments.kind === "dev") app.route("/dev/checkout", devCheckoutRoutes({ db, config, log }));
 
   app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 

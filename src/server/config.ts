@@ -87,6 +87,14 @@ const ZEnv = z.object({
   // Background jobs: whether this process runs the worker, and how many jobs at once.
   JOBS_WORKER: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   JOBS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(2)),
+  // Payments: Mollie when MOLLIE_API_KEY is set, else the development provider (local checkout page).
+  MOLLIE_API_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^(live|test)_\w{10,}$/, "must be a Mollie API key (live_… or test_…)").optional()),
+  MOLLIE_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https$/, message: "must be an https URL ending in /v2/ (default https://api.mollie.com/v2/)" }).default("https://api.mollie.com/v2/")),
+  // The seller printed on Offerly's invoices.
+  SELLER_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default("Offerly B.V.")),
+  SELLER_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(500).default("Keizersgracht 1, 1015 AA Amsterdam, Netherlands")),
+  SELLER_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(30).default("NL000000000B01")),
+  SELLER_COC_NUMBER: z.preprocess(emptyToUndefined, z.string().max(30).default("00000000")),
 });
 
 export type PublicConfig = {
@@ -125,6 +133,10 @@ export type Config = {
     | { kind: "local"; dir: string }
     | { kind: "s3"; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
   jobs: { worker: boolean; concurrency: number };
+  /** Mollie when an API key is set; otherwise the development provider with its local checkout. */
+  /** `none`: production on a public address without a key — paying is refused (the dev provider would give plans away). */
+  payments: { kind: "mollie"; apiKey: string; apiUrl: string } | { kind: "dev" } | { kind: "none" };
+  seller: { name: string; address: string; vatNumber: string; cocNumber: string; email: string };
 };
 
 export class ConfigError extends Error {
@@ -195,5 +207,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         }
       : { kind: "local", dir: path.join(path.resolve(e.DATA_DIR), "files") },
     jobs: { worker: e.JOBS_WORKER === "true", concurrency: e.JOBS_CONCURRENCY },
+    payments: e.MOLLIE_API_KEY ? { kind: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL.replace(/\/*$/, "/") } : e.NODE_ENV === "production" && !localAddress ? { kind: "none" } : { kind: "dev" },
+    seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, vatNumber: e.SELLER_VAT_NUMBER, cocNumber: e.SELLER_COC_NUMBER, email: e.CONTACT_EMAIL },
   };
 }

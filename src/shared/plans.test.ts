@@ -88,8 +88,9 @@ describe("plans", () => {
   it("runs a 14-day trial with the trial plan's features", () => {
     expect(TRIAL_DAYS).toBe(14);
     expect(trialEndsAt(new Date("2026-01-01T10:00:00Z")).toISOString()).toBe("2026-01-15T10:00:00.000Z");
-    expect(effectivePlan({ subscriptionPlan: "STARTER", trial: true })).toBe("PRO");
-    expect(effectivePlan({ subscriptionPlan: "BASIC", trial: false })).toBe("BASIC");
+    expect(effectivePlan({ subscriptionPlan: "TRIAL", subscriptionInterval: null })).toBe("PRO");
+    expect(effectivePlan({ subscriptionPlan: "BASIC", subscriptionInterval: "YEARLY" })).toBe("BASIC");
+    expect(effectivePlan({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY" })).toBe("STARTER");
   });
 
   it("recognises plan and interval names", () => {

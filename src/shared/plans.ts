@@ -5,7 +5,9 @@
  * Prices are integer euro cents, excluding VAT. Yearly costs ten months ("2 months free").
  */
 
+import { z } from "zod";
 import { type Interval, type Plan, INTERVALS, PLANS } from "./enums";
+import { isPlausibleVatNumber, normaliseVatNumber } from "./vat-rules";
 
 export { INTERVALS, type Interval, PLANS, type Plan } from "./enums";
 
@@ -120,12 +122,40 @@ export function showsWatermark(plan: Plan): boolean {
   return !hasFeature(plan, "noWatermark");
 }
 
-/** The plan whose features apply to an account: the trial plan while trialling. */
-export function effectivePlan(account: { subscriptionPlan: Plan; trial: boolean }): Plan {
-  return account.trial ? TRIAL_PLAN : account.subscriptionPlan;
+/**
+ * The plan whose features apply to an account. Trial is ONE fact (decision 021): an account
+ * without a subscription interval is on trial (SPEC §4) and gets the trial plan's features; the
+ * stored `subscriptionPlan` is then "TRIAL" (a database check keeps the two in step).
+ */
+export function effectivePlan(account: { subscriptionPlan: string; subscriptionInterval: string | null }): Plan {
+  if (!account.subscriptionInterval || !isPlan(account.subscriptionPlan)) return TRIAL_PLAN;
+  return account.subscriptionPlan;
+}
+
+/** Features gated on the server by `assertEntitled` (billing/entitlements.ts), with the plans that include them. */
+export const GATED_FEATURES = ["quotes", "signing", "styling", "integrations", "docusign", "customDomain", "noWatermark"] as const satisfies readonly Feature[];
+export type GatedFeature = (typeof GATED_FEATURES)[number];
+
+/** Whether an account's effective plan includes the feature (ignores expiry: see subscription.ts). */
+export function planIncludes(account: { subscriptionPlan: string; subscriptionInterval: string | null }, feature: Feature): boolean {
+  return hasFeature(effectivePlan(account), feature);
 }
 
 /** When a trial that started at `startedAt` ends. */
 export function trialEndsAt(startedAt: Date): Date {
   return new Date(startedAt.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
 }
+
+/** The plan-selection form (billing/update) and the createFirstSubscriptionPayment input. */
+export const ZCreateFirstSubscriptionPaymentInput = z.object({
+  plan: z.enum(PLANS),
+  interval: z.enum(INTERVALS),
+  vatNumber: z.preprocess(
+    (v) => (typeof v === "string" ? normaliseVatNumber(v) || null : (v ?? null)),
+    z
+      .string()
+      .refine((v) => isPlausibleVatNumber(v), "billing:errors.invalidVatNumber")
+      .nullable(),
+  ),
+});
+export type TCreateFirstSubscriptionPaymentInput = z.infer<typeof ZCreateFirstSubscriptionPaymentInput>;

@@ -42,3 +42,24 @@ function remainingDays(expiredAt: Date, now: Date): number {
   const remaining = expiredAt.getTime() - now.getTime();
   return remaining <= 0 ? 0 : Math.floor(remaining / DAY_MS);
 }
+
+/**
+ * Whether the account may create and publish: a running trial or a paid period that has not
+ * ended. An account with no expiry at all is treated as active (legacy rows; new accounts always
+ * get one). The server's entitlement check (billing/entitlements.ts) and the app's modal use this.
+ */
+export function isActive(s: SubscriptionInput, now: Date = new Date()): boolean {
+  return !isExpired(s, now);
+}
+
+/** The end of a paid period that starts at `start`: one calendar month or year later (UTC). */
+export function addInterval(start: Date, interval: "MONTHLY" | "YEARLY"): Date {
+  const end = new Date(start.getTime());
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + (interval === "YEARLY" ? 12 : 1));
+  // 31 January + 1 month = 28/29 February, never 3 March.
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}

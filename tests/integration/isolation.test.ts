@@ -56,6 +56,14 @@ const OPERATIONS: Record<string, Operation> = {
   },
   "Mutation.updateAccountLogo": { query: "mutation ($file: File!) { updateAccountLogo(file: $file) { id name fileUrl(version: 1) } }", upload: true },
   "Mutation.removeAccountLogo": { query: "mutation { removeAccountLogo { id name } }" },
+  // --- Billing (issue 12): plan, payments, invoices; paying and cancelling are owner-only. ---
+  "Query.billing": { query: "{ billing { subscription { plan expiredAt } payments { id totalCents } invoices { id number url } } }" },
+  "Mutation.createFirstSubscriptionPayment": {
+    query: "mutation ($input: CreateFirstSubscriptionPaymentInput!) { createFirstSubscriptionPayment(input: $input) { status checkoutUrl } }",
+    variables: () => ({ input: { plan: "PRO", interval: "YEARLY" } }),
+  },
+  "Mutation.cancelSubscription": { query: "mutation { cancelSubscription { status } }" },
+  // --- end billing ---
 };
 
 /** One operation as a client sends it: JSON, or multipart with a small real PNG for uploads. */

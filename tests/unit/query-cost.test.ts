@@ -19,6 +19,7 @@ describe("the web client's operations and the query cost limit", () => {
     UpdateAccountInput: { name: "Acme", country: "NL", currency: "EUR", language: "NL" },
     UpdateAccountStylingInput: { linkColor: "#000000" },
     CreateAccountInput: { companyName: "Acme" },
+    CreateFirstSubscriptionPaymentInput: { plan: "BASIC", interval: "YEARLY" },
   };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {

@@ -5,6 +5,7 @@ import "../modules/identity/identity.graphql";
 import "../modules/customers/customers.graphql";
 import "../modules/quotes/quotes.graphql";
 import "../modules/settings/settings.graphql";
+import "../modules/billing/billing.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

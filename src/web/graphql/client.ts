@@ -1,6 +1,7 @@
 import { cacheExchange } from "@urql/exchange-graphcache";
 import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
+import { billingKeys, billingUpdates } from "../features/billing/cache";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
 import { settingsKeys, settingsUpdates } from "../features/settings/cache";
@@ -33,6 +34,7 @@ export const CACHE_KEYS = {
   ...customerKeys,
   ...quoteKeys,
   ...settingsKeys,
+  ...billingKeys,
 };
 
 export function createGraphQLClient(options: { locale: Locale; accountId: string | null; onUnauthenticated?: () => void }) {
@@ -54,7 +56,7 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (isUnauthenticated(error)) options.onUnauthenticated?.();
         },
       }),
-      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates } } }),
+      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates } } }),
       fetchExchange,
     ],
   });

@@ -69,6 +69,8 @@ export const accounts = pgTable(
     check("accounts_billing_country_check", sql`${t.billingCountry} is null or ${t.billingCountry} in ('NL', 'GB')`),
     check("accounts_text_font_check", sql`${t.textFont} is null or ${t.textFont} in ('INTER', 'LATO', 'MERRIWEATHER', 'PLAYFAIR_DISPLAY')`),
     check("accounts_colors_check", sql`(${t.linkColor} is null or ${t.linkColor} ~ '^#[0-9a-f]{6}$') and (${t.textColor} is null or ${t.textColor} ~ '^#[0-9a-f]{6}$')`),
+    // One representation of the trial (decision 021): TRIAL exactly when there is no interval.
+    check("accounts_trial_check", sql`(${t.subscriptionPlan} = 'TRIAL') = (${t.subscriptionInterval} is null)`),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client";
 import { customers, quotes } from "../../db/schema";
 import { isUuid } from "../../db/ids";
 import { AppError } from "../../errors";
+import { assertEntitled } from "../billing/entitlements";
 
 export type CustomerRecord = typeof customers.$inferSelect;
 /** A customer row; its quote counts are loaded per list (Customer.totalQuotes batches them). */
@@ -91,6 +92,7 @@ export async function countQuotesOfCustomers(db: Executor, customerIds: readonly
 }
 
 export async function createCustomer(db: Executor, accountId: string, values: CustomerValues): Promise<CustomerRow> {
+  await assertEntitled(db, accountId, "quotes");
   const [row] = await db.insert(customers).values({ accountId, ...values }).returning();
   return row;
 }

@@ -9,6 +9,7 @@ import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
 import { type CustomerSnapshot, customers, quoteBlocks, quoteLineItems, quoteNumberCounters, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
+import { assertEntitled } from "../billing/entitlements";
 import type { CustomerRecord } from "../customers/customers.service";
 
 export type QuoteRecord = typeof quotes.$inferSelect;
@@ -96,6 +97,7 @@ async function withCustomer(db: Executor, quote: QuoteRecord): Promise<QuoteRow>
 }
 
 export async function createQuote(db: Executor, accountId: string, values: QuoteValues, now = new Date()): Promise<QuoteRow> {
+  await assertEntitled(db, accountId, "quotes", now);
   return db.transaction(async (tx) => {
     const customer = await requireOwnCustomer(tx, accountId, values.customerId);
     const quoteNumber = await nextQuoteNumber(tx, accountId, now.getUTCFullYear());
@@ -158,6 +160,7 @@ export async function deleteQuote(db: Executor, accountId: string, id: string): 
 
 /** DRAFT → PUBLISHED: the link goes live and the customer's details are frozen on the quote. */
 export async function publishQuote(db: Executor, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
+  await assertEntitled(db, accountId, "quotes", now);
   return guarded(() =>
     db.transaction(async (tx) => {
       const current = await lockQuote(tx, accountId, id);
@@ -215,6 +218,7 @@ export async function withdrawQuote(db: Executor, accountId: string, id: string,
  * copies of every block and line item. The customer stays (none if it was deleted).
  */
 export async function duplicateQuote(db: Executor, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
+  await assertEntitled(db, accountId, "quotes", now);
   return db.transaction(async (tx) => {
     if (!isUuid(id)) throw quoteNotFound();
     const [source] = await tx.select().from(quotes).where(and(eq(quotes.accountId, accountId), eq(quotes.id, id))).limit(1);

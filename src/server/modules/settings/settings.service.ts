@@ -8,6 +8,7 @@ import { AppError, notFound } from "../../errors";
 import type { FileStorage } from "../../files/storage";
 import type { Logger } from "../../logger";
 import { type AccountRow, countAccountsForUser, createAccountForUser } from "../identity/accounts.service";
+import { assertEntitled } from "../billing/entitlements";
 import { processLogo } from "./logo";
 
 /**
@@ -36,7 +37,8 @@ export function updateAccount(db: Database, accountId: string, values: UpdateAcc
   return updateAccountRow(db, accountId, values);
 }
 
-export function updateAccountStyling(db: Database, accountId: string, values: UpdateStylingValues): Promise<AccountRow> {
+export async function updateAccountStyling(db: Database, accountId: string, values: UpdateStylingValues): Promise<AccountRow> {
+  await assertEntitled(db, accountId, "styling");
   return updateAccountRow(db, accountId, values);
 }
 
@@ -57,6 +59,8 @@ function setLogoKey(db: Database, accountId: string, key: string | null): Promis
  */
 export async function updateAccountLogo(deps: { db: Database; files: FileStorage; log: Logger }, accountId: string, file: File): Promise<AccountRow> {
   const { db, files, log } = deps;
+  // Styling is a Basic/Pro feature (and open during the trial): decision 021.
+  await assertEntitled(db, accountId, "styling");
   const logo = await processLogo(new Uint8Array(await file.arrayBuffer()));
   const stored = await files.put({ area: "logos", contentType: logo.contentType, body: logo.bytes });
   let previous: string | null;
@@ -74,6 +78,7 @@ export async function updateAccountLogo(deps: { db: Database; files: FileStorage
 /** Removes the logo (the account first, then the file). Removing no logo is not an error. */
 export async function removeAccountLogo(deps: { db: Database; files: FileStorage; log: Logger }, accountId: string): Promise<AccountRow> {
   const { db, files, log } = deps;
+  await assertEntitled(db, accountId, "styling");
   const { previous, row } = await setLogoKey(db, accountId, null);
   if (previous) await files.delete(previous).catch((err) => log.warn({ err, key: previous }, "could not remove a removed logo"));
   return row;

@@ -1,6 +1,7 @@
 import api from "./api";
 import app from "./app";
 import auth from "./auth";
+import billing from "./billing";
 import common from "./common";
 import customers from "./customers";
 import marketing from "./marketing";
@@ -8,5 +9,5 @@ import quotes from "./quotes";
 import settings from "./settings";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings };
+const en = { common, api, auth, app, marketing, customers, quotes, settings, billing };
 export default en;

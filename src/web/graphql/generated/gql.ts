@@ -14,6 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query AccountPlan {\n    me {\n      id\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n      billingFirstName\n      billingLastName\n      billingStreetAndNumber\n      billingStreetAdditional\n      billingPostalCode\n      billingCity\n      billingCountry\n      country\n      identityAccountsUsers {\n        role\n        identityUser {\n          email\n        }\n      }\n    }\n  }\n": typeof types.AccountPlanDocument,
+    "\n  query Billing {\n    billing {\n      subscription {\n        plan\n        effectivePlan\n        interval\n        expiredAt\n        trial\n        expired\n        expiresToday\n        daysLeft\n        trialDaysLeft\n        renews\n        canceledAt\n        vatNumber\n      }\n      payments {\n        id\n        plan\n        interval\n        sequenceType\n        status\n        netCents\n        vatCents\n        totalCents\n        createdAt\n        paidAt\n      }\n      invoices {\n        id\n        number\n        paymentId\n        issuedAt\n        totalCents\n        url\n      }\n    }\n  }\n": typeof types.BillingDocument,
+    "\n  mutation CreateFirstSubscriptionPayment($input: CreateFirstSubscriptionPaymentInput!) {\n    createFirstSubscriptionPayment(input: $input) {\n      status\n      checkoutUrl\n    }\n  }\n": typeof types.CreateFirstSubscriptionPaymentDocument,
+    "\n  mutation CancelSubscription {\n    cancelSubscription {\n      status\n    }\n  }\n": typeof types.CancelSubscriptionDocument,
     "\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n": typeof types.CustomerFieldsFragmentDoc,
     "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": typeof types.CustomersDocument,
     "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n": typeof types.CustomerDocument,
@@ -42,6 +46,10 @@ type Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.SignUpDocument,
 };
 const documents: Documents = {
+    "\n  query AccountPlan {\n    me {\n      id\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n      billingFirstName\n      billingLastName\n      billingStreetAndNumber\n      billingStreetAdditional\n      billingPostalCode\n      billingCity\n      billingCountry\n      country\n      identityAccountsUsers {\n        role\n        identityUser {\n          email\n        }\n      }\n    }\n  }\n": types.AccountPlanDocument,
+    "\n  query Billing {\n    billing {\n      subscription {\n        plan\n        effectivePlan\n        interval\n        expiredAt\n        trial\n        expired\n        expiresToday\n        daysLeft\n        trialDaysLeft\n        renews\n        canceledAt\n        vatNumber\n      }\n      payments {\n        id\n        plan\n        interval\n        sequenceType\n        status\n        netCents\n        vatCents\n        totalCents\n        createdAt\n        paidAt\n      }\n      invoices {\n        id\n        number\n        paymentId\n        issuedAt\n        totalCents\n        url\n      }\n    }\n  }\n": types.BillingDocument,
+    "\n  mutation CreateFirstSubscriptionPayment($input: CreateFirstSubscriptionPaymentInput!) {\n    createFirstSubscriptionPayment(input: $input) {\n      status\n      checkoutUrl\n    }\n  }\n": types.CreateFirstSubscriptionPaymentDocument,
+    "\n  mutation CancelSubscription {\n    cancelSubscription {\n      status\n    }\n  }\n": types.CancelSubscriptionDocument,
     "\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n": types.CustomerFieldsFragmentDoc,
     "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": types.CustomersDocument,
     "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n": types.CustomerDocument,
@@ -84,6 +92,22 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountPlan {\n    me {\n      id\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n      billingFirstName\n      billingLastName\n      billingStreetAndNumber\n      billingStreetAdditional\n      billingPostalCode\n      billingCity\n      billingCountry\n      country\n      identityAccountsUsers {\n        role\n        identityUser {\n          email\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountPlan {\n    me {\n      id\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n      billingFirstName\n      billingLastName\n      billingStreetAndNumber\n      billingStreetAdditional\n      billingPostalCode\n      billingCity\n      billingCountry\n      country\n      identityAccountsUsers {\n        role\n        identityUser {\n          email\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Billing {\n    billing {\n      subscription {\n        plan\n        effectivePlan\n        interval\n        expiredAt\n        trial\n        expired\n        expiresToday\n        daysLeft\n        trialDaysLeft\n        renews\n        canceledAt\n        vatNumber\n      }\n      payments {\n        id\n        plan\n        interval\n        sequenceType\n        status\n        netCents\n        vatCents\n        totalCents\n        createdAt\n        paidAt\n      }\n      invoices {\n        id\n        number\n        paymentId\n        issuedAt\n        totalCents\n        url\n      }\n    }\n  }\n"): (typeof documents)["\n  query Billing {\n    billing {\n      subscription {\n        plan\n        effectivePlan\n        interval\n        expiredAt\n        trial\n        expired\n        expiresToday\n        daysLeft\n        trialDaysLeft\n        renews\n        canceledAt\n        vatNumber\n      }\n      payments {\n        id\n        plan\n        interval\n        sequenceType\n        status\n        netCents\n        vatCents\n        totalCents\n        createdAt\n        paidAt\n      }\n      invoices {\n        id\n        number\n        paymentId\n        issuedAt\n        totalCents\n        url\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateFirstSubscriptionPayment($input: CreateFirstSubscriptionPaymentInput!) {\n    createFirstSubscriptionPayment(input: $input) {\n      status\n      checkoutUrl\n    }\n  }\n"): (typeof documents)["\n  mutation CreateFirstSubscriptionPayment($input: CreateFirstSubscriptionPaymentInput!) {\n    createFirstSubscriptionPayment(input: $input) {\n      status\n      checkoutUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelSubscription {\n    cancelSubscription {\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation CancelSubscription {\n    cancelSubscription {\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -2,6 +2,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher";
 import { Logo } from "../../components/layout/logo";
 import { GraphQLProvider } from "../../graphql/provider";
+import { ExpiredModal } from "../../features/billing/components/expired-modal";
 import { AccountSwitcher, SettingsMenu } from "../../features/identity/components/app-menus";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 import { loadAppSession } from "../../lib/auth.server";
@@ -50,6 +51,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1">
         <GraphQLProvider accountId={loaderData.selectedAccountId}>
           <Outlet />
+          <ExpiredModal />
         </GraphQLProvider>
       </main>
     </div>

@@ -1,0 +1,99 @@
+import createMollieClient, { Locale, MollieApiError, PaymentMethod, SequenceType } from "@mollie/api-client";
+import { type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, ProviderUnavailableError, centsToValue, valueToCents, withTimeout } from "./types";
+
+/** How long one call to Mollie may take (the client itself retries 5xx up to three times). */
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * Mollie through its official Node client (@mollie/api-client 4.6). Only the parts of the API the
+ * billing flow needs: customers, first payments, payments by id, subscriptions.
+ */
+export function createMollieProvider(options: { apiKey: string; apiUrl: string; timeoutMs?: number }): PaymentProvider {
+  const client = createMollieClient({ apiKey: options.apiKey, apiEndpoint: options.apiUrl, versionStrings: "Offerly/1" });
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  /** Calls Mollie; 5xx, network errors and timeouts become ProviderUnavailableError. */
+  async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await withTimeout(work(), timeoutMs, what);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) throw error;
+      const status = error instanceof MollieApiError ? error.statusCode : undefined;
+      if (status === undefined || status >= 500 || status === 429) throw new ProviderUnavailableError(`${what} failed`, { cause: error });
+      throw error;
+    }
+  }
+
+  return {
+    name: "mollie",
+    async createCustomer(input) {
+      const customer = await call("create customer", () =>
+        client.customers.create({ name: input.name, ...(input.email ? { email: input.email } : {}), metadata: { accountId: input.accountId } }),
+      );
+      return { id: customer.id };
+    },
+    async createFirstPayment(input) {
+      const payment = await call("create payment", () =>
+        client.payments.create({
+          amount: { currency: "EUR", value: centsToValue(input.amountCents) },
+          description: input.description,
+          redirectUrl: input.redirectUrl,
+          webhookUrl: input.webhookUrl,
+          customerId: input.customerId,
+          sequenceType: SequenceType.first,
+          method: [PaymentMethod.creditcard, PaymentMethod.ideal],
+          locale: input.locale === "nl" ? Locale.nl_NL : Locale.en_US,
+          metadata: input.metadata,
+          idempotencyKey: input.idempotencyKey,
+        }),
+      );
+      return { id: payment.id, status: payment.status as ProviderPaymentStatus, checkoutUrl: payment.getCheckoutUrl() };
+    },
+    async getPayment(id) {
+      if (!/^tr_[A-Za-z0-9]{4,40}$/.test(id)) return null;
+      try {
+        const payment = await call("get payment", () => client.payments.get(id));
+        return {
+          id: payment.id,
+          status: payment.status as ProviderPaymentStatus,
+          sequenceType: payment.sequenceType as ProviderPayment["sequenceType"],
+          amountCents: valueToCents(payment.amount.value),
+          customerId: payment.customerId ?? null,
+          mandateId: payment.mandateId ?? null,
+          subscriptionId: payment.subscriptionId ?? null,
+          metadata: (payment.metadata as Record<string, unknown> | null) ?? null,
+        };
+      } catch (error) {
+        if (error instanceof MollieApiError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async createSubscription(input) {
+      const subscription = await call("create subscription", () =>
+        client.customerSubscriptions.create({
+          customerId: input.customerId,
+          amount: { currency: "EUR", value: centsToValue(input.amountCents) },
+          interval: input.interval === "YEARLY" ? "12 months" : "1 month",
+          startDate: input.startDate,
+          description: input.description,
+          webhookUrl: input.webhookUrl,
+          metadata: input.metadata,
+          ...(input.mandateId ? { mandateId: input.mandateId } : {}),
+          idempotencyKey: input.idempotencyKey,
+        } as Parameters<typeof client.customerSubscriptions.create>[0]),
+      );
+      return { id: subscription.id };
+    },
+    async cancelSubscription(input) {
+      try {
+        await call("cancel subscription", () =>
+          client.customerSubscriptions.cancel(input.subscriptionId, { customerId: input.customerId, idempotencyKey: input.idempotencyKey }),
+        );
+      } catch (error) {
+        // Already canceled (or completed) at Mollie: the state we want.
+        if (error instanceof MollieApiError && (error.statusCode === 404 || error.statusCode === 410 || error.statusCode === 422)) return;
+        throw error;
+      }
+    },
+  };
+}

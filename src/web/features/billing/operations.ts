@@ -1,0 +1,90 @@
+import { graphql } from "../../graphql/generated";
+
+/** Every GraphQL document of the billing screens and the expired-plan modal. */
+export const AccountPlanQuery = graphql(`
+  query AccountPlan {
+    me {
+      id
+      email
+    }
+    account {
+      id
+      name
+      subscriptionPlan
+      subscriptionInterval
+      expiredAt
+      billingFirstName
+      billingLastName
+      billingStreetAndNumber
+      billingStreetAdditional
+      billingPostalCode
+      billingCity
+      billingCountry
+      country
+      identityAccountsUsers {
+        role
+        identityUser {
+          email
+        }
+      }
+    }
+  }
+`);
+
+export const BillingQuery = graphql(`
+  query Billing {
+    billing {
+      subscription {
+        plan
+        effectivePlan
+        interval
+        expiredAt
+        trial
+        expired
+        expiresToday
+        daysLeft
+        trialDaysLeft
+        renews
+        canceledAt
+        vatNumber
+      }
+      payments {
+        id
+        plan
+        interval
+        sequenceType
+        status
+        netCents
+        vatCents
+        totalCents
+        createdAt
+        paidAt
+      }
+      invoices {
+        id
+        number
+        paymentId
+        issuedAt
+        totalCents
+        url
+      }
+    }
+  }
+`);
+
+export const CreateFirstSubscriptionPaymentMutation = graphql(`
+  mutation CreateFirstSubscriptionPayment($input: CreateFirstSubscriptionPaymentInput!) {
+    createFirstSubscriptionPayment(input: $input) {
+      status
+      checkoutUrl
+    }
+  }
+`);
+
+export const CancelSubscriptionMutation = graphql(`
+  mutation CancelSubscription {
+    cancelSubscription {
+      status
+    }
+  }
+`);

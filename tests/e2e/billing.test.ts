@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/client";
+import { accounts } from "../../src/server/db/schema";
+import { launchBrowser, newContext } from "../support/browser";
+import { newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
+import { type RunningServer, startServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS; // a folder: save screenshots there for review
+
+// Our own data folder (the expiry test restarts the server on it; stop() keeps a given DATA_DIR).
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-e2e-billing-"));
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: dataDir });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function shot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+describe("billing in a browser", () => {
+  it("a trial user upgrades to Basic yearly through the development checkout, sees the plan and downloads the invoice", async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await signUpInBrowser(context, server.dataDir, "Studio Betaal");
+    await open(page, "/app/settings/billing");
+    await page.getByTestId("billing-plan").getByText("Free trial").waitFor();
+    expect(await page.getByTestId("billing-status").textContent()).toMatch(/1[34] days left in your free trial/);
+    await page.getByTestId("empty-state").getByText("No payments yet.").waitFor();
+    await shot(page, "billing-trial-desktop-en");
+
+    await page.getByTestId("choose-plan").click();
+    await page.waitForURL((url) => url.pathname === "/app/settings/billing/update");
+    await page.getByTestId("plan-picker").waitFor();
+    await page.getByTestId("plan-BASIC").click();
+    await page.getByRole("radio", { name: /^Yearly/ }).check();
+    await page.getByText("2 months free").first().waitFor();
+    // No billing country yet: Dutch VAT (the safe side), shown on top of the price excl. VAT.
+    expect(await page.getByTestId("price-summary").textContent()).toContain("€490.00 excl. VAT");
+    expect(await page.getByTestId("price-total").textContent()).toBe("Total €592.90");
+    await shot(page, "billing-update-desktop-en");
+    await page.getByTestId("pay").click();
+
+    await page.waitForURL((url) => url.pathname.startsWith("/dev/checkout/"));
+    expect(await page.getByTestId("dev-checkout-amount").textContent()).toContain("€592.90");
+    await page.getByTestId("dev-checkout-paid").click();
+
+    await page.waitForURL((url) => url.pathname === "/app/settings/billing");
+    await page.getByTestId("billing-plan").getByText("Basic").waitFor();
+    expect(await page.getByTestId("billing-interval").textContent()).toBe("Yearly");
+    expect(await page.getByTestId("billing-status").textContent()).toMatch(/^Renews on /);
+    const row = page.getByTestId("payment-row").first();
+    expect(await row.textContent()).toContain("Paid");
+    await shot(page, "billing-paid-desktop-en");
+
+    // The invoice: HTML in a new tab, PDF as a download.
+    const [invoiceTab] = await Promise.all([context.waitForEvent("page"), row.getByTestId("invoice-link").click()]);
+    await invoiceTab.waitForLoadState();
+    expect(await invoiceTab.getByTestId("invoice-total").textContent()).toBe("€592.90");
+    expect(await invoiceTab.getByTestId("invoice-number").textContent()).toMatch(/^OFF-\d{4}-\d{6}$/);
+    const [download] = await Promise.all([page.waitForEvent("download"), row.getByTestId("invoice-pdf").click()]);
+    expect(download.suggestedFilename()).toMatch(/^OFF-\d{4}-\d{6}\.pdf$/);
+
+    // Cancel, with a confirmation.
+    await page.getByTestId("cancel-subscription").click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel subscription" }).click();
+    await toastWithText(page, "Your subscription is cancelled");
+    await page.getByTestId("billing-status").getByText(/cancelled, no renewal/).waitFor();
+    await context.close();
+  });
+
+  it("shows the billing pages at 375 px in Dutch without sideways scrolling", async () => {
+    const context = await newPhoneContext(browser, server.url, "nl-NL");
+    const page = await signUpInBrowser(context, server.dataDir, "Studio Mobiel", "/nl");
+    await open(page, "/nl/app/settings/billing");
+    await page.getByTestId("billing-plan").getByText("Gratis proefperiode").waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await shot(page, "billing-trial-375-nl");
+    await open(page, "/nl/app/settings/billing/update");
+    await page.getByTestId("plan-picker").waitFor();
+    await page.getByText("2 maanden gratis").first().waitFor();
+    expect(await overflowsSideways(page, "plan-picker")).toBe(false);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await shot(page, "billing-update-375-nl");
+    await context.close();
+  });
+
+  it("an expired account sees the modal, can still read, and is sent to renew", async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await signUpInBrowser(context, server.dataDir, "Studio Verlopen");
+    await page.close();
+    // Time passes: stop the server, end the trial in its database, start it again on the same data.
+    await server.stop();
+    const db = await openDatabase({ kind: "pglite", dataDir });
+    await db.db.update(accounts).set({ expiredAt: new Date(Date.now() - 60_000) });
+    await db.close();
+    server = await startServer({ DATA_DIR: dataDir });
+    const again = await newContext(browser, { baseURL: server.url });
+    await again.addCookies(await context.cookies());
+    const expired = await again.newPage();
+    await open(expired, "/app/customers");
+    const modal = expired.getByTestId("expired-modal");
+    await modal.getByText("Your free trial has ended").waitFor();
+    await shot(expired, "expired-modal-desktop-en");
+    await modal.getByRole("button", { name: "Not now" }).click();
+    await modal.waitFor({ state: "hidden" });
+    await expired.getByRole("heading", { name: "Customers", level: 1 }).waitFor(); // still readable
+    await open(expired, "/app");
+    await modal.getByTestId("expired-modal-action").click();
+    await expired.waitForURL((url) => url.pathname === "/app/settings/billing/update");
+    await expired.getByTestId("plan-picker").waitFor();
+    await context.close();
+    await again.close();
+  });
+});
