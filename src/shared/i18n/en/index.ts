@@ -1,11 +1,12 @@
 import api from "./api";
 import app from "./app";
 import auth from "./auth";
+import blocks from "./blocks";
 import common from "./common";
 import customers from "./customers";
 import marketing from "./marketing";
 import quotes from "./quotes";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes };
+const en = { common, api, auth, app, marketing, customers, quotes, blocks };
 export default en;

@@ -3,10 +3,11 @@ import type en from "../en/index";
 import api from "./api";
 import app from "./app";
 import auth from "./auth";
+import blocks from "./blocks";
 import common from "./common";
 import customers from "./customers";
 import marketing from "./marketing";
 import quotes from "./quotes";
 
-const nl = { common, api, auth, app, marketing, customers, quotes } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, blocks } satisfies Mirror<typeof en>;
 export default nl;
