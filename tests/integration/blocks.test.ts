@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { print } from "graphql";
+import { QuoteDocument } from "../../src/web/graphql/generated/graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
@@ -250,5 +252,16 @@ describe("templates into quotes", () => {
     await t.db.execute(sql`insert into quote_blocks (quote_id, kind, position, name) select ${quote.id}, 'TEXT', n, 'b' from generate_series(0, 199) as n`);
     const r = await gql(`mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }`, { q: quote.id, i: { name: "one too many" } });
     expect(r.errors?.[0].message).toBe("A quote has at most 200 blocks.");
+  });
+});
+
+describe("the app's own documents", () => {
+  it("the quote page's query (QuoteBlocks fragment) stays within the depth and cost limits and returns the totals", async () => {
+    const quote = await newQuote();
+    await pricingBlock(quote.id, { lineItems: [line(), line({ name: "Hosting", vatRate: "9" })] });
+    const r = await gql<{ quote: { totals: { oneOff: { vatTotal: string } }; quoteBlocks: Block[] } }>(print(QuoteDocument as never), { id: quote.id });
+    expect(r.errors).toBeUndefined();
+    expect(r.data?.quote.totals.oneOff.vatTotal).toBe("2400.00");
+    expect(r.data?.quote.quoteBlocks[0].totals?.oneOff.vatTotal).toBe("2400.00");
   });
 });

@@ -51,8 +51,33 @@ export const QuoteBlocksFragment = graphql(`
         pricingUnit
         discountType
         discountValue
+        # Inline, not ...TotalsFields: a fragment spread here would pass the query depth limit (10).
         totals {
-          ...TotalsFields
+          oneOff {
+            subtotal
+            discount
+            totalExclVat
+            vat {
+              rate
+              base
+              vat
+            }
+            vatTotal
+            totalInclVat
+          }
+          recurring {
+            interval
+            subtotal
+            discount
+            totalExclVat
+            vat {
+              rate
+              base
+              vat
+            }
+            vatTotal
+            totalInclVat
+          }
         }
         quoteLineItems {
           id
