@@ -13,7 +13,7 @@ const config: CodegenConfig = {
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
-        scalars: { DateTime: "string", File: "File" },
+        scalars: { DateTime: "string", File: "File", JSON: "unknown" },
         avoidOptionals: { field: true, inputValue: false },
       },
     },

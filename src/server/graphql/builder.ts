@@ -24,6 +24,8 @@ export const builder = new SchemaBuilder<{
     ID: { Input: string; Output: string };
     /** An uploaded file (GraphQL multipart request); input only. */
     File: { Input: File; Output: never };
+    /** A rich-text document (TipTap JSON); validated by the zod schemas, never trusted as is. */
+    JSON: { Input: unknown; Output: unknown };
   };
   DefaultFieldNullability: false;
 }>({
@@ -67,4 +69,10 @@ builder.scalarType("File", {
     if (file && typeof file === "object" && typeof file.arrayBuffer === "function" && typeof file.size === "number") return file;
     throw new GraphQLError("File must be a file part of a multipart request", { extensions: { code: "BAD_USER_INPUT" } });
   },
+});
+
+builder.scalarType("JSON", {
+  description: "A rich-text document: TipTap/ProseMirror JSON, checked against an allow-list on input (src/shared/rich-text.ts).",
+  serialize: (value) => value,
+  parseValue: (value) => value,
 });

@@ -28,7 +28,7 @@ export type RequestContext = {
   config: Config;
   log: Logger;
   mail: Mailer;
-  /** The files adapter (logos): a folder under DATA_DIR or an S3-compatible bucket. */
+  /** The files adapter (logos, drawn signatures): a folder under DATA_DIR or an S3-compatible bucket. */
   files: FileStorage;
   auth: AuthState;
   /** The caller's network address (behind TRUST_PROXY: the proxy's X-Forwarded-For hop); undefined in-process. */

@@ -6,6 +6,8 @@ import "../modules/customers/customers.graphql";
 import "../modules/quotes/quotes.graphql";
 import "../modules/settings/settings.graphql";
 import "../modules/billing/billing.graphql";
+import "../modules/blocks/blocks.graphql";
+import "../modules/templates/templates.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

@@ -6,3 +6,4 @@ export * from "./quotes";
 export * from "./marketing";
 export * from "./jobs";
 export * from "./billing";
+export * from "./templates";

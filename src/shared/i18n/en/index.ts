@@ -2,6 +2,7 @@ import api from "./api";
 import app from "./app";
 import auth from "./auth";
 import billing from "./billing";
+import blocks from "./blocks";
 import common from "./common";
 import customers from "./customers";
 import marketing from "./marketing";
@@ -9,5 +10,5 @@ import quotes from "./quotes";
 import settings from "./settings";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings, billing };
+const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks };
 export default en;

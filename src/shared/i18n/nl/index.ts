@@ -4,11 +4,12 @@ import api from "./api";
 import app from "./app";
 import auth from "./auth";
 import billing from "./billing";
+import blocks from "./blocks";
 import common from "./common";
 import customers from "./customers";
 import marketing from "./marketing";
 import quotes from "./quotes";
 import settings from "./settings";
 
-const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks } satisfies Mirror<typeof en>;
 export default nl;

@@ -38,19 +38,59 @@ export const QuoteFieldsFragment = graphql(`
 
 export const QuoteBlocksFragment = graphql(`
   fragment QuoteBlocks on Quote {
+    totals {
+      ...TotalsFields
+    }
     quoteBlocks {
       __typename
       id
       name
       content
-      ... on QuotePricingBlock {
+      position
+      ... on PricingQuoteBlock {
         pricingUnit
-        total
+        discountType
+        discountValue
+        # Inline, not ...TotalsFields: a fragment spread here would pass the query depth limit (10).
+        totals {
+          oneOff {
+            subtotal
+            discount
+            totalExclVat
+            vat {
+              rate
+              base
+              vat
+            }
+            vatTotal
+            totalInclVat
+          }
+          recurring {
+            interval
+            subtotal
+            discount
+            totalExclVat
+            vat {
+              rate
+              base
+              vat
+            }
+            vatTotal
+            totalInclVat
+          }
+        }
         quoteLineItems {
           id
           name
+          description
           price
           amount
+          vatRate
+          discountType
+          discountValue
+          optional
+          selected
+          recurring
           total
         }
       }

@@ -1,6 +1,7 @@
 import { DEFAULT_STYLING, FONT_FAMILIES } from "../../../../shared/account-settings";
 import { type TextFont, isOneOf, TEXT_FONTS } from "../../../../shared/enums";
-import { centsToDecimal, lineTotalCents } from "../../../../shared/money";
+import { paragraphDocument } from "../../../../shared/rich-text";
+import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../../shared/totals";
 import { QuoteDocument } from "../../quote-document/quote-document";
 import type { QuoteDocumentData } from "../../quote-document/types";
 import { useLocale, useTranslation } from "../../../i18n";
@@ -12,6 +13,7 @@ const LINES = [
   { key: "line1", amount: "3", priceCents: 80_000 },
   { key: "line2", amount: "5", priceCents: 72_000 },
 ] as const;
+const SAMPLE_VAT = "21";
 
 /**
  * A live preview of a quote in the account's styling, drawn by the shared quote renderer
@@ -23,15 +25,17 @@ export function StylingPreview({ styling }: { styling: StylingValues }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const font: TextFont = isOneOf(TEXT_FONTS, styling.textFont) ? styling.textFont : DEFAULT_STYLING.textFont;
-  const lines = LINES.map((l) => ({
+  const priced = LINES.map((l) => ({ price: centsToString(BigInt(l.priceCents)), amount: l.amount, vatRate: SAMPLE_VAT }));
+  const block = { pricingUnit: "DAY", lineItems: priced };
+  const lines = LINES.map((l, i) => ({
     id: l.key,
     name: t(`settings:sample.${l.key}`),
     unit: "DAY" as const,
     amount: l.amount,
-    price: centsToDecimal(l.priceCents),
-    total: centsToDecimal(lineTotalCents({ priceCents: l.priceCents, amount: l.amount })),
+    price: priced[i].price,
+    vatRate: SAMPLE_VAT,
+    total: lineTotal(priced[i]),
   }));
-  const total = centsToDecimal(LINES.reduce((sum, l) => sum + lineTotalCents({ priceCents: l.priceCents, amount: l.amount }), 0n));
   const quote: QuoteDocumentData = {
     quoteNumber: "2026-0001",
     name: t("settings:sample.quoteName"),
@@ -40,8 +44,15 @@ export function StylingPreview({ styling }: { styling: StylingValues }) {
     quoteDateAt: "2026-11-03",
     quoteExpirationAt: "2026-12-03",
     customer: { name: t("settings:sample.customer") },
-    blocks: [{ id: "proposal", name: t("settings:sample.blockName"), content: t("settings:sample.blockContent"), pricing: { unit: "DAY", lines, total } }],
-    total,
+    blocks: [
+      {
+        id: "proposal",
+        name: t("settings:sample.blockName"),
+        content: paragraphDocument(t("settings:sample.blockContent")),
+        pricing: { unit: "DAY", lines, totals: blockTotals(block) },
+      },
+    ],
+    totals: computeTotals([block]),
   };
   const vars = {
     "--quote-text": styling.textColor ?? DEFAULT_STYLING.textColor,
