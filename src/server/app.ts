@@ -17,6 +17,7 @@ import { addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cor
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import { accountDataRoutes } from "./modules/account-data/account-data.routes";
 import { authRoutes } from "./modules/identity/auth.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
 
@@ -195,6 +196,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
+  // An owner's data export (zip): GET /api/account-data/export?account=<id>.
+  app.route("/api/account-data", accountDataRoutes({ db, log, authenticate }));
   // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).
   app.route("/files", filesRoutes({ files: deps.files ?? createFileStorage(config), log }));
 

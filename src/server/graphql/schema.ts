@@ -4,6 +4,8 @@ import { builder } from "./builder";
 import "../modules/identity/identity.graphql";
 import "../modules/customers/customers.graphql";
 import "../modules/quotes/quotes.graphql";
+import "../modules/team/team.graphql";
+import "../modules/account-data/account-data.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

@@ -7,6 +7,7 @@ import common from "./common";
 import customers from "./customers";
 import marketing from "./marketing";
 import quotes from "./quotes";
+import team from "./team";
 
-const nl = { common, api, auth, app, marketing, customers, quotes } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, team } satisfies Mirror<typeof en>;
 export default nl;
