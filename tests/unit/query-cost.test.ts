@@ -16,11 +16,14 @@ describe("the web client's operations and the query cost limit", () => {
     CustomerInput: { name: "Acme" },
     QuoteInput: { name: "Q", customerId: crypto.randomUUID(), language: "ENG", currency: "EUR", quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-02-01", signable: true },
     SignUpInput: { name: "Ann", companyName: "Acme" },
+    InviteUserInput: { email: "ann@example.test", name: "Ann", role: "MEMBER" },
   };
+  // Other required variables of the team operations (issue 11).
+  const teamVariables = { userId: crypto.randomUUID(), role: "ADMIN", token: "t".repeat(43), confirmName: "Acme" };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
     const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
-    const cost = queryCost({ document, variableValues: { page: 1, pageSize: 100, search: "a", id: crypto.randomUUID(), ...(inputType ? { input: inputs[inputType] } : {}) } });
+    const cost = queryCost({ document, variableValues: { page: 1, pageSize: 100, search: "a", id: crypto.randomUUID(), ...teamVariables, ...(inputType ? { input: inputs[inputType] } : {}) } });
     expect(cost).toBeDefined();
     expect(cost!).toBeLessThanOrEqual(COST_LIMITS.maxCost);
   });

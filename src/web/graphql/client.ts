@@ -3,6 +3,7 @@ import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
+import { teamKeys, teamUpdates } from "../features/team/cache";
 
 /** Every GraphQL request carries this header; the server refuses requests without it (CSRF). */
 export const CSRF_HEADER = { "x-graphql-csrf": "1" };
@@ -31,6 +32,7 @@ export const CACHE_KEYS = {
   AccountPage: () => null,
   ...customerKeys,
   ...quoteKeys,
+  ...teamKeys,
 };
 
 export function createGraphQLClient(options: { locale: Locale; accountId: string | null; onUnauthenticated?: () => void }) {
@@ -52,7 +54,7 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (isUnauthenticated(error)) options.onUnauthenticated?.();
         },
       }),
-      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates } } }),
+      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...teamUpdates } } }),
       fetchExchange,
     ],
   });
