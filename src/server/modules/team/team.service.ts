@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { AccountRole, InvitationStatus } from "../../../shared/enums";
 import { type Locale, localizePath } from "../../../shared/locales";
@@ -255,6 +255,8 @@ export async function acceptInvitation(db: Database, user: { id: string; email: 
     }
     // Already a member (added another way meanwhile): the invitation is used, the role unchanged.
     await tx.insert(accountUsers).values({ accountId: used.accountId, userId: user.id, role: used.role }).onConflictDoNothing();
+    // A new user who signed in without a name takes the name the inviter gave.
+    if (used.name) await tx.update(users).set({ name: used.name, updatedAt: new Date() }).where(and(eq(users.id, user.id), isNull(users.name)));
     const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, used.accountId));
     return { accountId: used.accountId, accountName: account.name };
   });

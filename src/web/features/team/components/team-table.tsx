@@ -69,7 +69,7 @@ export function TeamTable({ members, myId, myRole }: { members: TeamMemberFields
                   </p>
                   {m.name ? <p className="text-xs text-slate-500">{m.email}</p> : null}
                   <p className="text-xs text-slate-500 sm:hidden">{t(`team:status.${invited ? "invited" : "member"}`)}</p>
-                  {invited && m.expiresAt ? <p className="text-xs text-slate-500">{t("team:expires", { date: formatDate(m.expiresAt, locale) })}</p> : null}
+                  {invited && m.expiresAt ? <p className="text-xs text-slate-500">{t("team:expires", { date: formatDate(String(m.expiresAt).slice(0, 10), locale) })}</p> : null}
                 </Td>
                 <Td>
                   {!invited && manageable ? (
