@@ -13,7 +13,7 @@ import { linkButton, serverRefusal } from "../../../lib/mutation-errors";
 import { useRefusalToast } from "../../../lib/use-refusal-toast";
 import { DeleteAccountMutation, DeleteMeMutation } from "../operations";
 
-const card = "space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
+const card = "space-y-3 rounded-xl border bg-white p-4 sm:p-6";
 
 /** Export the account's data, delete the account (owners, after typing its name), delete my user. */
 export function YourData({ account, myRole }: { account: { id: string; name: string }; myRole: AccountRole }) {
@@ -60,7 +60,7 @@ export function YourData({ account, myRole }: { account: { id: string; name: str
       <p className="text-slate-600">{t("team:data.intro", { company: account.name })}</p>
       {!owner ? <Alert kind="info">{t("team:data.exportOwnerOnly")}</Alert> : null}
       {owner ? (
-        <section className={card} aria-labelledby="export-title">
+        <section className={`${card} border-slate-200`} aria-labelledby="export-title">
           <h2 id="export-title" className="text-lg font-semibold">
             {t("team:data.exportTitle")}
           </h2>
@@ -81,7 +81,7 @@ export function YourData({ account, myRole }: { account: { id: string; name: str
           </Button>
         </section>
       ) : null}
-      <section className={card} aria-labelledby="delete-me-title">
+      <section className={`${card} border-slate-200`} aria-labelledby="delete-me-title">
         <h2 id="delete-me-title" className="text-lg font-semibold">
           {t("team:data.deleteMeTitle")}
         </h2>
