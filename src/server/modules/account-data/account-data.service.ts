@@ -70,7 +70,8 @@ function csvField(value: unknown): string {
 }
 
 export function toCsv(columns: readonly string[], rows: Record<string, unknown>[]): string {
-  return [columns.join(","), ...rows.map((row) => columns.map((c) => csvField(row[c])).join(","))].join("\r\n") + "\r\n";
+  const lines = [columns.join(","), ...rows.map((row) => columns.map((c) => csvField(row[c])).join(","))];
+  return `${lines.join("\r\n")}\r\n`;
 }
 
 /** The account's data as a zip: one JSON file per section, a CSV beside it where declared. */

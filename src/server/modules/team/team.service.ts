@@ -222,7 +222,7 @@ export async function getInvitationByToken(db: Executor, token: string): Promise
     .leftJoin(users, eq(users.id, accountInvitations.invitedByUserId))
     .where(eq(accountInvitations.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row || row.status !== "invited" || row.expiresAt.getTime() <= Date.now()) throw invalidInvitation();
+  if (row?.status !== "invited" || row.expiresAt.getTime() <= Date.now()) throw invalidInvitation();
   return { ...row, inviterName: row.inviterName ?? row.inviterEmail };
 }
 
