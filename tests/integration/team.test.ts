@@ -157,6 +157,24 @@ describe("invitations", () => {
     expect((await t.gql(ACCEPT, { token }, right.headers(null))).errors).toBeUndefined();
   });
 
+  it("gives a user without a name the name the inviter typed, and keeps a name they have", async () => {
+    const owner = await signUp(t);
+    const nameless = uniqueEmail("nameless");
+    await invite(t, owner, { email: nameless, name: "Nina Nameless" });
+    await runJobs(t);
+    const token = invitationToken(lastMailTo(t.dataDir, nameless));
+    const user = await signUp(t, { email: nameless, company: null });
+    expect((await t.gql(ACCEPT, { token }, user.headers(null))).errors).toBeUndefined();
+    const named = await signUp(t, { name: "Real Name", company: "Own Co" });
+    const namedEmail = (await t.gql<{ me: { email: string } }>("{ me { email } }", {}, named.headers())).data!.me.email;
+    await invite(t, owner, { email: namedEmail, name: "Other Name" });
+    await runJobs(t);
+    expect((await t.gql(ACCEPT, { token: invitationToken(lastMailTo(t.dataDir, namedEmail)) }, named.headers(null))).errors).toBeUndefined();
+    const names = Object.fromEntries((await teamOf(t, owner)).map((m) => [m.email, m.name]));
+    expect(names[nameless]).toBe("Nina Nameless");
+    expect(names[namedEmail]).toBe("Real Name");
+  });
+
   it("declines (no sign-in), revokes and expires", async () => {
     const owner = await signUp(t);
     const declinedToken = await inviteAndGetToken(t, owner, uniqueEmail("decline"));
