@@ -92,6 +92,13 @@ describe("the team in a browser", () => {
     await toastWithText(teammate, "Uitnodiging geaccepteerd");
     await teammate.waitForURL((url) => url.pathname === "/nl/app");
 
+    // An admin's "your data": no export or deletion of the account, only of their own user.
+    await open(teammate, "/nl/app/settings/data");
+    await teammate.getByText("Alleen een eigenaar kan het account exporteren of verwijderen.").waitFor();
+    expect(await teammate.getByTestId("export-data").count()).toBe(0);
+    expect(await scrollWidth(teammate)).toBeLessThanOrEqual(375);
+    await shot(teammate, "data-admin-nl-375");
+
     // The link is used now.
     await teammate.goto(link);
     await teammate.getByText("Er is iets misgegaan. Probeer de link in je e-mail opnieuw.").waitFor();
@@ -114,6 +121,13 @@ describe("the team in a browser", () => {
     await owner.getByTestId("invite-submit").click();
     await toastWithText(owner, "Invite sent");
     const link = await invitationLinkFor(email);
+
+    // The owner (another signed-in user) opening the link is told whom it is for, and cannot accept it.
+    await open(owner, link);
+    await owner.getByText("This invitation was sent to another e-mail address. Sign out and sign in with the invited address to accept it.").waitFor();
+    expect(await owner.getByTestId("accept-invitation").count()).toBe(0);
+    expect(await owner.getByTestId("decline-invitation").count()).toBe(0);
+    await shot(owner, "accept-invite-wrong-user-en-desktop");
 
     const memberContext = await newPhoneContext(browser, server.url);
     const member = await memberContext.newPage();

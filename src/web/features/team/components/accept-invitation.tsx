@@ -77,20 +77,22 @@ export function AcceptInvitation({ data }: { data: InvitationPageData }) {
           </Button>
         </div>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" busy={declining} onClick={onDecline} data-testid="decline-invitation">
-          {t("team:accept.decline")}
-        </Button>
-        {signedInAs === null ? (
-          <Link to={`${href("/auth/sign-in")}?returnTo=${encodeURIComponent(returnTo)}`} className={linkButton.primary} data-testid="sign-in-to-accept">
-            {t("team:accept.signIn")}
-          </Link>
-        ) : wrongUser ? null : (
-          <Button busy={accepting} onClick={onAccept} data-testid="accept-invitation">
-            {t("team:accept.accept")}
+      {wrongUser ? null : (
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" busy={declining} onClick={onDecline} data-testid="decline-invitation">
+            {t("team:accept.decline")}
           </Button>
-        )}
-      </div>
+          {signedInAs === null ? (
+            <Link to={`${href("/auth/sign-in")}?returnTo=${encodeURIComponent(returnTo)}`} className={linkButton.primary} data-testid="sign-in-to-accept">
+              {t("team:accept.signIn")}
+            </Link>
+          ) : (
+            <Button busy={accepting} onClick={onAccept} data-testid="accept-invitation">
+              {t("team:accept.accept")}
+            </Button>
+          )}
+        </div>
+      )}
       {signedInAs === null ? <p className="text-sm text-slate-600">{t("team:accept.signInToAccept", { email: invitation.email })}</p> : null}
     </div>
   );
