@@ -18,6 +18,7 @@ import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { devCheckoutRoutes, invoiceRoutes, webhookRoutes } from "./modules/billing/billing.routes";
+import { accountDataRoutes } from "./modules/account-data/account-data.routes";
 import { authRoutes } from "./modules/identity/auth.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
 
@@ -197,6 +198,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
+  // An owner's data export (zip): GET /api/account-data/export?account=<id>.
+  app.route("/api/account-data", accountDataRoutes({ db, log, authenticate }));
   // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).
   app.route("/files", filesRoutes({ files, log }));
 

@@ -44,6 +44,10 @@ export type QuoteDisplayStatus = (typeof QUOTE_DISPLAY_STATUSES)[number];
 export const ACCOUNT_ROLES = ["member", "admin", "owner"] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
+/** An invitation to join an account: open (invited), then accepted, declined, revoked or expired. */
+export const INVITATION_STATUSES = ["invited", "accepted", "declined", "revoked", "expired"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
 /** Paid plans, cheapest first. */
 export const PLANS = ["STARTER", "BASIC", "PRO"] as const;
 export type Plan = (typeof PLANS)[number];

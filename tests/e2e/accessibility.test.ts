@@ -121,6 +121,7 @@ function screens(locale: "en" | "nl") {
       "/app/settings/billing/update",
       "/app/settings/styling",
       "/app/settings/team",
+      "/app/settings/data",
     ],
     newcomer: ["/complete-profile"],
     anyone: [new URL(data.publicUrl[locale]).pathname, "/quote/no-such-quote/AAAAAAAAAAAAAAAAAAAAAAAA", "/no-such-page"],

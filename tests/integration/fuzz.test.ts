@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountUsers, accounts, customers, quoteBlocks, quoteLineItems, quotes, templateBlocks, templateLineItems, templateSignatures } from "../../src/server/db/schema";
 import { schema } from "../../src/server/graphql/schema";
+import { addAccountMember } from "../../src/server/modules/identity/accounts.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedInAs, signIn } from "../support/auth";
 import { INTERNALS, type IdPool, type PoolId, collectIds, createRandom, requestFor, rootFields } from "../support/fuzz";
@@ -78,6 +79,9 @@ beforeAll(async () => {
   t = await createTestApp({ graphqlLimits: { budget: 1_000_000_000 } });
   b = await signIn(t, "owner", { company: "Other Account BV" });
   a = await signIn(t, "member", { company: "Fuzzing Account BV" });
+  // A also owns an account of their own, so `deleteMe` (issue 11) is refused and the caller survives the run.
+  const own = await signIn(t, "owner", { company: "Fuzzer's own BV" });
+  await addAccountMember(t.db, { accountId: own.accountId, userId: a.userId, role: "owner" });
   pool.other.push(...(await seedAccount(b, "Other")));
   const owner = await signIn(t, "owner", { account: a });
   pool.own.push(...(await seedAccount({ ...owner, accountId: a.accountId }, "Own")));

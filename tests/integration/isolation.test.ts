@@ -12,7 +12,7 @@ import { uploadFile } from "../support/upload";
  * operations to OPERATIONS; the last test fails when the schema has an account-scoped root
  * field that is not listed here.
  */
-type Ids = { accountId: string; customerId: string; quoteId: string; blockId: string; templateBlockId: string; signatureId: string };
+type Ids = { accountId: string; customerId: string; quoteId: string; blockId: string; templateBlockId: string; signatureId: string; memberUserId: string; invitationId: string };
 /** `upload`: sent as a multipart request with a real PNG as `$file` (tests/support/upload.ts). */
 type Operation = { query: string; variables?: (victim: Ids) => Record<string, unknown>; upload?: true };
 
@@ -66,6 +66,7 @@ const OPERATIONS: Record<string, Operation> = {
   // --- end billing ---
   // ---- Blocks, templates and signature templates (issue 10): the victim's block, template and signature.
   ...BLOCK_OPERATIONS(),
+  ...TEAM_OPERATIONS(),
 };
 
 function BLOCK_OPERATIONS(): Record<string, Operation> {
@@ -147,6 +148,26 @@ function call(op: Operation, headers: Record<string, string>) {
   return t.gql(op.query, op.variables?.(ids), headers);
 }
 
+
+/** Team and account data (issue 11): the victim's member, invitation and account name. */
+function TEAM_OPERATIONS(): Record<string, Operation> {
+  return {
+    "Query.teamMembers": { query: "{ teamMembers { id email name role status } }" },
+    "Mutation.inviteUser": {
+      query: "mutation ($input: InviteUserInput!) { inviteUser(input: $input) { id email } }",
+      variables: () => ({ input: { email: "attacker-invite@example.test" } }),
+    },
+    "Mutation.revokeInvitation": { query: "mutation ($id: ID!) { revokeInvitation(id: $id) }", variables: (v) => ({ id: v.invitationId }) },
+    "Mutation.updateMemberRole": {
+      query: "mutation ($u: ID!) { updateMemberRole(userId: $u, role: ADMIN) { id email role } }",
+      variables: (v) => ({ u: v.memberUserId }),
+    },
+    "Mutation.removeMember": { query: "mutation ($u: ID!) { removeMember(userId: $u) }", variables: (v) => ({ u: v.memberUserId }) },
+    "Mutation.transferOwnership": { query: "mutation ($u: ID!) { transferOwnership(userId: $u) }", variables: (v) => ({ u: v.memberUserId }) },
+    "Mutation.deleteAccount": { query: "mutation ($n: String!) { deleteAccount(confirmName: $n) }", variables: () => ({ n: "Victim Ltd" }) },
+  };
+}
+
 const QUOTE_INPUT = {
   name: "Attacker's quote",
   language: "ENG",
@@ -184,6 +205,13 @@ beforeAll(async () => {
     { input: { name: "Victim Ltd signature", kind: "TYPED", signature: "Victim Ltd CEO", isDefault: true } },
     victim.headers(),
   );
+  // Team (issue 11): a member and an open invitation of the victim's account.
+  const victimMember = await signIn(t, "member", { account: victim, name: "Victim Ltd member" });
+  const invited = await t.gql<{ inviteUser: { id: string } }>(
+    "mutation ($input: InviteUserInput!) { inviteUser(input: $input) { id } }",
+    { input: { email: "victim-ltd-invitee@example.test", name: "Victim Ltd invitee" } },
+    victim.headers(),
+  );
   ids = {
     accountId: victim.accountId!,
     customerId: customer.id,
@@ -191,6 +219,8 @@ beforeAll(async () => {
     blockId: block.data!.createTextQuoteBlock.id,
     templateBlockId: template.data!.createTextTemplateBlock.id,
     signatureId: signature.data!.createTemplateSignature.id,
+    memberUserId: victimMember.userId,
+    invitationId: invited.data!.inviteUser.id,
   };
 });
 afterAll(async () => {
@@ -280,6 +310,23 @@ describe("account isolation", () => {
     expect(after.data).toEqual(before.data);
   });
 
+  it("team operations with the attacker's own account (as its owner) do not reach the victim's team", async () => {
+    const attackerOwner = await signIn(t, "owner", { account: attacker });
+    for (const name of ["Mutation.revokeInvitation", "Mutation.updateMemberRole", "Mutation.removeMember", "Mutation.transferOwnership"]) {
+      const op = OPERATIONS[name];
+      const result = await t.gql(op.query, op.variables?.(ids), attackerOwner.headers());
+      expect(result.errors?.[0].extensions?.code, name).toBe("NOT_FOUND");
+    }
+    const deleted = await t.gql(OPERATIONS["Mutation.deleteAccount"].query, { n: "Victim Ltd" }, attackerOwner.headers());
+    expect(deleted.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    const team = await t.gql<{ teamMembers: { email: string; role: string; status: string }[] }>("{ teamMembers { email role status } }", {}, victim.headers());
+    expect(team.data?.teamMembers.map((m) => [m.role, m.status])).toEqual([
+      ["OWNER", "MEMBER"],
+      ["MEMBER", "MEMBER"],
+      ["MEMBER", "INVITED"],
+    ]);
+  });
+
   it("accounts lists only the user's own accounts", async () => {
     const result = await t.gql<{ accounts: { items: { name: string }[] } }>("{ accounts { items { name } } }", {}, attacker.headers(victim.accountId));
     expect(result.data?.accounts.items).toEqual([{ name: "Attacker Ltd" }]);
@@ -290,7 +337,10 @@ describe("account isolation", () => {
       .filter(isObjectType)
       .flatMap((type) =>
         Object.values(type.getFields())
-          .filter((f) => (f.extensions as { pothosOptions?: { authScopes?: { accountRole?: unknown } } }).pothosOptions?.authScopes?.accountRole)
+          .filter((f) => {
+            const scopes = (f.extensions as { pothosOptions?: { authScopes?: { accountRole?: unknown; permission?: unknown } } }).pothosOptions?.authScopes;
+            return scopes?.accountRole || scopes?.permission;
+          })
           .map((f) => `${type.name}.${f.name}`),
       );
     expect(scoped.filter((name) => !(name in OPERATIONS))).toEqual([]);

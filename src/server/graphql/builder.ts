@@ -3,6 +3,7 @@ import { GraphQLError } from "graphql";
 import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { ACCOUNT_ROLES } from "../../shared/enums";
+import { type Permission, hasPermission } from "../../shared/permissions";
 import { forbidden, unauthenticated } from "../errors";
 import type { AccountRole, GraphQLContext } from "./context";
 
@@ -14,11 +15,13 @@ const roleRank = (role: AccountRole) => ACCOUNT_ROLES.indexOf(role);
  * - `{ public: true }` anyone, signed in or not;
  * - `{ signedIn: true }` a signed-in user, no account needed;
  * - `{ accountRole: "member" | "admin" | "owner" }` a signed-in user acting for the account in the
- *   `Account` header with at least that role.
+ *   `Account` header with at least that role;
+ * - `{ permission: "team.invite" | … }` the same, with a role that has that permission
+ *   (src/shared/permissions.ts, the one role → permission table).
  */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
-  AuthScopes: { public: boolean; signedIn: boolean; accountRole: AccountRole };
+  AuthScopes: { public: boolean; signedIn: boolean; accountRole: AccountRole; permission: Permission };
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     ID: { Input: string; Output: string };
@@ -39,6 +42,7 @@ export const builder = new SchemaBuilder<{
       signedIn: ctx.auth.user !== null,
       accountRole: (minimum) =>
         ctx.auth.user !== null && ctx.auth.account !== null && roleRank(ctx.auth.account.role) >= roleRank(minimum),
+      permission: (permission) => ctx.auth.user !== null && ctx.auth.account !== null && hasPermission(ctx.auth.account.role, permission),
     }),
     unauthorizedError: (_parent, ctx) => (ctx.auth.user ? forbidden() : unauthenticated()),
   },

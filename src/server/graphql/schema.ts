@@ -8,6 +8,8 @@ import "../modules/settings/settings.graphql";
 import "../modules/billing/billing.graphql";
 import "../modules/blocks/blocks.graphql";
 import "../modules/templates/templates.graphql";
+import "../modules/team/team.graphql";
+import "../modules/account-data/account-data.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

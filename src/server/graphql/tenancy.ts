@@ -1,4 +1,5 @@
-import { AppError, unauthenticated } from "../errors";
+import { type Permission, hasPermission } from "../../shared/permissions";
+import { AppError, forbidden, unauthenticated } from "../errors";
 import type { AccountRole, GraphQLContext } from "./context";
 
 export type AccountScope = { accountId: string; userId: string; role: AccountRole };
@@ -18,4 +19,14 @@ export function requireAccountScope(ctx: GraphQLContext): AccountScope {
 export function requireUser(ctx: GraphQLContext) {
   if (!ctx.auth.user) throw unauthenticated();
   return ctx.auth.user;
+}
+
+/**
+ * The account scope, for a caller whose role has `permission` (src/shared/permissions.ts). Fields
+ * declare `authScopes: { permission }` too; this also guards direct service use.
+ */
+export function requirePermission(ctx: GraphQLContext, permission: Permission): AccountScope {
+  const scope = requireAccountScope(ctx);
+  if (!hasPermission(scope.role, permission)) throw forbidden();
+  return scope;
 }

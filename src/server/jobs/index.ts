@@ -1,5 +1,6 @@
 export { type JobContext, type JobDefinition, type JobDeps, PermanentJobError, type RetryPolicy, defineJob } from "./define";
 export { type EnqueueOptions, type JobQueryable, enqueue } from "./queue";
 export { type AppJobName, type AppJobPayload, appJobs } from "./registry";
+export { deleteFilesJob } from "./delete-files";
 export { sendMailJob } from "./send-mail";
 export { type JobWorker, createJobWorker } from "./worker";

@@ -5,6 +5,7 @@ import { billingKeys, billingUpdates } from "../features/billing/cache";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
 import { settingsKeys, settingsUpdates } from "../features/settings/cache";
+import { teamKeys, teamUpdates } from "../features/team/cache";
 
 /** Every GraphQL request carries this header; the server refuses requests without it (CSRF). */
 export const CSRF_HEADER = { "x-graphql-csrf": "1" };
@@ -35,6 +36,7 @@ export const CACHE_KEYS = {
   ...quoteKeys,
   ...settingsKeys,
   ...billingKeys,
+  ...teamKeys,
 };
 
 export function createGraphQLClient(options: { locale: Locale; accountId: string | null; onUnauthenticated?: () => void }) {
@@ -56,7 +58,7 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (isUnauthenticated(error)) options.onUnauthenticated?.();
         },
       }),
-      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates } } }),
+      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates, ...teamUpdates } } }),
       fetchExchange,
     ],
   });

@@ -7,3 +7,4 @@ export * from "./marketing";
 export * from "./jobs";
 export * from "./billing";
 export * from "./templates";
+export * from "./team";

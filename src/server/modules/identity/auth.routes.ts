@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { ZRequestEmailLinkInput, ZVerifyEmailLinkInput } from "../../../shared/identity";
-import { DEFAULT_LOCALE, type Locale, isLocale, localizePath, readCookie } from "../../../shared/locales";
+import { DEFAULT_LOCALE, type Locale, isLocale, localizePath, readCookie, splitLocalePath } from "../../../shared/locales";
 import { i18nFor, translator } from "../../../shared/i18n/server";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -121,9 +121,7 @@ export function authRoutes(deps: Deps) {
       ip: deps.clientIp(c),
     });
     // Checked again where it is used (rows written before a stricter check, or a future bug).
-    const redirectTo = consumed.hasAccount
-      ? (safeReturnPath(consumed.returnTo, config.publicUrl) ?? localizePath("/app", locale))
-      : localizePath("/complete-profile", locale);
+    const redirectTo = afterSignIn(consumed.hasAccount, safeReturnPath(consumed.returnTo, config.publicUrl), locale);
     c.header("Set-Cookie", sessionCookie(config, session.token, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
     c.header("Cache-Control", "no-store");
     return c.json({
@@ -171,8 +169,18 @@ export function authRoutes(deps: Deps) {
     c.header("Set-Cookie", sessionCookie(config, session.token, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
     c.header("Cache-Control", "no-store");
     const hasAccount = (await countAccountsForUser(db, result.userId)) > 0;
-    return c.redirect(hasAccount ? (safeReturnPath(result.returnTo, config.publicUrl) ?? localizePath("/app", result.locale)) : localizePath("/complete-profile", result.locale), 302);
+    return c.redirect(afterSignIn(hasAccount, safeReturnPath(result.returnTo, config.publicUrl), result.locale), 302);
   });
 
   return app;
+}
+
+/**
+ * Where a fresh sign-in goes: back where it came from, or the app; a user without an account
+ * completes their profile first — unless they came to accept an invitation (which gives them one).
+ */
+function afterSignIn(hasAccount: boolean, returnTo: string | undefined, locale: Locale): string {
+  if (hasAccount) return returnTo ?? localizePath("/app", locale);
+  if (returnTo && splitLocalePath(returnTo.split("?")[0]).path === "/accept-invite") return returnTo;
+  return localizePath("/complete-profile", locale);
 }

@@ -8,7 +8,8 @@ import customers from "./customers";
 import marketing from "./marketing";
 import quotes from "./quotes";
 import settings from "./settings";
+import team from "./team";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks };
+const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team };
 export default en;

@@ -10,6 +10,7 @@ import customers from "./customers";
 import marketing from "./marketing";
 import quotes from "./quotes";
 import settings from "./settings";
+import team from "./team";
 
-const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team } satisfies Mirror<typeof en>;
 export default nl;

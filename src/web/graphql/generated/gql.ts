@@ -43,6 +43,18 @@ type Documents = {
     "\n  mutation UpdateAccountLogo($file: File!) {\n    updateAccountLogo(file: $file) {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.UpdateAccountLogoDocument,
     "\n  mutation RemoveAccountLogo {\n    removeAccountLogo {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.RemoveAccountLogoDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateAccountDocument,
+    "\n  fragment TeamMemberFields on TeamMember {\n    id\n    email\n    name\n    role\n    status\n    expiresAt\n  }\n": typeof types.TeamMemberFieldsFragmentDoc,
+    "\n  query Team {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      ...TeamMemberFields\n    }\n  }\n": typeof types.TeamDocument,
+    "\n  mutation InviteUser($input: InviteUserInput!) {\n    inviteUser(input: $input) {\n      ...TeamMemberFields\n    }\n  }\n": typeof types.InviteUserDocument,
+    "\n  mutation UpdateMemberRole($userId: ID!, $role: AccountRole!) {\n    updateMemberRole(userId: $userId, role: $role) {\n      ...TeamMemberFields\n    }\n  }\n": typeof types.UpdateMemberRoleDocument,
+    "\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId)\n  }\n": typeof types.RemoveMemberDocument,
+    "\n  mutation RevokeInvitation($id: ID!) {\n    revokeInvitation(id: $id)\n  }\n": typeof types.RevokeInvitationDocument,
+    "\n  mutation TransferOwnership($userId: ID!) {\n    transferOwnership(userId: $userId)\n  }\n": typeof types.TransferOwnershipDocument,
+    "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n": typeof types.AcceptInvitationDocument,
+    "\n  mutation DeclineInvitation($token: String!) {\n    declineInvitation(token: $token)\n  }\n": typeof types.DeclineInvitationDocument,
+    "\n  query YourData {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      id\n      role\n      status\n    }\n  }\n": typeof types.YourDataDocument,
+    "\n  mutation DeleteAccount($confirmName: String!) {\n    deleteAccount(confirmName: $confirmName)\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  mutation DeleteMe {\n    deleteMe\n  }\n": typeof types.DeleteMeDocument,
     "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": typeof types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.SignUpDocument,
 };
@@ -76,6 +88,18 @@ const documents: Documents = {
     "\n  mutation UpdateAccountLogo($file: File!) {\n    updateAccountLogo(file: $file) {\n      ...AccountSettingsFields\n    }\n  }\n": types.UpdateAccountLogoDocument,
     "\n  mutation RemoveAccountLogo {\n    removeAccountLogo {\n      ...AccountSettingsFields\n    }\n  }\n": types.RemoveAccountLogoDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateAccountDocument,
+    "\n  fragment TeamMemberFields on TeamMember {\n    id\n    email\n    name\n    role\n    status\n    expiresAt\n  }\n": types.TeamMemberFieldsFragmentDoc,
+    "\n  query Team {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      ...TeamMemberFields\n    }\n  }\n": types.TeamDocument,
+    "\n  mutation InviteUser($input: InviteUserInput!) {\n    inviteUser(input: $input) {\n      ...TeamMemberFields\n    }\n  }\n": types.InviteUserDocument,
+    "\n  mutation UpdateMemberRole($userId: ID!, $role: AccountRole!) {\n    updateMemberRole(userId: $userId, role: $role) {\n      ...TeamMemberFields\n    }\n  }\n": types.UpdateMemberRoleDocument,
+    "\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId)\n  }\n": types.RemoveMemberDocument,
+    "\n  mutation RevokeInvitation($id: ID!) {\n    revokeInvitation(id: $id)\n  }\n": types.RevokeInvitationDocument,
+    "\n  mutation TransferOwnership($userId: ID!) {\n    transferOwnership(userId: $userId)\n  }\n": types.TransferOwnershipDocument,
+    "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n": types.AcceptInvitationDocument,
+    "\n  mutation DeclineInvitation($token: String!) {\n    declineInvitation(token: $token)\n  }\n": types.DeclineInvitationDocument,
+    "\n  query YourData {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      id\n      role\n      status\n    }\n  }\n": types.YourDataDocument,
+    "\n  mutation DeleteAccount($confirmName: String!) {\n    deleteAccount(confirmName: $confirmName)\n  }\n": types.DeleteAccountDocument,
+    "\n  mutation DeleteMe {\n    deleteMe\n  }\n": types.DeleteMeDocument,
     "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": types.SignUpDocument,
 };
@@ -210,6 +234,54 @@ export function graphql(source: "\n  mutation RemoveAccountLogo {\n    removeAcc
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment TeamMemberFields on TeamMember {\n    id\n    email\n    name\n    role\n    status\n    expiresAt\n  }\n"): (typeof documents)["\n  fragment TeamMemberFields on TeamMember {\n    id\n    email\n    name\n    role\n    status\n    expiresAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Team {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      ...TeamMemberFields\n    }\n  }\n"): (typeof documents)["\n  query Team {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      ...TeamMemberFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteUser($input: InviteUserInput!) {\n    inviteUser(input: $input) {\n      ...TeamMemberFields\n    }\n  }\n"): (typeof documents)["\n  mutation InviteUser($input: InviteUserInput!) {\n    inviteUser(input: $input) {\n      ...TeamMemberFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMemberRole($userId: ID!, $role: AccountRole!) {\n    updateMemberRole(userId: $userId, role: $role) {\n      ...TeamMemberFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMemberRole($userId: ID!, $role: AccountRole!) {\n    updateMemberRole(userId: $userId, role: $role) {\n      ...TeamMemberFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeInvitation($id: ID!) {\n    revokeInvitation(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeInvitation($id: ID!) {\n    revokeInvitation(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TransferOwnership($userId: ID!) {\n    transferOwnership(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation TransferOwnership($userId: ID!) {\n    transferOwnership(userId: $userId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeclineInvitation($token: String!) {\n    declineInvitation(token: $token)\n  }\n"): (typeof documents)["\n  mutation DeclineInvitation($token: String!) {\n    declineInvitation(token: $token)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query YourData {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      id\n      role\n      status\n    }\n  }\n"): (typeof documents)["\n  query YourData {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      id\n      role\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAccount($confirmName: String!) {\n    deleteAccount(confirmName: $confirmName)\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($confirmName: String!) {\n    deleteAccount(confirmName: $confirmName)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMe {\n    deleteMe\n  }\n"): (typeof documents)["\n  mutation DeleteMe {\n    deleteMe\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

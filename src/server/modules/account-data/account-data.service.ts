@@ -1,0 +1,130 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
+import type { Database, Executor } from "../../db/client";
+import { accountInvitations, accountUsers, accounts, customers, emailLinkTokens, quoteBlocks, quoteLineItems, quotes, users } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
+import { deleteFilesJob, enqueue } from "../../jobs";
+import { countOwnedAccounts } from "../team/team.service";
+
+/**
+ * One part of an account's export: a name, its rows (JSON), and optionally the columns of a CSV
+ * twin. A new account-scoped table is one more entry in EXPORT_SECTIONS.
+ */
+export type ExportSection = {
+  name: string;
+  rows: (db: Executor, accountId: string) => Promise<Record<string, unknown>[]>;
+  csv?: readonly string[];
+};
+
+async function quotesWithBlocks(db: Executor, accountId: string) {
+  const quoteRows = await db.select().from(quotes).where(eq(quotes.accountId, accountId)).orderBy(asc(quotes.quoteNumber));
+  const ids = quoteRows.map((q) => q.id);
+  const blocks = ids.length ? await db.select().from(quoteBlocks).where(inArray(quoteBlocks.quoteId, ids)).orderBy(asc(quoteBlocks.position)) : [];
+  const blockIds = blocks.map((b) => b.id);
+  const items = blockIds.length
+    ? await db.select().from(quoteLineItems).where(inArray(quoteLineItems.blockId, blockIds)).orderBy(asc(quoteLineItems.position))
+    : [];
+  return quoteRows.map(({ accountId: _a, ...q }) => ({
+    ...q,
+    blocks: blocks
+      .filter((b) => b.quoteId === q.id)
+      .map(({ quoteId: _q, ...b }) => ({ ...b, lineItems: items.filter((i) => i.blockId === b.id).map(({ blockId: _b, ...i }) => i) })),
+  }));
+}
+
+export const EXPORT_SECTIONS: readonly ExportSection[] = [
+  {
+    name: "account",
+    rows: async (db, accountId) =>
+      (await db.select().from(accounts).where(eq(accounts.id, accountId))).map(({ logoFileKey: _k, ...a }) => a),
+  },
+  {
+    name: "team",
+    rows: (db, accountId) =>
+      db
+        .select({ email: users.email, name: users.name, role: accountUsers.role, joinedAt: accountUsers.createdAt })
+        .from(accountUsers)
+        .innerJoin(users, eq(users.id, accountUsers.userId))
+        .where(eq(accountUsers.accountId, accountId))
+        .orderBy(asc(accountUsers.createdAt)),
+  },
+  {
+    name: "customers",
+    rows: async (db, accountId) =>
+      (await db.select().from(customers).where(eq(customers.accountId, accountId)).orderBy(asc(customers.name))).map(({ accountId: _a, ...c }) => c),
+    csv: ["id", "name", "companyName", "contactPerson", "email", "phone", "content", "createdAt", "updatedAt"],
+  },
+  {
+    name: "quotes",
+    rows: quotesWithBlocks,
+    csv: ["id", "quoteNumber", "name", "status", "customerId", "language", "currency", "quoteDateAt", "quoteExpirationAt", "signable", "createdAt", "updatedAt"],
+  },
+];
+
+/** One CSV field (RFC 4180), with formula-looking text defused for spreadsheets. */
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(columns: readonly string[], rows: Record<string, unknown>[]): string {
+  const lines = [columns.join(","), ...rows.map((row) => columns.map((c) => csvField(row[c])).join(","))];
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The account's data as a zip: one JSON file per section, a CSV beside it where declared. */
+export async function exportAccountData(db: Database, accountId: string): Promise<{ zip: Uint8Array; accountName: string }> {
+  // One snapshot: every section reads the same committed state.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    const files: Record<string, Uint8Array> = {};
+    let accountName = "";
+    for (const section of EXPORT_SECTIONS) {
+      const rows = await section.rows(tx, accountId);
+      if (section.name === "account") {
+        if (!rows.length) throw notFound();
+        accountName = String(rows[0].name);
+      }
+      files[`${section.name}.json`] = strToU8(`${JSON.stringify(rows, null, 2)}\n`);
+      if (section.csv) files[`${section.name}.csv`] = strToU8(toCsv(section.csv, rows));
+    }
+    files["README.txt"] = strToU8(
+      `Offerly export of "${accountName}", ${new Date().toISOString()}.\nOne JSON file per part; customers and quotes also as CSV (quotes.json holds the blocks and line items).\nAmounts are in cents (priceCents).\n`,
+    );
+    return { zip: zipSync(files, { level: 6 }), accountName };
+  });
+}
+
+/**
+ * Deletes an account and everything in it (customers, quotes, team, invitations: foreign keys
+ * cascade), in one transaction, after the owner typed its name. Its files are removed by a job
+ * queued in the same transaction, so they go exactly when the rows went.
+ */
+export async function deleteAccount(db: Database, accountId: string, confirmName: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select({ name: accounts.name, logoFileKey: accounts.logoFileKey }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    if (!account) throw notFound();
+    if (account.name.trim() !== confirmName.trim()) {
+      throw new AppError("BAD_USER_INPUT", "team:errors.confirmNameMismatch", {}, { confirmName: { key: "team:errors.confirmNameMismatch" } });
+    }
+    await tx.delete(accounts).where(eq(accounts.id, accountId));
+    const keys = [account.logoFileKey].filter((k): k is string => !!k);
+    if (keys.length) await enqueue(tx, deleteFilesJob, { keys });
+    return true;
+  });
+}
+
+/** Deletes the signed-in user (sessions, memberships, sign-in links) when they own no account. */
+export async function deleteUser(db: Database, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw notFound();
+    if ((await countOwnedAccounts(tx, userId)) > 0) throw new AppError("CONFLICT", "team:errors.ownsAccounts");
+    await tx.delete(emailLinkTokens).where(eq(emailLinkTokens.email, user.email));
+    await tx.delete(accountInvitations).where(eq(accountInvitations.email, user.email));
+    await tx.delete(users).where(eq(users.id, userId));
+    return true;
+  });
+}

@@ -1,0 +1,140 @@
+import { eq } from "drizzle-orm";
+import { unzipSync, strFromU8 } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountInvitations, accountUsers, accounts, customers, quotes, sessions, users } from "../../src/server/db/schema";
+import { createFileStorage } from "../../src/server/files";
+import { type TestApp, createTestApp } from "../support/app";
+import { type SignedIn, signIn, signUp, uniqueEmail } from "../support/auth";
+import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
+import { invite, runJobs } from "../support/team";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const code = (result: { errors?: { extensions?: Record<string, unknown> }[] }) => result.errors?.[0]?.extensions?.code;
+const exportOf = (user: SignedIn, accountId = user.accountId) => t.fetch(`/api/account-data/export?account=${accountId}`, { headers: { cookie: user.cookie } });
+const DELETE = "mutation ($n: String!) { deleteAccount(confirmName: $n) }";
+
+async function filled(company: string) {
+  const owner = await signUp(t, { company, name: "Olga Owner" });
+  const customer = await createCustomer(t, owner, { name: 'Jansen, "the" Bakery', email: "info@jansen.test", content: "=HYPERLINK(\"x\")" });
+  const quote = await createQuote(t, owner, customer.id, { name: `${company} website` });
+  await addBlocks(t, quote.id);
+  await transition(t, owner, "publishQuote", quote.id);
+  return { owner, customer, quote };
+}
+
+describe("export", () => {
+  it("gives the owner a zip with JSON and CSV of the account's data, and nothing of another account", async () => {
+    const { owner, customer, quote } = await filled("Export Co");
+    await filled("Other Co");
+    const response = await exportOf(owner);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="offerly-export-co-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(["README.txt", "account.json", "customers.csv", "customers.json", "quotes.csv", "quotes.json", "team.json"]);
+    const json = (name: string) => JSON.parse(strFromU8(files[name]));
+    expect(json("account.json")).toMatchObject([{ id: owner.accountId, name: "Export Co" }]);
+    expect(json("team.json")).toMatchObject([{ name: "Olga Owner", role: "owner" }]);
+    expect(json("customers.json")).toMatchObject([{ id: customer.id, name: 'Jansen, "the" Bakery' }]);
+    const [q] = json("quotes.json");
+    expect(q).toMatchObject({ id: quote.id, name: "Export Co website", status: "PUBLISHED" });
+    expect(q.blocks.map((b: { name: string }) => b.name)).toEqual(["Introduction", "Work"]);
+    expect(q.blocks[1].lineItems.map((i: { name: string; priceCents: number }) => [i.name, i.priceCents])).toEqual([
+      ["Design", 12500],
+      ["Hosting", 1999],
+      ["Discount", -1000],
+    ]);
+    const customersCsv = strFromU8(files["customers.csv"]).split("\r\n");
+    expect(customersCsv[0]).toBe("id,name,companyName,contactPerson,email,phone,content,createdAt,updatedAt");
+    expect(customersCsv[1]).toContain(`${customer.id},"Jansen, ""the"" Bakery",`);
+    expect(customersCsv[1]).toContain(`"'=HYPERLINK(""x"")"`); // a formula is defused
+    expect(strFromU8(files["quotes.csv"])).toContain("Export Co website");
+    const all = Object.values(files).map((f) => strFromU8(f)).join("\n");
+    expect(all).not.toContain("Other Co");
+    expect(all).not.toContain("logoFileKey");
+  });
+
+  it("is for owners only, signed in, of their own account", async () => {
+    const owner = await signUp(t, { company: "Owner Only" });
+    const admin = await signIn(t, "admin", { account: owner });
+    const member = await signIn(t, "member", { account: owner });
+    const stranger = await signUp(t, { company: "Stranger" });
+    expect((await exportOf(admin)).status).toBe(403);
+    expect((await exportOf(member)).status).toBe(403);
+    expect((await exportOf(stranger, owner.accountId)).status).toBe(403);
+    expect((await t.fetch(`/api/account-data/export?account=${owner.accountId}`)).status).toBe(401);
+    expect((await exportOf(owner, "not-a-uuid")).status).toBe(404);
+    expect((await exportOf(owner)).status).toBe(200);
+  });
+
+  it("is rate-limited per account", async () => {
+    const owner = await signUp(t, { company: "Many Exports" });
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await exportOf(owner)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("deleting an account", () => {
+  it("needs the account's name typed exactly, and changes nothing otherwise", async () => {
+    const { owner } = await filled("Careful Co");
+    const wrong = await t.gql(DELETE, { n: "careful co" }, owner.headers());
+    expect(code(wrong)).toBe("BAD_USER_INPUT");
+    expect(wrong.errors?.[0].message).toBe("Type the account's name exactly as shown.");
+    expect(code(await t.gql(DELETE, { n: "" }, owner.headers()))).toBe("BAD_USER_INPUT");
+    expect((await t.db.select().from(accounts).where(eq(accounts.id, owner.accountId!))).length).toBe(1);
+  });
+
+  it("deletes the account, its data and its logo in storage; other accounts and the members' users stay", async () => {
+    const { owner } = await filled("Doomed Co");
+    const member = await signIn(t, "member", { account: owner });
+    await invite(t, owner, { email: uniqueEmail("pending") });
+    const other = await filled("Survivor Co");
+    const files = createFileStorage(t.config);
+    const logo = await files.put({ area: "logos", contentType: "image/png", body: new Uint8Array([137, 80, 78, 71]) });
+    const otherLogo = await files.put({ area: "logos", contentType: "image/png", body: new Uint8Array([137, 80, 78, 71]) });
+    await t.db.update(accounts).set({ logoFileKey: logo.key }).where(eq(accounts.id, owner.accountId!));
+    await t.db.update(accounts).set({ logoFileKey: otherLogo.key }).where(eq(accounts.id, other.owner.accountId!));
+
+    expect((await t.gql(DELETE, { n: " Doomed Co " }, owner.headers())).data).toEqual({ deleteAccount: true });
+    await runJobs(t);
+    expect(await files.stat(logo.key)).toBeNull();
+    expect(await files.stat(otherLogo.key)).not.toBeNull();
+    for (const table of [customers, quotes, accountUsers, accountInvitations]) {
+      expect(await t.db.select().from(table).where(eq(table.accountId, owner.accountId!))).toEqual([]);
+    }
+    expect(await t.db.select().from(quotes).where(eq(quotes.accountId, other.owner.accountId!))).toHaveLength(1);
+    // Users and sessions stay; the account is simply gone for them.
+    expect(await t.db.select().from(users).where(eq(users.id, member.userId))).toHaveLength(1);
+    expect(code(await t.gql("{ account { id } }", {}, member.headers()))).toBe("FORBIDDEN");
+    expect((await t.gql<{ me: { id: string } }>("{ me { id } }", {}, owner.headers(null))).data?.me.id).toBe(owner.userId);
+    files.close();
+  });
+});
+
+describe("deleting my user", () => {
+  it("is refused while the user owns an account, then deletes the user and their sessions", async () => {
+    const owner = await signUp(t, { company: "Owned" });
+    const member = await signIn(t, "member", { account: owner });
+    const refused = await t.gql("mutation { deleteMe }", {}, owner.headers(null));
+    expect(code(refused)).toBe("CONFLICT");
+    expect(refused.errors?.[0].message).toMatch(/You own an account/);
+
+    expect((await t.gql("mutation { deleteMe }", {}, member.headers(null))).data).toEqual({ deleteMe: true });
+    expect(await t.db.select().from(users).where(eq(users.id, member.userId))).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.userId))).toEqual([]);
+    expect((await t.gql<{ me: unknown }>("{ me { id } }", {}, member.headers(null))).data?.me).toBeNull();
+    expect((await t.gql<{ teamMembers: { id: string }[] }>("{ teamMembers { id } }", {}, owner.headers())).data?.teamMembers.map((m) => m.id)).toEqual([owner.userId]);
+    expect(code(await t.gql("mutation { deleteMe }"))).toBe("UNAUTHENTICATED");
+  });
+});
