@@ -2,7 +2,9 @@ import { cacheExchange } from "@urql/exchange-graphcache";
 import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
+import { editorKeys, editorUpdates } from "../features/editor/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
+import { templateKeys, templateUpdates } from "../features/templates/cache";
 
 /** Every GraphQL request carries this header; the server refuses requests without it (CSRF). */
 export const CSRF_HEADER = { "x-graphql-csrf": "1" };
@@ -31,6 +33,8 @@ export const CACHE_KEYS = {
   AccountPage: () => null,
   ...customerKeys,
   ...quoteKeys,
+  ...editorKeys,
+  ...templateKeys,
 };
 
 export function createGraphQLClient(options: { locale: Locale; accountId: string | null; onUnauthenticated?: () => void }) {
@@ -52,7 +56,7 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (isUnauthenticated(error)) options.onUnauthenticated?.();
         },
       }),
-      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates } } }),
+      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...editorUpdates, ...templateUpdates } } }),
       fetchExchange,
     ],
   });

@@ -3,9 +3,11 @@ import app from "./app";
 import auth from "./auth";
 import common from "./common";
 import customers from "./customers";
+import editor from "./editor";
 import marketing from "./marketing";
 import quotes from "./quotes";
+import templates from "./templates";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes };
+const en = { common, api, auth, app, marketing, customers, quotes, editor, templates };
 export default en;

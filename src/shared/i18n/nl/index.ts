@@ -5,8 +5,10 @@ import app from "./app";
 import auth from "./auth";
 import common from "./common";
 import customers from "./customers";
+import editor from "./editor";
 import marketing from "./marketing";
 import quotes from "./quotes";
+import templates from "./templates";
 
-const nl = { common, api, auth, app, marketing, customers, quotes } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, editor, templates } satisfies Mirror<typeof en>;
 export default nl;
