@@ -21,6 +21,18 @@ export type PricingUnit = (typeof PRICING_UNITS)[number];
 export const BLOCK_KINDS = ["TEXT", "PRICING"] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 
+/** Discounts of a line or a block: a percentage or an amount of money. */
+export const DISCOUNT_TYPES = ["PERCENTAGE", "AMOUNT"] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** Intervals of recurring lines (from a pricing block's unit MONTH / QUARTER / YEAR). */
+export const RECURRING_INTERVALS = ["MONTH", "QUARTER", "YEAR"] as const;
+export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
+
+/** Signature templates: drawn (a PNG) or typed (text). */
+export const SIGNATURE_KINDS = ["DRAWN", "TYPED"] as const;
+export type SignatureKind = (typeof SIGNATURE_KINDS)[number];
+
 /** Stored quote status (expired is derived from the expiration date, see quote-status.ts). */
 export const QUOTE_STATUSES = ["DRAFT", "PUBLISHED", "SIGNED"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];

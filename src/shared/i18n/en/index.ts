@@ -1,6 +1,7 @@
 import api from "./api";
 import app from "./app";
 import auth from "./auth";
+import blocks from "./blocks";
 import common from "./common";
 import customers from "./customers";
 import editor from "./editor";
@@ -9,5 +10,5 @@ import quotes from "./quotes";
 import templates from "./templates";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, editor, templates };
+const en = { common, api, auth, app, marketing, customers, quotes, blocks, editor, templates };
 export default en;

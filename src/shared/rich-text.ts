@@ -1,0 +1,204 @@
+/**
+ * Rich text is stored as the editor's JSON document (TipTap / ProseMirror), never as HTML. This is
+ * the ONE allow-list: the server sanitises every document on input with `sanitizeDocument` (the
+ * zod schemas in shared/blocks.ts call it), and the read-only renderer
+ * (web/features/quote-document/rich-text.tsx) renders only what it lets through. Pure: no DOM.
+ *
+ * Allowed nodes: doc, paragraph, heading (level 2–3), text, bulletList, orderedList (start),
+ * listItem, hardBreak, table, tableRow, tableHeader, tableCell (colspan, rowspan), image (src only
+ * under /files/, alt, title). Marks: bold, italic, link (href http:, https:, mailto: only).
+ * Anything else — an unknown node or mark, a `javascript:` link, an image elsewhere, HTML
+ * (`<script`) in the text, more than 256 KB of JSON, deeper than 32 levels — is REFUSED with a
+ * translation key (namespace `blocks`), not silently dropped. Unknown attributes of allowed nodes
+ * (TipTap adds `target`, `rel`, `class` to links, for example) are dropped.
+ */
+
+export const RICH_TEXT_MAX_BYTES = 256 * 1024;
+export const RICH_TEXT_MAX_DEPTH = 32;
+
+export type RichMark = { type: "bold" | "italic" } | { type: "link"; attrs: { href: string } };
+export type RichNode = {
+  type: RichNodeType;
+  attrs?: Record<string, string | number | null>;
+  content?: RichNode[];
+  text?: string;
+  marks?: RichMark[];
+};
+export type RichDocument = RichNode & { type: "doc" };
+
+export const RICH_NODE_TYPES = [
+  "doc",
+  "paragraph",
+  "heading",
+  "text",
+  "bulletList",
+  "orderedList",
+  "listItem",
+  "hardBreak",
+  "table",
+  "tableRow",
+  "tableHeader",
+  "tableCell",
+  "image",
+] as const;
+export type RichNodeType = (typeof RICH_NODE_TYPES)[number];
+export const RICH_MARK_TYPES = ["bold", "italic", "link"] as const;
+
+export type SanitizeResult = { ok: true; doc: RichDocument } | { ok: false; error: string };
+
+class Refused extends Error {}
+
+const SAFE_LINK = /^(https?:\/\/|mailto:)[^\s<>"'`]+$/i;
+const SAFE_IMAGE = /^\/files\/[A-Za-z0-9/_.-]+$/;
+
+/** Whether a link target may be rendered: http(s) or mailto, nothing else (no javascript:, data:). */
+export function isSafeHref(href: unknown): href is string {
+  return typeof href === "string" && SAFE_LINK.test(href.trim()) && !/[\u0000-\u001f]/.test(href);
+}
+/** Whether an image source may be rendered: an upload served by the files adapter. */
+export function isSafeImageSrc(src: unknown): src is string {
+  return typeof src === "string" && SAFE_IMAGE.test(src) && !src.includes("..");
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function positiveInt(value: unknown, max: number): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
+}
+
+function sanitizeMarks(marks: unknown): RichMark[] | undefined {
+  if (marks === undefined || marks === null) return undefined;
+  if (!Array.isArray(marks)) throw new Refused("blocks:validation.contentInvalid");
+  const result: RichMark[] = [];
+  for (const mark of marks) {
+    if (!isObject(mark) || typeof mark.type !== "string") throw new Refused("blocks:validation.contentInvalid");
+    if (mark.type === "bold" || mark.type === "italic") result.push({ type: mark.type });
+    else if (mark.type === "link") {
+      const href = isObject(mark.attrs) ? mark.attrs.href : undefined;
+      if (!isSafeHref(href)) throw new Refused("blocks:validation.contentUnsafeLink");
+      result.push({ type: "link", attrs: { href: href.trim() } });
+    } else throw new Refused("blocks:validation.contentUnknownNode");
+  }
+  return result.length ? result : undefined;
+}
+
+function sanitizeAttrs(type: RichNodeType, attrs: unknown): Record<string, string | number | null> | undefined {
+  const a = isObject(attrs) ? attrs : {};
+  switch (type) {
+    case "heading": {
+      const level = a.level ?? 2;
+      if (level !== 2 && level !== 3) throw new Refused("blocks:validation.contentUnknownNode");
+      return { level };
+    }
+    case "orderedList": {
+      const start = positiveInt(a.start, 1_000_000);
+      return start && start !== 1 ? { start } : undefined;
+    }
+    case "tableCell":
+    case "tableHeader": {
+      const colspan = positiveInt(a.colspan, 100) ?? 1;
+      const rowspan = positiveInt(a.rowspan, 100) ?? 1;
+      return colspan === 1 && rowspan === 1 ? undefined : { colspan, rowspan };
+    }
+    case "image": {
+      if (!isSafeImageSrc(a.src)) throw new Refused("blocks:validation.contentUnsafeImage");
+      const alt = typeof a.alt === "string" ? a.alt.slice(0, 500) : null;
+      const title = typeof a.title === "string" ? a.title.slice(0, 500) : null;
+      return { src: a.src, alt, title };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function sanitizeNode(node: unknown, depth: number): RichNode {
+  if (depth > RICH_TEXT_MAX_DEPTH) throw new Refused("blocks:validation.contentTooDeep");
+  if (!isObject(node) || typeof node.type !== "string") throw new Refused("blocks:validation.contentInvalid");
+  if (!(RICH_NODE_TYPES as readonly string[]).includes(node.type) || (node.type === "doc" && depth > 0)) {
+    throw new Refused("blocks:validation.contentUnknownNode");
+  }
+  const type = node.type as RichNodeType;
+  if (type === "text") {
+    if (typeof node.text !== "string" || node.text.length === 0) throw new Refused("blocks:validation.contentInvalid");
+    if (/<\s*\/?\s*script/i.test(node.text)) throw new Refused("blocks:validation.contentScript");
+    const marks = sanitizeMarks(node.marks);
+    return marks ? { type, text: node.text, marks } : { type, text: node.text };
+  }
+  const result: RichNode = { type };
+  const attrs = sanitizeAttrs(type, node.attrs);
+  if (attrs) result.attrs = attrs;
+  if (node.content !== undefined && node.content !== null) {
+    if (!Array.isArray(node.content)) throw new Refused("blocks:validation.contentInvalid");
+    if (type === "hardBreak" || type === "image") throw new Refused("blocks:validation.contentInvalid");
+    result.content = node.content.map((child) => sanitizeNode(child, depth + 1));
+  }
+  return result;
+}
+
+/** The size of a document as stored (UTF-8 bytes of its JSON). */
+export function documentBytes(value: unknown): number {
+  const json = JSON.stringify(value) ?? "";
+  return new TextEncoder().encode(json).length;
+}
+
+/**
+ * Checks a document against the allow-list. Returns the cleaned document (unknown attributes
+ * dropped) or a translation key saying why it was refused. Accepts a parsed value or a JSON string.
+ */
+export function sanitizeDocument(input: unknown): SanitizeResult {
+  let value = input;
+  if (typeof value === "string") {
+    if (value.length > RICH_TEXT_MAX_BYTES) return { ok: false, error: "blocks:validation.contentTooLarge" };
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return { ok: false, error: "blocks:validation.contentInvalid" };
+    }
+  }
+  let bytes: number;
+  try {
+    bytes = documentBytes(value);
+  } catch {
+    return { ok: false, error: "blocks:validation.contentInvalid" };
+  }
+  if (bytes > RICH_TEXT_MAX_BYTES) return { ok: false, error: "blocks:validation.contentTooLarge" };
+  if (!isObject(value) || value.type !== "doc") return { ok: false, error: "blocks:validation.contentInvalid" };
+  try {
+    return { ok: true, doc: sanitizeNode(value, 0) as RichDocument };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, error: error.message };
+    if (error instanceof RangeError) return { ok: false, error: "blocks:validation.contentTooDeep" };
+    throw error;
+  }
+}
+
+/** A paragraph document for plain text (each line a paragraph; empty text → an empty doc). */
+export function paragraphDocument(text: string): RichDocument {
+  const lines = text.split(/\r?\n/);
+  return {
+    type: "doc",
+    content: lines.map((line) => (line ? { type: "paragraph", content: [{ type: "text", text: line }] } : { type: "paragraph" })),
+  };
+}
+
+const BLOCK_NODES = new Set<string>(["paragraph", "heading", "listItem", "tableRow", "table", "bulletList", "orderedList"]);
+
+/** The document's text (blocks on their own lines, cells separated by tabs), for e-mails and search. */
+export function documentToPlainText(doc: RichNode | null | undefined): string {
+  if (!doc) return "";
+  const out: string[] = [];
+  const walk = (node: RichNode) => {
+    if (node.type === "text") out.push(node.text ?? "");
+    else if (node.type === "hardBreak") out.push("\n");
+    else if (node.type === "image") out.push(typeof node.attrs?.alt === "string" ? node.attrs.alt : "");
+    node.content?.forEach((child, index) => {
+      if (index > 0 && (node.type === "tableRow")) out.push("\t");
+      walk(child);
+    });
+    if (BLOCK_NODES.has(node.type)) out.push("\n");
+  };
+  walk(doc);
+  return out.join("").replace(/\n{3,}/g, "\n\n").trim();
+}
