@@ -93,9 +93,9 @@ export function parseDecimalInput(text: string, language: FormatLanguage | strin
   const { group, decimal } = separatorsFor(language);
   const cleaned = text.replace(/[\s\u00a0\u202f€$£]/g, "").replace(/^−/, "-");
   if (cleaned === "") return undefined;
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const g = escape(group);
-  const d = escape(decimal);
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const g = literal(group);
+  const d = literal(decimal);
   const pattern = new RegExp(`^(-?)(\\d{1,3}(?:${g}\\d{3})+|\\d+)(?:${d}(\\d*))?$`);
   const match = pattern.exec(cleaned);
   if (!match) return undefined;

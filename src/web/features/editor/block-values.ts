@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZPricingBlockInput, ZTextBlockInput } from "../../../shared/blocks";
+import { type TPricingBlockInput, ZPricingBlockInput, ZTextBlockInput } from "../../../shared/blocks";
 import type { DiscountType, PricingUnit } from "../../../shared/enums";
 import { type FormatLanguage, formatDecimalInput, formatMoneyInput, parseDecimalInput, parseMoneyInput } from "../../../shared/format";
 import type { RichDocument } from "../../../shared/rich-text";
@@ -163,7 +163,7 @@ export function pricingFormSchema(language: FormatLanguage | string) {
       discountValue: z.string(),
       lineItems: z.array(ZLineForm),
     })
-    .transform((values) => pricingInputFromForm(values as PricingFormValues, language))
+    .transform((values): TPricingBlockInput => pricingInputFromForm(values as PricingFormValues, language))
     .pipe(ZPricingBlockInput);
 }
 
