@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { benchColdStart } from "./cold-start";
 import { benchCost } from "./cost";
+import { runEditorBench } from "./editor";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
 import { runMarketingBench } from "./marketing";
 import { benchQuotes } from "./quotes";
@@ -31,3 +32,4 @@ if (want("quotes")) {
   if (pgUrl) await benchQuotes("postgres", pgUrl);
 }
 if (want("cost")) await benchCost();
+if (want("editor")) await runEditorBench();
