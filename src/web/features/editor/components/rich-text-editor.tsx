@@ -21,6 +21,10 @@ export type RichTextEditorProps = {
 
 const LINK_PROTOCOLS = ["http", "https", "mailto"];
 
+/** Preflight resets headings, lists and tables: give the editable content a readable shape. */
+const CONTENT_STYLES =
+  "[&_h2]:mt-3 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:font-semibold [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand-700 [&_a]:underline [&_table]:my-2 [&_table]:w-full [&_table]:border-collapse [&_td]:border [&_td]:border-slate-300 [&_td]:p-1 [&_th]:border [&_th]:border-slate-300 [&_th]:bg-slate-50 [&_th]:p-1 [&_th]:text-left [&_.selectedCell]:bg-brand-50";
+
 /** Whether a link target may be stored: http(s) and mailto only (no javascript:, data:, …). */
 export function isAllowedLink(href: string): boolean {
   try {
@@ -63,7 +67,7 @@ export default function RichTextEditor({ label, value, onChange, disabled = fals
         "aria-multiline": "true",
         "aria-labelledby": labelId,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
-        class: "rich-text min-h-32 px-3 py-2 text-sm focus:outline-none",
+        class: `min-h-32 px-3 py-2 text-sm focus:outline-none ${CONTENT_STYLES}`,
         "data-testid": "rich-text-input",
       },
     },
