@@ -23,8 +23,9 @@ export function TotalsSummary({ totals, language, currency, detailed = false, te
       {detailed ? (
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
           {parts.map(({ key, label, part }) => (
-            <dl key={key} className="space-y-0.5 rounded-md bg-slate-50 p-3 text-sm tabular-nums" data-testid={testId ? `${testId}-${key}` : undefined}>
-              <div className="mb-1 font-semibold text-slate-900">{label}</div>
+            <div key={key} className="rounded-md bg-slate-50 p-3 text-sm tabular-nums" data-testid={testId ? `${testId}-${key}` : undefined}>
+              <p className="mb-1 font-semibold text-slate-900">{label}</p>
+              <dl className="space-y-0.5">
               <Row label={t("editor:totals.subtotal")} value={money(part.subtotal)} />
               {part.discount !== "0.00" ? <Row label={t("editor:totals.discount")} value={`− ${money(part.discount)}`} testId="discount" /> : null}
               <Row label={t("editor:totals.totalExclVat")} value={money(part.totalExclVat)} testId="excl" />
@@ -32,7 +33,8 @@ export function TotalsSummary({ totals, language, currency, detailed = false, te
                 <Row key={v.rate} label={t("editor:totals.vatRate", { rate: v.rate.replace(".", language === "NL" ? "," : ".") })} value={money(v.vat)} testId={`vat-${v.rate}`} />
               ))}
               <Row label={t("editor:totals.totalInclVat")} value={money(part.totalInclVat)} strong testId="incl" />
-            </dl>
+              </dl>
+            </div>
           ))}
         </div>
       ) : null}
