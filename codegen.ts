@@ -13,7 +13,7 @@ const config: CodegenConfig = {
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
-        scalars: { DateTime: "string" },
+        scalars: { DateTime: "string", JSON: "unknown" },
         avoidOptionals: { field: true, inputValue: false },
       },
     },

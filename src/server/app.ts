@@ -71,8 +71,9 @@ export function createApp(deps: AppDeps) {
   /** For rate limits: "unknown" for in-process requests (tests), which have no socket. */
   const clientIp = (c: Context): string => clientAddressOf(c.req.raw, c.env, config.trustProxy) ?? "unknown";
 
+  const files = deps.files ?? createFileStorage(config);
   async function requestContext(request: Request, requestId: string, locale: Locale): Promise<RequestContext> {
-    return { requestId, request, locale, t: translator(locale), db, config, log, mail, auth: await authenticate(request, db) };
+    return { requestId, request, locale, t: translator(locale), db, config, log, mail, files, auth: await authenticate(request, db) };
   }
 
   // Request id, timing and one structured log line per request (no query strings: they may hold tokens).
@@ -196,7 +197,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
   // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).
-  app.route("/files", filesRoutes({ files: deps.files ?? createFileStorage(config), log }));
+  app.route("/files", filesRoutes({ files, log }));
 
   app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 

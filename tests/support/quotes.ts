@@ -1,3 +1,4 @@
+import { paragraphDocument } from "../../src/shared/rich-text";
 import type { TestApp } from "./app";
 import type { SignedIn } from "./auth";
 import { quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
@@ -66,10 +67,10 @@ export async function transition(t: TestApp, user: SignedIn, op: "publishQuote" 
  * pricing block: 8 days × €125.00 + 1.5 × €19.99 (= €29.985 → €29.99) − €10.00 discount = €1019.99.
  */
 export async function addBlocks(t: TestApp, quoteId: string) {
-  await t.db.insert(quoteBlocks).values({ quoteId, kind: "TEXT", position: 0, name: "Introduction", content: "Thank you for your interest." });
+  await t.db.insert(quoteBlocks).values({ quoteId, kind: "TEXT", position: 0, name: "Introduction", content: paragraphDocument("Thank you for your interest.") });
   const [pricing] = await t.db
     .insert(quoteBlocks)
-    .values({ quoteId, kind: "PRICING", position: 1, name: "Work", content: "What we do", pricingUnit: "DAY" })
+    .values({ quoteId, kind: "PRICING", position: 1, name: "Work", content: paragraphDocument("What we do"), pricingUnit: "DAY" })
     .returning();
   await t.db.insert(quoteLineItems).values([
     { blockId: pricing.id, position: 0, name: "Design", priceCents: 12_500, amount: "8" },

@@ -21,6 +21,8 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     ID: { Input: string; Output: string };
+    /** A rich-text document (TipTap JSON); validated by the zod schemas, never trusted as is. */
+    JSON: { Input: unknown; Output: unknown };
   };
   DefaultFieldNullability: false;
 }>({
@@ -50,4 +52,10 @@ builder.scalarType("DateTime", {
     if (Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");
     return date;
   },
+});
+
+builder.scalarType("JSON", {
+  description: "A rich-text document: TipTap/ProseMirror JSON, checked against an allow-list on input (src/shared/rich-text.ts).",
+  serialize: (value) => value,
+  parseValue: (value) => value,
 });

@@ -3,6 +3,7 @@ import type { AccountRole } from "../../shared/enums";
 import type { Locale } from "../../shared/locales";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import type { FileStorage } from "../files/storage";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 
@@ -27,6 +28,8 @@ export type RequestContext = {
   config: Config;
   log: Logger;
   mail: Mailer;
+  /** The files adapter (uploads such as drawn signatures). */
+  files: FileStorage;
   auth: AuthState;
   /** The caller's network address (behind TRUST_PROXY: the proxy's X-Forwarded-For hop); undefined in-process. */
   clientAddress?: string;

@@ -1,12 +1,16 @@
 import {
   ACCOUNT_ROLES,
   type AccountRole,
+  BLOCK_KINDS,
   CURRENCIES,
+  DISCOUNT_TYPES,
   INTERVALS,
   LANGUAGES,
   PRICING_UNITS,
   QUOTE_DISPLAY_STATUSES,
   QUOTE_STATUSES,
+  RECURRING_INTERVALS,
+  SIGNATURE_KINDS,
   SUBSCRIPTION_PLANS,
 } from "../../shared/enums";
 import { builder } from "./builder";
@@ -35,3 +39,7 @@ export const QuoteDisplayStatusEnum = builder.enumType("QuoteDisplayStatus", {
   values: QUOTE_DISPLAY_STATUSES,
   description: "What the screens show: the status, with EXPIRED for a published quote past its expiration date.",
 });
+export const BlockKindEnum = builder.enumType("BlockKind", { values: BLOCK_KINDS });
+export const DiscountTypeEnum = builder.enumType("DiscountType", { values: DISCOUNT_TYPES });
+export const RecurringIntervalEnum = builder.enumType("RecurringInterval", { values: RECURRING_INTERVALS });
+export const SignatureKindEnum = builder.enumType("SignatureKind", { values: SIGNATURE_KINDS });

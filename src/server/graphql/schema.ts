@@ -4,6 +4,8 @@ import { builder } from "./builder";
 import "../modules/identity/identity.graphql";
 import "../modules/customers/customers.graphql";
 import "../modules/quotes/quotes.graphql";
+import "../modules/blocks/blocks.graphql";
+import "../modules/templates/templates.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

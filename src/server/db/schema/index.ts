@@ -5,3 +5,4 @@ export * from "./customers";
 export * from "./quotes";
 export * from "./marketing";
 export * from "./jobs";
+export * from "./templates";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { BLOCK_KINDS, CURRENCIES, LANGUAGES, PRICING_UNITS, QUOTE_STATUSES } from "../../../shared/enums";
+import { BLOCK_KINDS, CURRENCIES, DISCOUNT_TYPES, LANGUAGES, PRICING_UNITS, QUOTE_STATUSES } from "../../../shared/enums";
+import type { RichDocument } from "../../../shared/rich-text";
 import { accounts } from "./identity";
 
 /** The customer's details frozen on a quote when it is published (a published quote never changes). */
@@ -78,7 +79,11 @@ export const quoteNumberCounters = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.year] })],
 );
 
-/** A block of a quote: TEXT (name, content) or PRICING (also a pricing unit and line items). */
+/**
+ * A block of a quote: TEXT (name, content) or PRICING (also a pricing unit, a block discount and
+ * line items). Content is the editor's JSON document (shared/rich-text.ts), sanitised on input.
+ * The same columns describe template blocks (templates.ts): `blockColumns` / `lineItemColumns`.
+ */
 export const quoteBlocks = pgTable(
   "quote_blocks",
   {
@@ -86,14 +91,8 @@ export const quoteBlocks = pgTable(
     quoteId: uuid("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: BLOCK_KINDS }).notNull(),
     position: integer("position").notNull(),
-    name: text("name").notNull(),
-    content: text("content"),
-    /** PRICING blocks: the unit of the line items' amounts (DAY … NONE). */
-    pricingUnit: text("pricing_unit", { enum: PRICING_UNITS }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...blockColumns(),
   },
   (t) => [
     index("quote_blocks_quote_position_idx").on(t.quoteId, t.position),
@@ -102,8 +101,56 @@ export const quoteBlocks = pgTable(
       "quote_blocks_pricing_unit_check",
       sql`(${t.kind} = 'TEXT' and ${t.pricingUnit} is null) or (${t.kind} = 'PRICING' and ${t.pricingUnit} in ('DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'ITEMS', 'NONE'))`,
     ),
+    check("quote_blocks_discount_check", discountCheck(t)),
   ],
 );
+
+/** The columns a quote block and a template block share (one block implementation). */
+export function blockColumns() {
+  return {
+    kind: text("kind", { enum: BLOCK_KINDS }).notNull(),
+    name: text("name").notNull(),
+    content: jsonb("content").$type<RichDocument>(),
+    /** PRICING blocks: the unit of the line items' amounts (DAY … NONE). */
+    pricingUnit: text("pricing_unit", { enum: PRICING_UNITS }),
+    /** Block discount: PERCENTAGE ("10" = 10 %) or AMOUNT (money); both null when none. */
+    discountType: text("discount_type", { enum: DISCOUNT_TYPES }),
+    discountValue: numeric("discount_value", { precision: 20, scale: 2 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/** The columns a quote line item and a template line item share. */
+export function lineItemColumns() {
+  return {
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    amount: numeric("amount", { precision: 12, scale: 3 }).notNull().default("1"),
+    /** VAT percentage, 0–100 with 2 decimals. */
+    vatRate: numeric("vat_rate", { precision: 5, scale: 2 }).notNull().default("0"),
+    discountType: text("discount_type", { enum: DISCOUNT_TYPES }),
+    discountValue: numeric("discount_value", { precision: 20, scale: 2 }),
+    /** The customer may tick it; `selected` is its default state. */
+    optional: boolean("optional").notNull().default(false),
+    selected: boolean("selected").notNull().default(true),
+    /** Recurring per the block's unit (MONTH / QUARTER / YEAR) instead of one-off. */
+    recurring: boolean("recurring").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+type DiscountColumns = { discountType: unknown; discountValue: unknown };
+/** A discount is a known type with a value ≥ 0, or nothing at all. */
+export function discountCheck(t: DiscountColumns) {
+  return sql`(${t.discountType} is null and ${t.discountValue} is null) or (${t.discountType} in ('PERCENTAGE', 'AMOUNT') and ${t.discountValue} >= 0 and (${t.discountType} = 'AMOUNT' or ${t.discountValue} <= 100))`;
+}
+/** VAT 0–100 %. */
+export function vatCheck(t: { vatRate: unknown }) {
+  return sql`${t.vatRate} >= 0 and ${t.vatRate} <= 100`;
+}
 
 /** A line of a pricing block: price in integer cents × an exact decimal amount. */
 export const quoteLineItems = pgTable(
@@ -113,11 +160,11 @@ export const quoteLineItems = pgTable(
     blockId: uuid("block_id")
       .notNull()
       .references(() => quoteBlocks.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    name: text("name").notNull(),
-    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
-    amount: numeric("amount", { precision: 12, scale: 3 }).notNull().default("1"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...lineItemColumns(),
   },
-  (t) => [index("quote_line_items_block_position_idx").on(t.blockId, t.position)],
+  (t) => [
+    index("quote_line_items_block_position_idx").on(t.blockId, t.position),
+    check("quote_line_items_discount_check", discountCheck(t)),
+    check("quote_line_items_vat_check", vatCheck(t)),
+  ],
 );

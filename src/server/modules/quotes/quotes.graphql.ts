@@ -1,25 +1,23 @@
 import { ZSearch } from "../../../shared/customers";
-import { centsToDecimal, lineTotalCents, totalCents } from "../../../shared/money";
+import { centsToString } from "../../../shared/totals";
 import { displayStatus, isExpired } from "../../../shared/quote-status";
 import { ZQuoteInput, publicQuoteUrl } from "../../../shared/quotes";
 import type { CustomerSnapshot } from "../../db/schema";
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
-import { CurrencyEnum, LanguageEnum, PricingUnitEnum, QuoteDisplayStatusEnum, QuoteStatusEnum } from "../../graphql/enums";
+import { CurrencyEnum, LanguageEnum, QuoteDisplayStatusEnum, QuoteStatusEnum } from "../../graphql/enums";
 import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
 import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { CustomerRef } from "../customers/customers.graphql";
+import { loadQuoteTotals } from "../blocks/blocks.service";
 import {
-  type BlockRow,
   type QuoteRow,
   createQuote,
   deleteQuote,
   duplicateQuote,
-  findBlocksOfQuotes,
   findQuotes,
   getQuoteById,
-  loadTotals,
   publishQuote,
   quoteNotFound,
   updateQuote,
@@ -35,44 +33,6 @@ const QuoteCustomerDetailsRef = builder.objectRef<CustomerSnapshot>("QuoteCustom
     email: t.exposeString("email", { nullable: true }),
     phone: t.exposeString("phone", { nullable: true }),
     content: t.exposeString("content", { nullable: true }),
-  }),
-});
-
-type LineItemRow = BlockRow["lineItems"][number];
-const QuoteLineItemRef = builder.objectRef<LineItemRow>("QuoteLineItem").implement({
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name"),
-    price: t.string({ description: "Price per unit, an exact decimal in the quote's currency (\"1250.00\").", resolve: (li) => centsToDecimal(li.priceCents) }),
-    amount: t.string({ description: "Quantity, an exact decimal with up to 3 places.", resolve: (li) => li.amount.replace(/\.?0+$/, "") || "0" }),
-    total: t.string({ description: "price × amount, rounded to the cent.", resolve: (li) => centsToDecimal(lineTotalCents(li)) }),
-  }),
-});
-
-const QuoteBlockRef = builder.interfaceRef<BlockRow>("QuoteBlock").implement({
-  description: "A block of a quote: text, or pricing with line items.",
-  resolveType: (block) => (block.kind === "PRICING" ? "QuotePricingBlock" : "QuoteTextBlock"),
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name"),
-    content: t.exposeString("content", { nullable: true }),
-  }),
-});
-
-builder.objectRef<BlockRow>("QuoteTextBlock").implement({
-  interfaces: [QuoteBlockRef],
-  isTypeOf: (block) => (block as BlockRow).kind === "TEXT",
-  fields: () => ({}),
-});
-
-builder.objectRef<BlockRow>("QuotePricingBlock").implement({
-  interfaces: [QuoteBlockRef],
-  isTypeOf: (block) => (block as BlockRow).kind === "PRICING",
-  fields: (t) => ({
-    pricingUnit: t.field({ type: PricingUnitEnum, resolve: (b) => b.pricingUnit ?? "NONE" }),
-    // Loaded with the blocks (Quote.quoteBlocks): no query of its own.
-    quoteLineItems: t.field({ type: [QuoteLineItemRef], extensions: cost.loadedList(5), resolve: (b) => b.lineItems }),
-    total: t.string({ resolve: (b) => centsToDecimal(totalCents(b.lineItems)) }),
   }),
 });
 
@@ -108,21 +68,15 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
     // Per-parent fields are batched: one query for all the quotes of a request, however many.
     total: t.loadable({
       type: "String",
-      description: "Sum of the pricing blocks' line totals, an exact decimal in the quote's currency.",
+      description: "The one-off total excl. VAT (after discounts, selected optional lines only), an exact decimal in the quote's currency; see `totals`.",
       extensions: cost.perParent(3),
       load: async (ids: string[], ctx) => {
-        const totals = await loadTotals(ctx.db, ids);
-        return ids.map((id) => centsToDecimal(totals.get(id) ?? 0n));
+        const totals = await loadQuoteTotals(ctx.db, ids);
+        return ids.map((id) => centsToString(totals.get(id)?.oneOff.totalExclVat ?? 0n));
       },
       resolve: (q) => q.id,
     }),
-    quoteBlocks: t.loadableGroup({
-      type: QuoteBlockRef,
-      extensions: cost.perParent(5),
-      load: (ids: string[], ctx) => findBlocksOfQuotes(ctx.db, ids),
-      group: (block) => block.quoteId,
-      resolve: (q) => q.id,
-    }),
+    // quoteBlocks and totals: added by modules/blocks/blocks.graphql.ts.
     publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.publishedAt }),
     signedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.signedAt }),
     createdAt: t.field({ type: "DateTime", resolve: (q) => q.createdAt }),
@@ -131,6 +85,14 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
 });
 
 const QuotePageRef = pageType<QuoteRow>("Quote", QuoteRef);
+
+const QuoteStartInput = builder.inputType("QuoteStartInput", {
+  description: "What a new quote starts with: another quote's blocks (own account), or template blocks in this order.",
+  fields: (t) => ({
+    quoteId: t.id({ required: false }),
+    templateBlockIds: t.idList({ required: false }),
+  }),
+});
 
 const QuoteInput = builder.inputType("QuoteInput", {
   fields: (t) => ({
@@ -180,13 +142,14 @@ builder.queryField("quotes", (t) =>
 builder.mutationField("createQuote", (t) =>
   t.field({
     type: QuoteRef,
-    description: "A new draft with the next quote number of the account.",
+    description: "A new draft with the next quote number of the account; `startFrom` copies another quote's blocks or template blocks in the same transaction.",
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
-    args: { input: t.arg({ type: QuoteInput, required: true }) },
+    args: { input: t.arg({ type: QuoteInput, required: true }), startFrom: t.arg({ type: QuoteStartInput, required: false }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
-      return createQuote(ctx.db, accountId, parseInput(ZQuoteInput, args.input));
+      const startFrom = args.startFrom ? { quoteId: args.startFrom.quoteId ?? null, templateBlockIds: args.startFrom.templateBlockIds?.map(String) ?? null } : null;
+      return createQuote(ctx.db, accountId, parseInput(ZQuoteInput, args.input), new Date(), startFrom);
     },
   }),
 );

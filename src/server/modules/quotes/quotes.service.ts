@@ -1,14 +1,15 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import { likePattern } from "../../../shared/customers";
-import { totalCents } from "../../../shared/money";
 import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isExpired, publicAvailability, todayIso } from "../../../shared/quote-status";
+import { computeTotalsCents } from "../../../shared/totals";
 import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../../shared/quotes";
 import type { Currency, Language } from "../../../shared/enums";
 import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
-import { type CustomerSnapshot, customers, quoteBlocks, quoteLineItems, quoteNumberCounters, quotes } from "../../db/schema";
+import { type CustomerSnapshot, customers, quoteNumberCounters, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
+import { copyBlocks, findBlocksOfQuotes, loadQuoteTotals, startQuoteFrom } from "../blocks/blocks.service";
 import type { CustomerRecord } from "../customers/customers.service";
 
 export type QuoteRecord = typeof quotes.$inferSelect;
@@ -23,7 +24,6 @@ export type QuoteValues = {
   quoteExpirationAt: string;
   signable: boolean;
 };
-export type BlockRow = typeof quoteBlocks.$inferSelect & { lineItems: (typeof quoteLineItems.$inferSelect)[] };
 
 /** nanoid: url-safe alphabet (A–Z a–z 0–9 _ -) from the CSPRNG; 24 characters = 144 bits. */
 export const newNanoId = () => nanoid(NANO_ID_LENGTH);
@@ -95,7 +95,13 @@ async function withCustomer(db: Executor, quote: QuoteRecord): Promise<QuoteRow>
   return { ...quote, customer: customer ?? null };
 }
 
-export async function createQuote(db: Executor, accountId: string, values: QuoteValues, now = new Date()): Promise<QuoteRow> {
+export async function createQuote(
+  db: Executor,
+  accountId: string,
+  values: QuoteValues,
+  now = new Date(),
+  startFrom: { quoteId: string | null; templateBlockIds: string[] | null } | null = null,
+): Promise<QuoteRow> {
   return db.transaction(async (tx) => {
     const customer = await requireOwnCustomer(tx, accountId, values.customerId);
     const quoteNumber = await nextQuoteNumber(tx, accountId, now.getUTCFullYear());
@@ -115,6 +121,7 @@ export async function createQuote(db: Executor, accountId: string, values: Quote
         expirationDate: values.quoteExpirationAt,
       })
       .returning();
+    if (startFrom) await startQuoteFrom(tx, accountId, quote.id, startFrom);
     return { ...quote, customer };
   });
 }
@@ -238,18 +245,7 @@ export async function duplicateQuote(db: Executor, accountId: string, id: string
         expirationDate: addDaysIso(today, validityDays),
       })
       .returning();
-    const blocks = await loadBlocks(tx, [source.id]);
-    for (const block of blocks.get(source.id) ?? []) {
-      const [newBlock] = await tx
-        .insert(quoteBlocks)
-        .values({ quoteId: copy.id, kind: block.kind, position: block.position, name: block.name, content: block.content, pricingUnit: block.pricingUnit })
-        .returning({ id: quoteBlocks.id });
-      if (block.lineItems.length > 0) {
-        await tx.insert(quoteLineItems).values(
-          block.lineItems.map((li) => ({ blockId: newBlock.id, position: li.position, name: li.name, priceCents: li.priceCents, amount: li.amount })),
-        );
-      }
-    }
+    await copyBlocks(tx, { kind: "quote", quoteId: copy.id }, await findBlocksOfQuotes(tx, [source.id]));
     return withCustomer(tx, copy);
   });
 }
@@ -309,63 +305,6 @@ export async function findQuotes(
   return { items: rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer })), total };
 }
 
-/**
- * The blocks of several quotes (each quote's in order) with their line items (in order): two
- * queries whatever the number of quotes.
- */
-export async function findBlocksOfQuotes(db: Executor, quoteIds: readonly string[]): Promise<BlockRow[]> {
-  if (quoteIds.length === 0) return [];
-  const blocks = await db
-    .select()
-    .from(quoteBlocks)
-    .where(inArray(quoteBlocks.quoteId, [...quoteIds]))
-    .orderBy(asc(quoteBlocks.quoteId), asc(quoteBlocks.position), asc(quoteBlocks.createdAt));
-  const items = blocks.length
-    ? await db
-        .select()
-        .from(quoteLineItems)
-        .where(inArray(quoteLineItems.blockId, blocks.map((b) => b.id)))
-        .orderBy(asc(quoteLineItems.position), asc(quoteLineItems.createdAt))
-    : [];
-  const byBlock = new Map<string, (typeof items)[number][]>();
-  for (const item of items) {
-    const list = byBlock.get(item.blockId);
-    if (list) list.push(item);
-    else byBlock.set(item.blockId, [item]);
-  }
-  return blocks.map((block) => ({ ...block, lineItems: byBlock.get(block.id) ?? [] }));
-}
-
-/** Blocks (in order) with their line items (in order), per quote. */
-export async function loadBlocks(db: Executor, quoteIds: string[]): Promise<Map<string, BlockRow[]>> {
-  const result = new Map<string, BlockRow[]>();
-  for (const block of await findBlocksOfQuotes(db, quoteIds)) {
-    const list = result.get(block.quoteId);
-    if (list) list.push(block);
-    else result.set(block.quoteId, [block]);
-  }
-  return result;
-}
-
-/** Quote totals in cents: the pure totals function over each quote's pricing lines. */
-export async function loadTotals(db: Executor, quoteIds: readonly string[]): Promise<Map<string, bigint>> {
-  const totals = new Map<string, bigint>();
-  if (quoteIds.length === 0) return totals;
-  const lines = await db
-    .select({ quoteId: quoteBlocks.quoteId, priceCents: quoteLineItems.priceCents, amount: quoteLineItems.amount })
-    .from(quoteLineItems)
-    .innerJoin(quoteBlocks, eq(quoteBlocks.id, quoteLineItems.blockId))
-    .where(and(inArray(quoteBlocks.quoteId, [...quoteIds]), eq(quoteBlocks.kind, "PRICING")));
-  const byQuote = new Map<string, typeof lines>();
-  for (const line of lines) {
-    const list = byQuote.get(line.quoteId);
-    if (list) list.push(line);
-    else byQuote.set(line.quoteId, [line]);
-  }
-  for (const id of quoteIds) totals.set(id, totalCents(byQuote.get(id) ?? []));
-  return totals;
-}
-
 const NANO_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
 /**
@@ -379,6 +318,6 @@ export async function getPublicQuote(db: Executor, nanoId: string, today = today
   if (!quote) return { availability: "NOT_AVAILABLE" as const, quote: null };
   const availability = publicAvailability({ status: quote.status as QuoteStatus, expirationDate: quote.expirationDate }, today);
   if (availability !== "AVAILABLE") return { availability, quote: null };
-  const [blocks, totals] = await Promise.all([loadBlocks(db, [quote.id]), loadTotals(db, [quote.id])]);
-  return { availability, quote: { ...quote, blocks: blocks.get(quote.id) ?? [], totalCents: totals.get(quote.id) ?? 0n } };
+  const [blocks, totals] = await Promise.all([findBlocksOfQuotes(db, [quote.id]), loadQuoteTotals(db, [quote.id])]);
+  return { availability, quote: { ...quote, blocks, totals: totals.get(quote.id) ?? computeTotalsCents([]) } };
 }

@@ -1,4 +1,4 @@
-import { centsToDecimal, lineTotalCents } from "../../../shared/money";
+import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../shared/totals";
 import { QuoteDocument } from "../../features/quote-document/quote-document";
 import type { QuoteDocumentData } from "../../features/quote-document/types";
 import { useLocale, useTranslation } from "../../i18n";
@@ -9,7 +9,7 @@ const ITEMS = [
   { key: "development", quantity: "8", unit: "DAY", priceCents: 64_000 },
   { key: "hosting", quantity: "12", unit: "MONTH", priceCents: 4_500 },
 ] as const;
-const VAT_RATE = "0.21";
+const VAT_RATE = "21";
 
 /**
  * A quote rendered in HTML as a customer sees it (a real document, not a picture), by the same
@@ -18,8 +18,8 @@ const VAT_RATE = "0.21";
 export function ExampleQuote() {
   const { t } = useTranslation("marketing");
   const locale = useLocale();
-  const subtotal = ITEMS.reduce((sum, item) => sum + lineTotalCents({ priceCents: item.priceCents, amount: item.quantity }), 0n);
-  const vat = lineTotalCents({ priceCents: subtotal, amount: VAT_RATE });
+  const lines = ITEMS.map((item) => ({ price: centsToString(BigInt(item.priceCents)), amount: item.quantity, vatRate: VAT_RATE }));
+  const block = { pricingUnit: "DAY", lineItems: lines };
   const quote: QuoteDocumentData = {
     quoteNumber: "2026-0014",
     name: t("home.example.title"),
@@ -35,23 +35,20 @@ export function ExampleQuote() {
         content: null,
         pricing: {
           unit: "DAY",
-          total: centsToDecimal(subtotal),
-          lines: ITEMS.map((item) => ({
+          totals: blockTotals(block),
+          lines: ITEMS.map((item, i) => ({
             id: item.key,
             name: t(`home.example.items.${item.key}`),
             unit: item.unit,
             amount: item.quantity,
-            price: centsToDecimal(item.priceCents),
-            total: centsToDecimal(lineTotalCents({ priceCents: item.priceCents, amount: item.quantity })),
+            price: lines[i].price,
+            vatRate: VAT_RATE,
+            total: lineTotal(lines[i]),
           })),
         },
       },
     ],
-    subtotals: [
-      { label: t("home.example.subtotal"), amount: centsToDecimal(subtotal) },
-      { label: t("home.example.vat"), amount: centsToDecimal(vat) },
-    ],
-    total: centsToDecimal(subtotal + vat),
+    totals: computeTotals([block]),
   };
   return (
     <figure className="mx-auto w-full max-w-xl">

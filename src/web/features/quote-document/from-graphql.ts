@@ -1,4 +1,5 @@
-import type { PricingUnit } from "../../../shared/money";
+import type { PricingUnit } from "../../../shared/enums";
+import type { RichDocument } from "../../../shared/rich-text";
 import type { QuoteBlocksFragment, QuoteFieldsFragment } from "../../graphql/generated/graphql";
 import type { QuoteDocumentData } from "./types";
 
@@ -12,14 +13,21 @@ export function quoteDocumentFromGraphQL(quote: QuoteFieldsFragment & QuoteBlock
     quoteDateAt: quote.quoteDateAt,
     quoteExpirationAt: quote.quoteExpirationAt,
     customer: quote.customerDetails,
-    total: quote.total,
+    totals: quote.totals,
     blocks: quote.quoteBlocks.map((block) => ({
       id: block.id,
       name: block.name,
-      content: block.content,
+      // Sanitised by the server on input (shared/rich-text.ts); the renderer walks the allow-list again.
+      content: (block.content ?? null) as RichDocument | null,
       pricing:
-        block.__typename === "QuotePricingBlock"
-          ? { unit: block.pricingUnit as PricingUnit, total: block.total, lines: block.quoteLineItems.map((li) => ({ ...li, amount: String(li.amount) })) }
+        block.__typename === "PricingQuoteBlock"
+          ? {
+              unit: block.pricingUnit as PricingUnit,
+              discountType: block.discountType,
+              discountValue: block.discountValue,
+              totals: block.totals,
+              lines: block.quoteLineItems.map((li) => ({ ...li })),
+            }
           : null,
     })),
   };

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { formatDate, formatMoney, formatQuantity } from "../../../shared/format";
 import { useTranslation } from "../../i18n";
+import type { Totals as TotalsData, TotalsPart } from "../../../shared/totals";
+import { RichText } from "./rich-text";
 import type { QuoteDocumentBlock, QuoteDocumentCustomer, QuoteDocumentData, QuoteDocumentLine } from "./types";
 
 /** Long names and e-mail addresses break anywhere rather than widen a 375 px screen. */
@@ -57,7 +59,7 @@ export function QuoteDocument({
         {quote.blocks.map((block) => (
           <section key={block.id} data-testid="quote-block" aria-label={block.name || undefined}>
             {block.name ? <Block className={`text-lg font-semibold text-slate-900 ${WRAP}`}>{block.name}</Block> : null}
-            {block.content ? <p className={`mt-1 whitespace-pre-line text-sm text-slate-700 ${WRAP}`}>{block.content}</p> : null}
+            <RichText doc={block.content} className="mt-1" />
             {block.pricing ? <PricingTable block={block} pricing={block.pricing} language={quote.language} money={money} /> : null}
           </section>
         ))}
@@ -79,62 +81,124 @@ function CustomerAddress({ customer }: { customer: QuoteDocumentCustomer | null 
   );
 }
 
+/** "10 %" or "€ 50,00": a discount as the quote writes it. */
+function discountLabel(type: string | null | undefined, value: string | null | undefined, language: string, money: (amount: string) => string) {
+  if (!type || value === null || value === undefined) return null;
+  return type === "PERCENTAGE" ? `${formatQuantity(value, language)}%` : money(value);
+}
+
 function PricingTable({ block, pricing, language, money }: { block: QuoteDocumentBlock; pricing: NonNullable<QuoteDocumentBlock["pricing"]>; language: string; money: (amount: string) => string }) {
   const { t } = useTranslation();
   const quantity = (li: QuoteDocumentLine) => {
     const unit = li.unit ?? pricing.unit;
     return `${formatQuantity(li.amount, language)}${unit !== "NONE" ? ` ${t(`quotes:pricingUnits.${unit}`)}` : ""}`;
   };
+  const interval = ["MONTH", "QUARTER", "YEAR"].includes(pricing.unit) ? (pricing.unit as "MONTH" | "QUARTER" | "YEAR") : null;
+  const blockDiscount = discountLabel(pricing.discountType, pricing.discountValue, language, money);
   return (
-    <table className="mt-3 w-full table-fixed text-sm" aria-label={block.name}>
-      <thead>
-        <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-          <th scope="col" className="py-2 pr-2 font-semibold">{t("quotes:lineItem.name")}</th>
-          <th scope="col" className="hidden w-32 py-2 pr-2 text-right font-semibold sm:table-cell">{t("quotes:lineItem.amount")}</th>
-          <th scope="col" className="hidden w-28 py-2 pr-2 text-right font-semibold sm:table-cell">{t("quotes:lineItem.price")}</th>
-          <th scope="col" className="w-28 py-2 text-right font-semibold">{t("quotes:lineItem.total")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {pricing.lines.map((li) => (
-          <tr key={li.id} className="border-b border-slate-100 align-top">
-            <td className={`py-2 pr-2 text-slate-800 ${WRAP}`}>
-              {li.name}
-              <span className="block text-xs tabular-nums text-slate-500 sm:hidden">
-                {quantity(li)} × {money(li.price)}
-              </span>
-            </td>
-            <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{quantity(li)}</td>
-            <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{money(li.price)}</td>
-            <td className="py-2 text-right tabular-nums">{money(li.total)}</td>
+    <>
+      <table className="mt-3 w-full table-fixed text-sm" aria-label={block.name}>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
+            <th scope="col" className="py-2 pr-2 font-semibold">{t("quotes:lineItem.name")}</th>
+            <th scope="col" className="hidden w-32 py-2 pr-2 text-right font-semibold sm:table-cell">{t("quotes:lineItem.amount")}</th>
+            <th scope="col" className="hidden w-28 py-2 pr-2 text-right font-semibold sm:table-cell">{t("quotes:lineItem.price")}</th>
+            <th scope="col" className="hidden w-16 py-2 pr-2 text-right font-semibold sm:table-cell">{t("blocks:document.vat")}</th>
+            <th scope="col" className="w-28 py-2 text-right font-semibold">{t("quotes:lineItem.total")}</th>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" colSpan={3} className="hidden py-2 pr-2 text-right font-semibold sm:table-cell">{t("quotes:total")}</th>
-          <th scope="row" className="py-2 pr-2 text-right font-semibold sm:hidden">{t("quotes:total")}</th>
-          <td className="py-2 text-right font-semibold tabular-nums">{money(pricing.total)}</td>
-        </tr>
-      </tfoot>
-    </table>
+        </thead>
+        <tbody>
+          {pricing.lines.map((li) => {
+            const excluded = li.optional && !li.selected;
+            const discount = discountLabel(li.discountType, li.discountValue, language, money);
+            return (
+              <tr key={li.id} className={`border-b border-slate-100 align-top ${excluded ? "text-slate-400" : ""}`} data-testid="quote-line">
+                <td className={`py-2 pr-2 text-slate-800 ${WRAP}`}>
+                  {li.name}
+                  {li.optional ? (
+                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
+                      {t("blocks:document.optional")}
+                      {excluded ? ` · ${t("blocks:document.notSelected")}` : ""}
+                    </span>
+                  ) : null}
+                  {li.description ? <span className="block whitespace-pre-line text-xs text-slate-500">{li.description}</span> : null}
+                  {discount ? <span className="block text-xs text-slate-500">{t("blocks:document.lineDiscount", { value: discount })}</span> : null}
+                  <span className="block text-xs tabular-nums text-slate-500 sm:hidden">
+                    {quantity(li)} × {money(li.price)}
+                    {li.vatRate !== undefined ? ` · ${t("blocks:document.vat")} ${formatQuantity(li.vatRate, language)}%` : ""}
+                  </span>
+                </td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{quantity(li)}</td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{money(li.price)}</td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{li.vatRate !== undefined ? `${formatQuantity(li.vatRate, language)}%` : ""}</td>
+                <td className="py-2 text-right tabular-nums">
+                  {money(li.total)}
+                  {li.recurring && interval ? <span className="block text-xs text-slate-500">{t(`blocks:document.interval.${interval}`)}</span> : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {blockDiscount ? (
+        <p className="mt-2 text-right text-sm text-slate-600" data-testid="block-discount">
+          {t("blocks:document.blockDiscount")}: {blockDiscount}
+        </p>
+      ) : null}
+      <p className="mt-1 text-right text-sm font-semibold tabular-nums text-slate-900" data-testid="block-total">
+        {t("quotes:total")}: {summary(pricing.totals, money, t)}
+      </p>
+    </>
+  );
+}
+
+type T = ReturnType<typeof useTranslation>["t"];
+
+/** "€ 2.400,00 once + € 150,00 per month" (excl. VAT), or just the one-off amount. */
+function summary(totals: TotalsData, money: (amount: string) => string, t: T, field: "totalExclVat" | "totalInclVat" = "totalExclVat") {
+  if (totals.recurring.length === 0) return money(totals.oneOff[field]);
+  const parts = totals.recurring.map((part) => t("blocks:document.summaryRecurring", { amount: money(part[field]), interval: t(`blocks:document.interval.${part.interval}`) }));
+  const hasOneOff = totals.oneOff.subtotal !== "0.00" || totals.oneOff[field] !== "0.00";
+  return [hasOneOff ? t("blocks:document.summary", { oneOff: money(totals.oneOff[field]) }) : null, ...parts].filter(Boolean).join(" + ");
+}
+
+function PartRows({ part, money, heading }: { part: TotalsPart; money: (amount: string) => string; heading?: string }) {
+  const { t } = useTranslation();
+  const row = (label: string, amount: string, testId?: string) => (
+    <div key={label} className="flex items-baseline justify-between gap-4 text-sm text-slate-600" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{money(amount)}</dd>
+    </div>
+  );
+  return (
+    <>
+      {heading ? <div className="pt-2 text-sm font-semibold text-slate-900">{heading}</div> : null}
+      {part.discount !== "0.00" ? row(t("blocks:document.subtotal"), part.subtotal) : null}
+      {part.discount !== "0.00" ? row(t("blocks:document.discount"), `-${part.discount}`) : null}
+      {row(t("blocks:document.totalExclVat"), part.totalExclVat)}
+      {part.vat.map((v) => row(t("blocks:document.vatAt", { rate: v.rate }), v.vat, "vat-row"))}
+      <div className="flex items-baseline justify-between gap-4 text-sm font-semibold text-slate-900">
+        <dt>{t("blocks:document.totalInclVat")}</dt>
+        <dd>{money(part.totalInclVat)}</dd>
+      </div>
+    </>
   );
 }
 
 function Totals({ quote, money }: { quote: QuoteDocumentData; money: (amount: string) => string }) {
   const { t } = useTranslation();
+  const { totals } = quote;
+  const hasOneOff = totals.oneOff.subtotal !== "0.00" || totals.recurring.length === 0;
   return (
     <dl className="space-y-1 border-t border-slate-200 pt-4 tabular-nums">
-      {(quote.subtotals ?? []).map((row) => (
-        <div key={row.label} className="flex items-baseline justify-between gap-4 text-sm text-slate-600">
-          <dt>{row.label}</dt>
-          <dd>{money(row.amount)}</dd>
-        </div>
+      {hasOneOff ? <PartRows part={totals.oneOff} money={money} /> : null}
+      {totals.recurring.map((part) => (
+        <PartRows key={part.interval} part={part} money={money} heading={t("blocks:document.recurringHeading", { interval: t(`blocks:document.interval.${part.interval}`) })} />
       ))}
-      <div className="flex items-baseline justify-between gap-4">
+      <div className="flex items-baseline justify-between gap-4 border-t border-slate-100 pt-2">
         <dt className="text-base font-semibold text-slate-900">{t("quotes:total")}</dt>
-        <dd className="text-xl font-bold text-slate-900" data-testid="quote-total">
-          {money(quote.total)}
+        <dd className="text-right text-xl font-bold text-slate-900" data-testid="quote-total">
+          {summary(totals, money, t, "totalInclVat")}
         </dd>
       </div>
     </dl>

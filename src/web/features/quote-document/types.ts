@@ -1,9 +1,12 @@
-import type { PricingUnit } from "../../../shared/money";
+import type { PricingUnit } from "../../../shared/enums";
+import type { RichDocument } from "../../../shared/rich-text";
+import type { Totals } from "../../../shared/totals";
 
 /**
- * One shape for a quote as a document (SPEC §2: number, dates, customer, blocks, total), built by
- * an adapter from wherever the quote comes from: the app's GraphQL query, the public page's
- * loader, or the home page's example. Amounts are exact decimal strings ("1234.50").
+ * One shape for a quote as a document (SPEC §2: number, dates, customer, blocks, totals), built by
+ * an adapter from wherever the quote comes from: the app's GraphQL query (from-graphql.ts), the
+ * public page's loader (public-quote.server.ts), or the home page's example. Amounts are exact
+ * decimal strings ("1234.50"); totals have the shape of src/shared/totals.ts (and GraphQL Totals).
  */
 export type QuoteDocumentData = {
   quoteNumber: string;
@@ -15,9 +18,7 @@ export type QuoteDocumentData = {
   quoteExpirationAt: string;
   customer: QuoteDocumentCustomer | null;
   blocks: QuoteDocumentBlock[];
-  /** Rows above the total (an example's subtotal and VAT); quotes have none yet. */
-  subtotals?: { label: string; amount: string }[];
-  total: string;
+  totals: Totals;
 };
 
 export type QuoteDocumentCustomer = {
@@ -29,11 +30,33 @@ export type QuoteDocumentCustomer = {
   phone?: string | null;
 };
 
-export type QuoteDocumentLine = { id: string; name: string; price: string; amount: string; total: string; unit?: PricingUnit };
+export type QuoteDocumentLine = {
+  id: string;
+  name: string;
+  description?: string | null;
+  price: string;
+  amount: string;
+  /** Excl. VAT, after the line discount. */
+  total: string;
+  /** A line's own unit (the home example); otherwise the block's. */
+  unit?: PricingUnit;
+  vatRate?: string;
+  discountType?: string | null;
+  discountValue?: string | null;
+  optional?: boolean;
+  selected?: boolean;
+  recurring?: boolean;
+};
 
 export type QuoteDocumentBlock = {
   id: string;
   name: string;
-  content: string | null;
-  pricing: { unit: PricingUnit; lines: QuoteDocumentLine[]; total: string } | null;
+  content: RichDocument | null;
+  pricing: {
+    unit: PricingUnit;
+    lines: QuoteDocumentLine[];
+    discountType?: string | null;
+    discountValue?: string | null;
+    totals: Totals;
+  } | null;
 };

@@ -38,19 +38,34 @@ export const QuoteFieldsFragment = graphql(`
 
 export const QuoteBlocksFragment = graphql(`
   fragment QuoteBlocks on Quote {
+    totals {
+      ...TotalsFields
+    }
     quoteBlocks {
       __typename
       id
       name
       content
-      ... on QuotePricingBlock {
+      position
+      ... on PricingQuoteBlock {
         pricingUnit
-        total
+        discountType
+        discountValue
+        totals {
+          ...TotalsFields
+        }
         quoteLineItems {
           id
           name
+          description
           price
           amount
+          vatRate
+          discountType
+          discountValue
+          optional
+          selected
+          recurring
           total
         }
       }
