@@ -1,39 +1,13 @@
 import { graphql } from "../../graphql/generated";
 
 /**
+ * (`TotalsFields` is the quote document's fragment, features/quote-document/operations.ts.)
+ * The server counts fragments as depth (graphql-armor, max 10): the quote's blocks are selected
+ * inline, not through a second fragment, to stay within it.
+ *
  * Every GraphQL document of the block editor (quote blocks; the template screens reuse the line
  * and totals fragments). Amounts are exact decimal strings; `content` is a TipTap JSON document.
  */
-export const TotalsFieldsFragment = graphql(`
-  fragment TotalsFields on Totals {
-    oneOff {
-      subtotal
-      discount
-      totalExclVat
-      vat {
-        rate
-        base
-        vat
-      }
-      vatTotal
-      totalInclVat
-    }
-    recurring {
-      interval
-      subtotal
-      discount
-      totalExclVat
-      vat {
-        rate
-        base
-        vat
-      }
-      vatTotal
-      totalInclVat
-    }
-  }
-`);
-
 export const QuoteLineItemFieldsFragment = graphql(`
   fragment QuoteLineItemFields on QuoteLineItem {
     id
@@ -86,7 +60,22 @@ export const QuoteEditorQuery = graphql(`
         ...TotalsFields
       }
       quoteBlocks {
-        ...QuoteBlockFields
+        __typename
+        id
+        name
+        content
+        position
+        ... on PricingQuoteBlock {
+          pricingUnit
+          discountType
+          discountValue
+          quoteLineItems {
+            ...QuoteLineItemFields
+          }
+          totals {
+            ...TotalsFields
+          }
+        }
       }
     }
     account {

@@ -52,7 +52,32 @@ export const QuoteBlocksFragment = graphql(`
         discountType
         discountValue
         totals {
-          ...TotalsFields
+          # inline, not ...TotalsFields: fragments count as depth (graphql-armor, max 10)
+          oneOff {
+            subtotal
+            discount
+            totalExclVat
+            vat {
+              rate
+              base
+              vat
+            }
+            vatTotal
+            totalInclVat
+          }
+          recurring {
+            interval
+            subtotal
+            discount
+            totalExclVat
+            vat {
+              rate
+              base
+              vat
+            }
+            vatTotal
+            totalInclVat
+          }
         }
         quoteLineItems {
           id
