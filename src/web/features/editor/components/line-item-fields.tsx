@@ -1,4 +1,5 @@
-import type { UseFormReturn } from "react-hook-form";
+import { memo } from "react";
+import { type FieldErrors, type UseFormReturn, useWatch } from "react-hook-form";
 import { BLOCK_LIMITS } from "../../../../shared/blocks";
 import { DISCOUNT_TYPES } from "../../../../shared/enums";
 import { formatDecimalInput } from "../../../../shared/format";
@@ -12,11 +13,13 @@ type PricingForm = UseFormReturn<PricingFormValues, unknown, unknown>;
 
 /**
  * One line of a pricing block: name, description, price, amount, VAT, discount, optional (and
- * selected by default), recurring. Stacked on a phone, in a grid from 640 px.
+ * selected by default), recurring. Stacked on a phone, in a grid from 640 px. Memoised, with its
+ * own subscription to its values: typing in one line re-renders that line only (and the totals).
  */
-export function LineItemFields({
+export const LineItemFields = memo(function LineItemFields({
   index,
   form,
+  errors,
   language,
   vatRates,
   canRecur,
@@ -25,17 +28,17 @@ export function LineItemFields({
 }: {
   index: number;
   form: unknown;
+  errors: FieldErrors<PricingFormValues["lineItems"][number]> | undefined;
   language: string;
   vatRates: readonly string[];
   canRecur: boolean;
   total: string;
-  onRemove: () => void;
+  onRemove: (index: number) => void;
 }) {
   const { t } = useTranslation();
-  const { register, formState, watch } = form as PricingForm;
-  const errors = formState.errors.lineItems?.[index];
+  const { register, control } = form as PricingForm;
   const path = <K extends string>(key: K) => `lineItems.${index}.${key}` as const;
-  const line = watch(`lineItems.${index}`);
+  const line = useWatch({ control, name: `lineItems.${index}` });
   const vatOptions = [...vatRates.map((r) => formatDecimalInput(r, language))];
   if (line?.vatRate && !vatOptions.includes(line.vatRate)) vatOptions.push(line.vatRate);
   const name = line?.name || t("editor:pricing.lineNumber", { number: index + 1 });
@@ -51,7 +54,7 @@ export function LineItemFields({
           </p>
           <button
             type="button"
-            onClick={onRemove}
+            onClick={() => onRemove(index)}
             className="rounded-md px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
             aria-label={t("editor:line.remove", { name })}
           >
@@ -103,4 +106,4 @@ export function LineItemFields({
       {errors?.recurring?.message ? <p className="mt-1 text-sm font-medium text-red-700">{errors.recurring.message}</p> : null}
     </li>
   );
-}
+});

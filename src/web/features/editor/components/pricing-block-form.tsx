@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useCallback, useMemo, useRef } from "react";
 import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { BLOCK_LIMITS, type PricingBlockValues } from "../../../../shared/blocks";
 import { DISCOUNT_TYPES, PRICING_UNITS } from "../../../../shared/enums";
@@ -54,6 +54,10 @@ export function PricingBlockForm({
   const { register, formState, handleSubmit, control } = form;
   const { errors } = formState;
   const lines = useFieldArray({ control, name: "lineItems" });
+  // A stable callback, so that memoised lines do not re-render because of it.
+  const removeRef = useRef(lines.remove);
+  removeRef.current = lines.remove;
+  const removeLine = useCallback((index: number) => removeRef.current(index), []);
   const { state, save, leaveDialog } = useBlockSave(form, !initial, onCreated);
   const values = useWatch({ control }) as PricingFormValues;
   const input = pricingInputFromForm({ ...values, lineItems: values.lineItems ?? [] }, language);
@@ -91,11 +95,12 @@ export function PricingBlockForm({
               key={field.id}
               index={index}
               form={form}
+              errors={errors.lineItems?.[index]}
               language={language}
               vatRates={vatRates}
               canRecur={canRecur}
               total={money(lineTotal(input.lineItems[index] ?? { price: "", amount: "", vatRate: "" }))}
-              onRemove={() => lines.remove(index)}
+              onRemove={removeLine}
             />
           ))}
         </ol>
