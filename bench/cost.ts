@@ -18,7 +18,7 @@ import { createMailer } from "../src/server/mail/mailer";
 import { createSession } from "../src/server/modules/identity/sessions";
 import { fmt, listen } from "./lib";
 
-const HEAVY_ITEM = "id name total quoteBlocks { id name ... on QuotePricingBlock { total quoteLineItems { id name price amount total } } } customer { id name totalQuotes totalSignedQuotes }";
+const HEAVY_ITEM = "id name total quoteBlocks { id name ... on PricingQuoteBlock { totals { oneOff { totalExclVat vat { rate vat } } } quoteLineItems { id name price amount total } } } customer { id name totalQuotes totalSignedQuotes }";
 const cost = (query: string) => queryCost({ document: parse(query) }) ?? Number.POSITIVE_INFINITY;
 
 /** As many aliases as the limits allow (distinct pages, so nothing is shared), each as large as the cost leaves room for. */
@@ -48,7 +48,7 @@ export async function benchCost() {
   await db.execute(sql`insert into quotes (account_id, customer_id, quote_number, name, slug, nano_id, language, currency, quote_date, expiration_date)
     select ${a}, c.id, '2026-' || lpad(g::text, 5, '0'), 'Quote ' || g, 'quote-' || g, md5(g::text) || 'xx', 'ENG', 'EUR', date '2026-01-01', date '2099-01-01'
     from generate_series(1, 2000) g join lateral (select id from customers where account_id = ${a} order by id offset (g % 200) limit 1) c on true`);
-  await db.execute(sql`insert into quote_blocks (quote_id, kind, position, name, content) select id, 'TEXT', 0, 'Intro', 'Hello' from quotes where account_id = ${a}`);
+  await db.execute(sql`insert into quote_blocks (quote_id, kind, position, name, content) select id, 'TEXT', 0, 'Intro', '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Hello"}]}]}'::jsonb from quotes where account_id = ${a}`);
   await db.execute(sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit) select id, 'PRICING', 1, 'Work', 'DAY' from quotes where account_id = ${a}`);
   await db.execute(sql`insert into quote_line_items (block_id, position, name, price_cents, amount) select b.id, g, 'Line ' || g, 12500 + g, 1.5 from quote_blocks b, generate_series(0, 4) g where b.kind = 'PRICING'`);
   await db.execute(sql`analyze`);

@@ -20,7 +20,7 @@ async function timed(runs: number, fn: () => Promise<unknown>) {
   return { p50: samples[Math.floor(runs / 2)], p95: samples[Math.floor(runs * 0.95)] };
 }
 
-async function open(kind: "pglite" | "postgres", url?: string): Promise<DatabaseHandle & { drop?: () => Promise<void> }> {
+export async function open(kind: "pglite" | "postgres", url?: string): Promise<DatabaseHandle & { drop?: () => Promise<void> }> {
   if (kind === "pglite") {
     const h = await openDatabase({ kind: "pglite" });
     await h.migrate();

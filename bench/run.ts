@@ -1,6 +1,7 @@
 // `npm run bench`: figures and ratios measured side by side in one run. Benchmarks print; they do
 // not pass or fail. PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL).
 import { spawnSync } from "node:child_process";
+import { benchBlocks } from "./blocks";
 import { benchColdStart } from "./cold-start";
 import { benchCost } from "./cost";
 import { runEditorBench } from "./editor";
@@ -11,8 +12,8 @@ import { benchQuotes } from "./quotes";
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
 
-// The cost benchmark alone needs no production build.
-if (!(only.length === 1 && only[0] === "cost")) {
+// The cost and blocks benchmarks alone need no production build.
+if (!(only.length === 1 && (only[0] === "cost" || only[0] === "blocks"))) {
   const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then(m => m.buildIfStale())"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -33,3 +34,9 @@ if (want("quotes")) {
 }
 if (want("cost")) await benchCost();
 if (want("editor")) await runEditorBench();
+if (want("blocks")) {
+  await benchBlocks("pglite");
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) await benchBlocks("postgres", pgUrl);
+  else console.log("\n(PostgreSQL: set BENCH_DATABASE_URL to measure blocks there too)");
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DISCOUNT_TYPES, PRICING_UNITS, SIGNATURE_KINDS } from "./enums";
 import { type RichDocument, sanitizeDocument } from "./rich-text";
-import { noControlCharacters } from "./text";
+import { hasControlCharacters, noControlCharacters } from "./text";
 import { amountToThousandths, lineTotalCents, percentToHundredths, priceToCents, recurringIntervalOf } from "./totals";
 
 /**
@@ -182,7 +182,7 @@ export const ZTemplateSignatureInput = z
   })
   .superRefine((input, ctx) => {
     if (input.kind === "TYPED") {
-      if (input.signature.length > BLOCK_LIMITS.typedSignatureMax || /[\u0000-\u001f\u007f]/.test(input.signature)) {
+      if (input.signature.length > BLOCK_LIMITS.typedSignatureMax || hasControlCharacters(input.signature)) {
         ctx.addIssue({ code: "custom", message: "blocks:validation.signatureTooLong", path: ["signature"] });
       }
       return;

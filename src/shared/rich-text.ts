@@ -13,6 +13,8 @@
  * (TipTap adds `target`, `rel`, `class` to links, for example) are dropped.
  */
 
+import { hasControlCharacters } from "./text";
+
 export const RICH_TEXT_MAX_BYTES = 256 * 1024;
 export const RICH_TEXT_MAX_DEPTH = 32;
 
@@ -53,7 +55,7 @@ const SAFE_IMAGE = /^\/files\/[A-Za-z0-9/_.-]+$/;
 
 /** Whether a link target may be rendered: http(s) or mailto, nothing else (no javascript:, data:). */
 export function isSafeHref(href: unknown): href is string {
-  return typeof href === "string" && SAFE_LINK.test(href.trim()) && !/[\u0000-\u001f]/.test(href);
+  return typeof href === "string" && SAFE_LINK.test(href.trim()) && !hasControlCharacters(href);
 }
 /** Whether an image source may be rendered: an upload served by the files adapter. */
 export function isSafeImageSrc(src: unknown): src is string {

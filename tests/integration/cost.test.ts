@@ -16,7 +16,7 @@ let t: TestApp;
 let owner: SignedInAs;
 
 /** The query from the outside review: every per-parent field under a page of quotes. */
-const HEAVY_ITEM = "total quoteBlocks { id name ... on QuotePricingBlock { total quoteLineItems { id total } } } customer { id totalQuotes totalSignedQuotes }";
+const HEAVY_ITEM = "total quoteBlocks { id name ... on PricingQuoteBlock { totals { oneOff { totalExclVat vat { rate vat } } } quoteLineItems { id total } } } customer { id totalQuotes totalSignedQuotes }";
 const heavyList = (aliases: number, pageSize: number) =>
   `{ ${Array.from({ length: aliases }, (_, i) => `q${i}: quotes(pageSize: ${pageSize}, page: ${i + 1}) { totalCount items { id ${HEAVY_ITEM} } }`).join(" ")} }`;
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountUsers, accounts, customers, quoteBlocks, quoteLineItems, quotes } from "../../src/server/db/schema";
+import { accountUsers, accounts, customers, quoteBlocks, quoteLineItems, quotes, templateBlocks, templateLineItems, templateSignatures } from "../../src/server/db/schema";
 import { schema } from "../../src/server/graphql/schema";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedInAs, signIn } from "../support/auth";
@@ -37,6 +37,9 @@ async function snapshotOf(accountId: string) {
     customers: await db.select().from(customers).where(eq(customers.accountId, accountId)).orderBy(customers.id),
     quotes: quoteRows,
     blocks: blockRows,
+    templates: await db.select().from(templateBlocks).where(eq(templateBlocks.accountId, accountId)).orderBy(templateBlocks.id),
+    templateLines: await db.select().from(templateLineItems).where(eq(templateLineItems.accountId, accountId)).orderBy(templateLineItems.id),
+    signatures: await db.select().from(templateSignatures).where(eq(templateSignatures.accountId, accountId)).orderBy(templateSignatures.id),
     lines: blockRows.length
       ? await db.select().from(quoteLineItems).where(inArray(quoteLineItems.blockId, blockRows.map((x) => x.id))).orderBy(quoteLineItems.id)
       : [],
@@ -51,8 +54,20 @@ async function seedAccount(user: SignedInAs, label: string) {
     ids.push({ id: customer.id, type: "Customer" });
     const draft = await createQuote(t, user, customer.id, { name: `${label} draft` });
     const published = await createQuote(t, user, customer.id, { name: `${label} published` });
-    ids.push({ id: draft.id, type: "Quote" }, { id: published.id, type: "Quote" }, { id: (await addBlocks(t, draft.id)).id, type: "QuotePricingBlock" });
+    ids.push({ id: draft.id, type: "Quote" }, { id: published.id, type: "Quote" }, { id: (await addBlocks(t, draft.id)).id, type: "PricingQuoteBlock" });
     await addBlocks(t, published.id);
+    // Templates and a signature (issue 10) for the fuzzer to aim at.
+    const template = await t.gql<{ createPricingTemplateBlock: { id: string } }>(
+      "mutation ($i: PricingBlockInput!) { createPricingTemplateBlock(input: $i) { id } }",
+      { i: { name: `${label} template`, pricingUnit: "MONTH", lineItems: [{ name: "Hosting", price: "150", amount: "1", vatRate: "21", optional: false, selected: true, recurring: true }] } },
+      user.headers(),
+    );
+    const signature = await t.gql<{ createTemplateSignature: { id: string } }>(
+      "mutation ($i: TemplateSignatureInput!) { createTemplateSignature(input: $i) { id } }",
+      { i: { name: `${label} signature`, kind: "TYPED", signature: label } },
+      user.headers(),
+    );
+    ids.push({ id: template.data!.createPricingTemplateBlock.id, type: "PricingTemplateBlock" }, { id: signature.data!.createTemplateSignature.id, type: "TemplateSignature" });
     await transition(t, user, "publishQuote", published.id);
   }
   return ids;

@@ -11,7 +11,7 @@ import { createCustomer, createQuote } from "../support/quotes";
  * operations to OPERATIONS; the last test fails when the schema has an account-scoped root
  * field that is not listed here.
  */
-type Ids = { accountId: string; customerId: string; quoteId: string };
+type Ids = { accountId: string; customerId: string; quoteId: string; blockId: string; templateBlockId: string; signatureId: string };
 type Operation = { query: string; variables?: (victim: Ids) => Record<string, unknown> };
 
 const OPERATIONS: Record<string, Operation> = {
@@ -42,6 +42,80 @@ const OPERATIONS: Record<string, Operation> = {
   "Mutation.duplicateQuote": { query: "mutation ($id: ID!) { duplicateQuote(id: $id) { id name } }", variables: (v) => ({ id: v.quoteId }) },
   "Mutation.publishQuote": { query: "mutation ($id: ID!) { publishQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
   "Mutation.withdrawQuote": { query: "mutation ($id: ID!) { withdrawQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
+  // ---- Blocks, templates and signature templates (issue 10): the victim's block, template and signature.
+  ...BLOCK_OPERATIONS(),
+};
+
+function BLOCK_OPERATIONS(): Record<string, Operation> {
+  const text = { name: "Attacker's text", content: null };
+  const pricing = { name: "Attacker's pricing", pricingUnit: "DAY", lineItems: [] };
+  const signature = { name: "Attacker", kind: "TYPED", signature: "Attacker" };
+  return {
+    "Query.quoteBlock": { query: "query ($id: ID!) { quoteBlock(id: $id) { id name content } }", variables: (v) => ({ id: v.blockId }) },
+    "Mutation.createTextQuoteBlock": {
+      query: "mutation ($q: ID!, $input: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $input) { id name } }",
+      variables: (v) => ({ q: v.quoteId, input: text }),
+    },
+    "Mutation.updateTextQuoteBlock": {
+      query: "mutation ($id: ID!, $input: TextBlockInput!) { updateTextQuoteBlock(id: $id, input: $input) { id name } }",
+      variables: (v) => ({ id: v.blockId, input: text }),
+    },
+    "Mutation.createPricingQuoteBlock": {
+      query: "mutation ($q: ID!, $input: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $input) { id name } }",
+      variables: (v) => ({ q: v.quoteId, input: pricing }),
+    },
+    "Mutation.updatePricingQuoteBlock": {
+      query: "mutation ($id: ID!, $input: PricingBlockInput!) { updatePricingQuoteBlock(id: $id, input: $input) { id name } }",
+      variables: (v) => ({ id: v.blockId, input: pricing }),
+    },
+    "Mutation.deleteQuoteBlock": { query: "mutation ($id: ID!) { deleteQuoteBlock(id: $id) }", variables: (v) => ({ id: v.blockId }) },
+    "Mutation.duplicateQuoteBlock": { query: "mutation ($id: ID!) { duplicateQuoteBlock(id: $id) { id name } }", variables: (v) => ({ id: v.blockId }) },
+    "Mutation.updateQuoteBlockPositions": {
+      query: "mutation ($q: ID!, $ids: [ID!]!) { updateQuoteBlockPositions(quoteId: $q, ids: $ids) { id name } }",
+      variables: (v) => ({ q: v.quoteId, ids: [v.blockId] }),
+    },
+    "Mutation.createQuoteBlockFromTemplate": {
+      query: "mutation ($q: ID!, $tb: ID!) { createQuoteBlockFromTemplate(quoteId: $q, templateBlockId: $tb) { id name } }",
+      variables: (v) => ({ q: v.quoteId, tb: v.templateBlockId }),
+    },
+    "Mutation.saveQuoteBlockAsTemplate": { query: "mutation ($id: ID!) { saveQuoteBlockAsTemplate(id: $id) { id name } }", variables: (v) => ({ id: v.blockId }) },
+    "Query.templateBlock": { query: "query ($id: ID!) { templateBlock(id: $id) { id name content } }", variables: (v) => ({ id: v.templateBlockId }) },
+    "Query.templateBlocks": { query: "{ templateBlocks(pageSize: 100) { totalCount items { id name } } }" },
+    "Mutation.createTextTemplateBlock": { query: "mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id name } }", variables: () => ({ input: text }) },
+    "Mutation.updateTextTemplateBlock": {
+      query: "mutation ($id: ID!, $input: TextBlockInput!) { updateTextTemplateBlock(id: $id, input: $input) { id name } }",
+      variables: (v) => ({ id: v.templateBlockId, input: text }),
+    },
+    "Mutation.createPricingTemplateBlock": {
+      query: "mutation ($input: PricingBlockInput!) { createPricingTemplateBlock(input: $input) { id name } }",
+      variables: () => ({ input: pricing }),
+    },
+    "Mutation.updatePricingTemplateBlock": {
+      query: "mutation ($id: ID!, $input: PricingBlockInput!) { updatePricingTemplateBlock(id: $id, input: $input) { id name } }",
+      variables: (v) => ({ id: v.templateBlockId, input: pricing }),
+    },
+    "Mutation.deleteTemplateBlock": { query: "mutation ($id: ID!) { deleteTemplateBlock(id: $id) }", variables: (v) => ({ id: v.templateBlockId }) },
+    "Mutation.duplicateTemplateBlock": { query: "mutation ($id: ID!) { duplicateTemplateBlock(id: $id) { id name } }", variables: (v) => ({ id: v.templateBlockId }) },
+    "Query.templateSignature": { query: "query ($id: ID!) { templateSignature(id: $id) { id name signature } }", variables: (v) => ({ id: v.signatureId }) },
+    "Query.templateSignatures": { query: "{ templateSignatures(pageSize: 100) { totalCount items { id name signature } } }" },
+    "Mutation.createTemplateSignature": {
+      query: "mutation ($input: TemplateSignatureInput!) { createTemplateSignature(input: $input) { id name } }",
+      variables: () => ({ input: signature }),
+    },
+    "Mutation.updateTemplateSignature": {
+      query: "mutation ($id: ID!, $input: TemplateSignatureInput!) { updateTemplateSignature(id: $id, input: $input) { id name } }",
+      variables: (v) => ({ id: v.signatureId, input: signature }),
+    },
+    "Mutation.deleteTemplateSignature": { query: "mutation ($id: ID!) { deleteTemplateSignature(id: $id) }", variables: (v) => ({ id: v.signatureId }) },
+  };
+}
+
+/** createQuote starting from the victim's quote or templates (issue 10). */
+const START_FROM: Record<string, Operation> = {
+  quote: {
+    query: "mutation ($input: QuoteInput!, $s: QuoteStartInput) { createQuote(input: $input, startFrom: $s) { id quoteBlocks { name content } } }",
+    variables: (v) => ({ input: { ...QUOTE_INPUT, customerId: v.customerId }, s: { quoteId: v.quoteId } }),
+  },
 };
 
 const QUOTE_INPUT = {
@@ -65,7 +139,30 @@ beforeAll(async () => {
   attacker = await signIn(t, "member", { company: "Attacker Ltd" });
   const customer = await createCustomer(t, victim, { name: "Victim Ltd's customer", content: "Victim Ltd street 1" });
   const quote = await createQuote(t, victim, customer.id, { name: "Victim Ltd quote" });
-  ids = { accountId: victim.accountId!, customerId: customer.id, quoteId: quote.id };
+  const victimText = { name: "Victim Ltd block", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Victim Ltd secret" }] }] } };
+  const block = await t.gql<{ createTextQuoteBlock: { id: string } }>(
+    "mutation ($q: ID!, $input: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $input) { id } }",
+    { q: quote.id, input: victimText },
+    victim.headers(),
+  );
+  const template = await t.gql<{ createTextTemplateBlock: { id: string } }>(
+    "mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id } }",
+    { input: { ...victimText, name: "Victim Ltd template" } },
+    victim.headers(),
+  );
+  const signature = await t.gql<{ createTemplateSignature: { id: string } }>(
+    "mutation ($input: TemplateSignatureInput!) { createTemplateSignature(input: $input) { id } }",
+    { input: { name: "Victim Ltd signature", kind: "TYPED", signature: "Victim Ltd CEO", isDefault: true } },
+    victim.headers(),
+  );
+  ids = {
+    accountId: victim.accountId!,
+    customerId: customer.id,
+    quoteId: quote.id,
+    blockId: block.data!.createTextQuoteBlock.id,
+    templateBlockId: template.data!.createTextTemplateBlock.id,
+    signatureId: signature.data!.createTemplateSignature.id,
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -106,6 +203,26 @@ describe("account isolation", () => {
       expect(result.errors?.[0].extensions?.code, name).toMatch(/^(NOT_FOUND|BAD_USER_INPUT)$/);
       expect(result.data, name).toBeNull();
     }
+  });
+
+  it("refuses the victim's blocks, templates and signatures to the attacker's own account (not found) and leaves them untouched", async () => {
+    for (const name of Object.keys(BLOCK_OPERATIONS()).filter((n) => !["Query.templateBlocks", "Query.templateSignatures", "Mutation.createTextTemplateBlock", "Mutation.createPricingTemplateBlock", "Mutation.createTemplateSignature"].includes(n))) {
+      const op = OPERATIONS[name];
+      const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
+      expect(result.errors?.[0].extensions?.code, name).toBe("NOT_FOUND");
+      expect(result.data, name).toBeNull();
+    }
+    const start = await t.gql(START_FROM.quote.query, START_FROM.quote.variables?.(ids), attacker.headers());
+    expect(start.errors?.[0].extensions?.code).toMatch(/^(NOT_FOUND|BAD_USER_INPUT)$/);
+    const own = await createCustomer(t, attacker, { name: "Attacker's customer" });
+    const fromTemplate = await t.gql(START_FROM.quote.query, { input: { ...QUOTE_INPUT, customerId: own.id }, s: { templateBlockIds: [ids.templateBlockId] } }, attacker.headers());
+    expect(fromTemplate.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    const read = await t.gql<{ quoteBlock: { name: string }; templateBlock: { name: string }; templateSignature: { name: string }; quote: { quoteBlocks: unknown[] } }>(
+      "query ($b: ID!, $tb: ID!, $s: ID!, $q: ID!) { quoteBlock(id: $b) { name } templateBlock(id: $tb) { name } templateSignature(id: $s) { name } quote(id: $q) { quoteBlocks { id } } }",
+      { b: ids.blockId, tb: ids.templateBlockId, s: ids.signatureId, q: ids.quoteId },
+      victim.headers(),
+    );
+    expect(read.data).toEqual({ quoteBlock: { name: "Victim Ltd block" }, templateBlock: { name: "Victim Ltd template" }, templateSignature: { name: "Victim Ltd signature" }, quote: { quoteBlocks: [{ id: ids.blockId }] } });
   });
 
   it("an owner and an admin of the attacker's account are refused the victim's account too", async () => {

@@ -27,7 +27,7 @@ describe("public quote availability (checked on every read)", () => {
     await transition(t, owner, "publishQuote", quote.id);
     const live = await getPublicQuote(t.db, quote.nanoId);
     expect(live.availability).toBe("AVAILABLE");
-    expect(live.quote).toMatchObject({ id: quote.id, totalCents: 101_999n, customerSnapshot: { name: "Acme BV" } });
+    expect(live.quote).toMatchObject({ id: quote.id, totals: { oneOff: expect.objectContaining({ totalExclVat: 101_999n }) }, customerSnapshot: { name: "Acme BV" } });
     expect(live.quote?.blocks.map((b) => b.name)).toEqual(["Introduction", "Work"]);
 
     await transition(t, owner, "withdrawQuote", quote.id);

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { paragraphDocument } from "../../src/shared/rich-text";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { accounts, quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 const year = new Date().getUTCFullYear();
 const UPDATE = `mutation ($id: ID!, $input: QuoteInput!) { updateQuote(id: $id, input: $input) { ${QUOTE_FIELDS} } }`;
-const GET = `query ($id: ID!) { quote(id: $id) { ${QUOTE_FIELDS} quoteBlocks { __typename id name content ... on QuotePricingBlock { pricingUnit total quoteLineItems { name price amount total } } } } }`;
+const GET = `query ($id: ID!) { quote(id: $id) { ${QUOTE_FIELDS} quoteBlocks { __typename id name content ... on PricingQuoteBlock { pricingUnit totals { oneOff { totalExclVat } } quoteLineItems { name price amount total } } } } }`;
 
 /** The database's own view of a failing statement: the error text of the query and its cause. */
 async function sqlError(statement: string): Promise<string> {
@@ -131,14 +132,14 @@ describe("editing and the lifecycle", () => {
     const read = await t.gql<{ quote: QuoteResult & { quoteBlocks: unknown[] } }>(GET, { id: quote.id }, owner.headers());
     expect(read.data?.quote.total).toBe("1019.99");
     expect(read.data?.quote.quoteBlocks).toEqual([
-      { __typename: "QuoteTextBlock", id: expect.any(String), name: "Introduction", content: "Thank you for your interest." },
+      { __typename: "TextQuoteBlock", id: expect.any(String), name: "Introduction", content: paragraphDocument("Thank you for your interest.") },
       {
-        __typename: "QuotePricingBlock",
+        __typename: "PricingQuoteBlock",
         id: expect.any(String),
         name: "Work",
-        content: "What we do",
+        content: paragraphDocument("What we do"),
         pricingUnit: "DAY",
-        total: "1019.99",
+        totals: { oneOff: { totalExclVat: "1019.99" } },
         quoteLineItems: [
           { name: "Design", price: "125.00", amount: "8", total: "1000.00" },
           { name: "Hosting", price: "19.99", amount: "1.5", total: "29.99" },

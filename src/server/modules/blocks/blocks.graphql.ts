@@ -1,5 +1,5 @@
 import { ZPricingBlockInput, ZTextBlockInput } from "../../../shared/blocks";
-import { type TotalsCents, blockTotalsCents, centsToString, totalsToStrings } from "../../../shared/totals";
+import { type Totals, type TotalsCents, blockTotalsCents, centsToString, lineTotalCents, totalsToStrings } from "../../../shared/totals";
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
 import { DiscountTypeEnum, PricingUnitEnum, RecurringIntervalEnum } from "../../graphql/enums";
@@ -68,11 +68,11 @@ const RecurringTotalsPartRef = builder.objectRef<RecurringPart>("RecurringTotals
     totalInclVat: t.exposeString("totalInclVat"),
   }),
 });
-export const TotalsRef = builder.objectRef<TotalsCents>("Totals").implement({
+export const TotalsRef = builder.objectRef<Totals>("Totals").implement({
   description: "Totals (src/shared/totals.ts): one-off and per recurring interval, never summed together; optional lines only when selected.",
   fields: (t) => ({
-    oneOff: t.field({ type: TotalsPartRef, resolve: (totals) => totalsToStrings(totals).oneOff }),
-    recurring: t.field({ type: [RecurringTotalsPartRef], resolve: (totals) => totalsToStrings(totals).recurring }),
+    oneOff: t.field({ type: TotalsPartRef, resolve: (totals) => totals.oneOff }),
+    recurring: t.field({ type: [RecurringTotalsPartRef], resolve: (totals) => totals.recurring }),
   }),
 });
 
@@ -107,8 +107,8 @@ function trimDecimal(value: string): string {
 }
 
 function blockTotalsLine(line: LineRow): string {
-  const totals = blockTotalsCents(toTotalsBlock({ pricingUnit: "NONE", discountType: null, discountValue: null, lineItems: [{ ...line, optional: false, recurring: false }] }));
-  return centsToString(totals.oneOff.totalExclVat);
+  const [totalsLine] = toTotalsBlock({ pricingUnit: "NONE", discountType: null, discountValue: null, lineItems: [line] }).lineItems;
+  return centsToString(lineTotalCents(totalsLine).total);
 }
 
 type BlockTypeNames = { interfaceName: string; text: string; pricing: string; lineItem: string; linesField: string; description: string };
@@ -143,7 +143,7 @@ export function defineBlockTypes<T extends AnyBlockRow>(names: BlockTypeNames, e
       discountValue: t.string({ nullable: true, description: "\"10\" (percent) or \"50.00\" (amount).", resolve: (b) => (b.discountValue === null ? null : trimDecimal(b.discountValue)) }),
       // Loaded with the blocks: no query of its own.
       [names.linesField]: t.field({ type: [LineItemRef], extensions: cost.loadedList(10), resolve: (b) => b.lineItems as LineRow[] }),
-      totals: t.field({ type: TotalsRef, description: "This block's totals.", resolve: (b) => blockTotalsCents(toTotalsBlock(b)) }),
+      totals: t.field({ type: TotalsRef, description: "This block's totals.", resolve: (b) => totalsToStrings(blockTotalsCents(toTotalsBlock(b))) }),
     }),
   });
   return { InterfaceRef, TextRef, PricingRef, LineItemRef };
@@ -216,7 +216,7 @@ builder.objectFields(QuoteRef, (t) => ({
     extensions: cost.perParent(3),
     load: async (ids: string[], ctx) => {
       const totals = await loadQuoteTotals(ctx.db, ids);
-      return ids.map((id) => totals.get(id) as TotalsCents);
+      return ids.map((id) => totalsToStrings(totals.get(id) as TotalsCents));
     },
     resolve: (q) => q.id,
   }),

@@ -4,3 +4,4 @@
  * (tests/unit/imports.test.ts).
  */
 export { getPublicQuote } from "./quotes.service";
+export { toTotalsBlock } from "../blocks/blocks.service";

@@ -1,6 +1,5 @@
 import type { Database } from "../../../server/db/client";
-import { toTotalsBlock } from "../../../server/modules/blocks/blocks.service";
-import { getPublicQuote } from "../../../server/modules/quotes/quotes.server";
+import { getPublicQuote, toTotalsBlock } from "../../../server/modules/quotes/quotes.server";
 import { sanitizeDocument } from "../../../shared/rich-text";
 import { blockTotals, centsToString, lineTotal, totalsToStrings } from "../../../shared/totals";
 import type { QuoteDocumentData } from "./types";

@@ -195,9 +195,9 @@ function Totals({ quote, money }: { quote: QuoteDocumentData; money: (amount: st
       {totals.recurring.map((part) => (
         <PartRows key={part.interval} part={part} money={money} heading={t("blocks:document.recurringHeading", { interval: t(`blocks:document.interval.${part.interval}`) })} />
       ))}
-      <div className="flex items-baseline justify-between gap-4 border-t border-slate-100 pt-2">
-        <dt className="text-base font-semibold text-slate-900">{t("quotes:total")}</dt>
-        <dd className="text-right text-xl font-bold text-slate-900" data-testid="quote-total">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t border-slate-100 pt-2">
+        <dt className="shrink-0 text-base font-semibold text-slate-900">{t("quotes:total")}</dt>
+        <dd className="ml-auto text-right text-lg font-bold text-slate-900 sm:text-xl" data-testid="quote-total">
           {summary(totals, money, t, "totalInclVat")}
         </dd>
       </div>

@@ -8,7 +8,7 @@ import { RICH_TEXT_MAX_DEPTH, type RichNode, isSafeHref, isSafeImageSrc } from "
  * (the public page stays script-free of it).
  */
 export function RichText({ doc, className = "" }: { doc: RichNode | null | undefined; className?: string }) {
-  if (!doc || doc.type !== "doc" || !doc.content?.length) return null;
+  if (doc?.type !== "doc" || !doc.content?.length) return null;
   return (
     <div className={`space-y-2 text-sm text-slate-700 [overflow-wrap:anywhere] ${className}`} data-testid="rich-text">
       {children(doc, 0)}

@@ -51,8 +51,8 @@ export const QuoteBlocksFragment = graphql(`
         pricingUnit
         discountType
         discountValue
+        # Inline, not ...TotalsFields: a fragment spread here would pass the query depth limit (10).
         totals {
-          # inline, not ...TotalsFields: fragments count as depth (graphql-armor, max 10)
           oneOff {
             subtotal
             discount
