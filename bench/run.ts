@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { benchBlocks } from "./blocks";
 import { benchColdStart } from "./cold-start";
 import { benchCost } from "./cost";
+import { runEditorBench } from "./editor";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
 import { runMarketingBench } from "./marketing";
 import { benchQuotes } from "./quotes";
@@ -32,6 +33,7 @@ if (want("quotes")) {
   if (pgUrl) await benchQuotes("postgres", pgUrl);
 }
 if (want("cost")) await benchCost();
+if (want("editor")) await runEditorBench();
 if (want("blocks")) {
   await benchBlocks("pglite");
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

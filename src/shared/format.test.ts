@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatDate, formatMoney, formatQuantity, intlLocale, localTodayIso } from "./format";
+import { formatCents, formatDate, formatDecimalInput, formatMoney, formatMoneyInput, formatQuantity, intlLocale, localTodayIso, parseDecimalInput, parseMoneyInput } from "./format";
 
 describe("one locale mapping", () => {
   it("maps interface locales and quote languages to the same tags", () => {
@@ -42,5 +42,57 @@ describe("quantities and dates", () => {
   });
   it("gives the local calendar day", () => {
     expect(localTodayIso(new Date(2026, 0, 9, 23, 30))).toBe("2026-01-09");
+  });
+});
+
+describe("money and numbers typed in the quote's language", () => {
+  const money = (text: string, language: string) => parseMoneyInput(text, language);
+  it("reads Dutch: comma for decimals, dots between thousands", () => {
+    expect(money("1.234,50", "NL")).toBe("1234.5");
+    expect(money("1234,5", "NL")).toBe("1234.5");
+    expect(money("€ 2.400", "NL")).toBe("2400");
+    expect(money("0,99", "nl")).toBe("0.99");
+    expect(money("-12,00", "NL")).toBe("-12");
+    expect(money("1.000.000,01", "NL")).toBe("1000000.01");
+    expect(money(" 7 ", "NL")).toBe("7");
+  });
+  it("reads English: dot for decimals, commas between thousands", () => {
+    expect(money("1,234.50", "ENG")).toBe("1234.5");
+    expect(money("1234.5", "ENG")).toBe("1234.5");
+    expect(money("£1,000", "en")).toBe("1000");
+    expect(money("0.05", "ENG")).toBe("0.05");
+    expect(money("-0.00", "ENG")).toBe("0");
+  });
+  it("refuses what the language would not write, instead of guessing", () => {
+    expect(money("1,234.50", "NL")).toBeUndefined(); // English in a Dutch quote
+    expect(money("1.234,50", "ENG")).toBeUndefined(); // Dutch in an English quote
+    expect(money("1.5", "NL")).toBeUndefined(); // not a group of three
+    expect(money("12,345", "NL")).toBeUndefined(); // three decimals for money
+    expect(money("1,5", "ENG")).toBeUndefined();
+    expect(money("", "NL")).toBeUndefined();
+    expect(money("abc", "ENG")).toBeUndefined();
+    expect(money("1e3", "ENG")).toBeUndefined();
+    expect(money("12.34.56", "ENG")).toBeUndefined();
+  });
+  it("reads amounts with three decimals and no sign", () => {
+    expect(parseDecimalInput("1,125", "NL", { maxDecimals: 3 })).toBe("1.125");
+    expect(parseDecimalInput("1.125", "ENG", { maxDecimals: 3 })).toBe("1.125");
+    expect(parseDecimalInput("-1", "ENG", { maxDecimals: 3 })).toBeUndefined();
+    expect(parseDecimalInput("0,0001", "NL", { maxDecimals: 3 })).toBeUndefined();
+  });
+  it("writes money for an input the way it is read", () => {
+    expect(formatMoneyInput("1234.5", "NL")).toBe("1.234,50");
+    expect(formatMoneyInput("1234.5", "ENG")).toBe("1,234.50");
+    expect(formatMoneyInput("-2400", "NL")).toBe("-2.400,00");
+    expect(formatMoneyInput("1000000.01", "ENG")).toBe("1,000,000.01");
+    expect(formatMoneyInput("0.5", "en")).toBe("0.50");
+    expect(formatDecimalInput("1.125", "NL")).toBe("1,125");
+    expect(formatDecimalInput("2.000", "ENG")).toBe("2");
+  });
+  it("round-trips every written amount in both languages", () => {
+    const normalised: [string, string][] = [["0", "0"], ["0.01", "0.01"], ["1.00", "1"], ["999.99", "999.99"], ["1000", "1000"], ["1234.50", "1234.5"], ["-1234567.89", "-1234567.89"], ["90071992547409.93", "90071992547409.93"]];
+    for (const [value, expected] of normalised) {
+      for (const language of ["NL", "ENG"]) expect(parseMoneyInput(formatMoneyInput(value, language), language)).toBe(expected);
+    }
   });
 });

@@ -58,3 +58,77 @@ export function localTodayIso(now: Date = new Date()): string {
 export function formatEuros(cents: number, language: FormatLanguage | string): string {
   return formatCents(cents, "EUR", language, { wholeWithoutCents: true });
 }
+
+/*
+ * Numbers a person types in a form (prices, amounts, percentages), in the QUOTE's language:
+ * "1.234,50" in Dutch, "1,234.50" in English. `parseDecimalInput` turns such text into an exact
+ * decimal string ("1234.50" → "1234.5" normalised, no float on the way); `formatDecimalInput` writes
+ * an exact decimal string back the same way, without a currency sign, for the input field.
+ */
+
+const SEPARATORS: Record<"nl-NL" | "en-GB", { group: string; decimal: string }> = {
+  "nl-NL": { group: ".", decimal: "," },
+  "en-GB": { group: ",", decimal: "." },
+};
+
+function separatorsFor(language: FormatLanguage | string) {
+  return SEPARATORS[intlLocale(language) as "nl-NL" | "en-GB"] ?? SEPARATORS["en-GB"];
+}
+
+export type DecimalInputOptions = {
+  /** Most decimals allowed (2 for money, 3 for amounts). */
+  maxDecimals: number;
+  /** Refuse a minus sign (amounts, percentages). */
+  allowNegative?: boolean;
+};
+
+/**
+ * Text typed in the quote's language → an exact decimal string without trailing zeros ("1234.5"),
+ * or undefined when it is not a number written that way. Group separators are optional but must
+ * stand between groups of three digits ("1.234,5" and "1234,5" in Dutch; "1.5" is not Dutch for
+ * one and a half, nor for fifteen: it is refused rather than guessed). Spaces, no-break spaces and
+ * a currency sign (€ $ £) around the number are ignored.
+ */
+export function parseDecimalInput(text: string, language: FormatLanguage | string, options: DecimalInputOptions): string | undefined {
+  const { group, decimal } = separatorsFor(language);
+  const cleaned = text.replace(/[\s\u00a0\u202f€$£]/g, "").replace(/^−/, "-");
+  if (cleaned === "") return undefined;
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const g = literal(group);
+  const d = literal(decimal);
+  const pattern = new RegExp(`^(-?)(\\d{1,3}(?:${g}\\d{3})+|\\d+)(?:${d}(\\d*))?$`);
+  const match = pattern.exec(cleaned);
+  if (!match) return undefined;
+  const [, sign, wholeText, fractionText = ""] = match;
+  if (sign && !options.allowNegative) return undefined;
+  const fraction = fractionText.replace(/0+$/, "");
+  if (fraction.length > options.maxDecimals) return undefined;
+  const whole = wholeText.split(group).join("").replace(/^0+(?=\d)/, "");
+  const value = fraction ? `${whole}.${fraction}` : whole;
+  return sign && /[1-9]/.test(value) ? `-${value}` : value;
+}
+
+/**
+ * An exact decimal string ("1234.5") as the quote's language writes it in an input: "1.234,50"
+ * (Dutch) or "1,234.50" (English), with `minDecimals` places at least (2 for money, 0 for amounts).
+ */
+export function formatDecimalInput(value: string, language: FormatLanguage | string, minDecimals = 0): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const { group, decimal } = separatorsFor(language);
+  const [, sign, whole, fractionText = ""] = match;
+  let fraction = fractionText.replace(/0+$/, "");
+  if (fraction.length < minDecimals) fraction = fraction.padEnd(minDecimals, "0");
+  const grouped = whole.replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${sign}${grouped}${fraction ? `${decimal}${fraction}` : ""}`;
+}
+
+/** Money typed in the quote's language → exact decimal string (≤ 2 decimals), or undefined. */
+export function parseMoneyInput(text: string, language: FormatLanguage | string): string | undefined {
+  return parseDecimalInput(text, language, { maxDecimals: 2, allowNegative: true });
+}
+
+/** An exact decimal string as money in an input, in the quote's language: "1.234,50" / "1,234.50". */
+export function formatMoneyInput(value: string, language: FormatLanguage | string): string {
+  return formatDecimalInput(value, language, 2);
+}

@@ -21,15 +21,28 @@ describe("the web client's operations and the query cost limit", () => {
     CreateAccountInput: { companyName: "Acme" },
     CreateFirstSubscriptionPaymentInput: { plan: "BASIC", interval: "YEARLY" },
     InviteUserInput: { email: "ann@example.test", name: "Ann", role: "MEMBER" },
+    TextBlockInput: { name: "Intro", content: null },
+    PricingBlockInput: { name: "Prices", pricingUnit: "MONTH", lineItems: [{ name: "A", price: "1", amount: "1", vatRate: "21", optional: false, selected: true, recurring: false }] },
+    TemplateSignatureInput: { name: "Ann", kind: "TYPED", signature: "Ann" },
   };
-  // Other required variables of the team operations (issue 11).
+  // Other required variables: the team operations (issue 11) and the block editor (issue 10).
   const teamVariables = { userId: crypto.randomUUID(), role: "ADMIN", token: "t".repeat(43), confirmName: "Acme" };
+  const blockVariables = { quoteId: crypto.randomUUID(), templateBlockId: crypto.randomUUID(), ids: [crypto.randomUUID()] };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
     const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
     const cost = queryCost({
       document,
-      variableValues: { page: 1, pageSize: 100, search: "a", id: crypto.randomUUID(), file: new File(["x"], "logo.png"), ...teamVariables, ...(inputType ? { input: inputs[inputType] } : {}) },
+      variableValues: {
+        page: 1,
+        pageSize: 100,
+        search: "a",
+        id: crypto.randomUUID(),
+        file: new File(["x"], "logo.png"),
+        ...teamVariables,
+        ...blockVariables,
+        ...(inputType ? { input: inputs[inputType] } : {}),
+      },
     });
     expect(cost).toBeDefined();
     expect(cost!).toBeLessThanOrEqual(COST_LIMITS.maxCost);

@@ -3,9 +3,11 @@ import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
 import { billingKeys, billingUpdates } from "../features/billing/cache";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
+import { editorKeys, editorUpdates } from "../features/editor/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
 import { settingsKeys, settingsUpdates } from "../features/settings/cache";
 import { teamKeys, teamUpdates } from "../features/team/cache";
+import { templateKeys, templateUpdates } from "../features/templates/cache";
 
 /** Every GraphQL request carries this header; the server refuses requests without it (CSRF). */
 export const CSRF_HEADER = { "x-graphql-csrf": "1" };
@@ -37,6 +39,8 @@ export const CACHE_KEYS = {
   ...settingsKeys,
   ...billingKeys,
   ...teamKeys,
+  ...editorKeys,
+  ...templateKeys,
 };
 
 export function createGraphQLClient(options: { locale: Locale; accountId: string | null; onUnauthenticated?: () => void }) {
@@ -58,7 +62,7 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (isUnauthenticated(error)) options.onUnauthenticated?.();
         },
       }),
-      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates, ...teamUpdates } } }),
+      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates, ...teamUpdates, ...editorUpdates, ...templateUpdates } } }),
       fetchExchange,
     ],
   });

@@ -5,11 +5,14 @@ import billing from "./billing";
 import blocks from "./blocks";
 import common from "./common";
 import customers from "./customers";
+import editor from "./editor";
 import marketing from "./marketing";
 import quotes from "./quotes";
 import settings from "./settings";
 import team from "./team";
+import templates from "./templates";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team };
+/** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
+const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates };
 export default en;

@@ -155,8 +155,8 @@ export const QuoteFormDataQuery = graphql(`
 `);
 
 export const CreateQuoteMutation = graphql(`
-  mutation CreateQuote($input: QuoteInput!) {
-    createQuote(input: $input) {
+  mutation CreateQuote($input: QuoteInput!, $startFrom: QuoteStartInput) {
+    createQuote(input: $input, startFrom: $startFrom) {
       ...QuoteFields
     }
   }

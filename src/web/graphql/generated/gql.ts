@@ -24,13 +24,26 @@ type Documents = {
     "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n": typeof types.CreateCustomerDocument,
     "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n": typeof types.UpdateCustomerDocument,
     "\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": typeof types.DeleteCustomerDocument,
+    "\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n": typeof types.QuoteLineItemFieldsFragmentDoc,
+    "\n  fragment QuoteBlockFields on QuoteBlock {\n    __typename\n    id\n    name\n    content\n    position\n    ... on PricingQuoteBlock {\n      pricingUnit\n      discountType\n      discountValue\n      quoteLineItems {\n        ...QuoteLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n": typeof types.QuoteBlockFieldsFragmentDoc,
+    "\n  query QuoteEditor($id: ID!) {\n    quote(id: $id) {\n      id\n      quoteNumber\n      name\n      language\n      currency\n      status\n      totals {\n        ...TotalsFields\n      }\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        position\n        ... on PricingQuoteBlock {\n          pricingUnit\n          discountType\n          discountValue\n          quoteLineItems {\n            ...QuoteLineItemFields\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n": typeof types.QuoteEditorDocument,
+    "\n  query QuoteBlock($id: ID!) {\n    quoteBlock(id: $id) {\n      ...QuoteBlockFields\n    }\n  }\n": typeof types.QuoteBlockDocument,
+    "\n  mutation CreateTextQuoteBlock($quoteId: ID!, $input: TextBlockInput!) {\n    createTextQuoteBlock(quoteId: $quoteId, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n": typeof types.CreateTextQuoteBlockDocument,
+    "\n  mutation UpdateTextQuoteBlock($id: ID!, $input: TextBlockInput!) {\n    updateTextQuoteBlock(id: $id, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n": typeof types.UpdateTextQuoteBlockDocument,
+    "\n  mutation CreatePricingQuoteBlock($quoteId: ID!, $input: PricingBlockInput!) {\n    createPricingQuoteBlock(quoteId: $quoteId, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n": typeof types.CreatePricingQuoteBlockDocument,
+    "\n  mutation UpdatePricingQuoteBlock($id: ID!, $input: PricingBlockInput!) {\n    updatePricingQuoteBlock(id: $id, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n": typeof types.UpdatePricingQuoteBlockDocument,
+    "\n  mutation DeleteQuoteBlock($id: ID!) {\n    deleteQuoteBlock(id: $id)\n  }\n": typeof types.DeleteQuoteBlockDocument,
+    "\n  mutation DuplicateQuoteBlock($id: ID!) {\n    duplicateQuoteBlock(id: $id) {\n      ...QuoteBlockFields\n    }\n  }\n": typeof types.DuplicateQuoteBlockDocument,
+    "\n  mutation UpdateQuoteBlockPositions($quoteId: ID!, $ids: [ID!]!) {\n    updateQuoteBlockPositions(quoteId: $quoteId, ids: $ids) {\n      id\n      quoteBlocks {\n        id\n        position\n      }\n    }\n  }\n": typeof types.UpdateQuoteBlockPositionsDocument,
+    "\n  mutation CreateQuoteBlockFromTemplate($quoteId: ID!, $templateBlockId: ID!) {\n    createQuoteBlockFromTemplate(quoteId: $quoteId, templateBlockId: $templateBlockId) {\n      ...QuoteBlockFields\n    }\n  }\n": typeof types.CreateQuoteBlockFromTemplateDocument,
+    "\n  mutation SaveQuoteBlockAsTemplate($id: ID!) {\n    saveQuoteBlockAsTemplate(id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.SaveQuoteBlockAsTemplateDocument,
     "\n  fragment TotalsFields on Totals {\n    oneOff {\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n    recurring {\n      interval\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n  }\n": typeof types.TotalsFieldsFragmentDoc,
     "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    signable\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": typeof types.QuoteFieldsFragmentDoc,
     "\n  fragment QuoteBlocks on Quote {\n    totals {\n      ...TotalsFields\n    }\n    quoteBlocks {\n      __typename\n      id\n      name\n      content\n      position\n      ... on PricingQuoteBlock {\n        pricingUnit\n        discountType\n        discountValue\n        # Inline, not ...TotalsFields: a fragment spread here would pass the query depth limit (10).\n        totals {\n          oneOff {\n            subtotal\n            discount\n            totalExclVat\n            vat {\n              rate\n              base\n              vat\n            }\n            vatTotal\n            totalInclVat\n          }\n          recurring {\n            interval\n            subtotal\n            discount\n            totalExclVat\n            vat {\n              rate\n              base\n              vat\n            }\n            vatTotal\n            totalInclVat\n          }\n        }\n        quoteLineItems {\n          id\n          name\n          description\n          price\n          amount\n          vatRate\n          discountType\n          discountValue\n          optional\n          selected\n          recurring\n          total\n        }\n      }\n    }\n  }\n": typeof types.QuoteBlocksFragmentDoc,
     "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": typeof types.QuotesDocument,
     "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      ...QuoteBlocks\n    }\n  }\n": typeof types.QuoteDocument,
     "\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n": typeof types.QuoteFormDataDocument,
-    "\n  mutation CreateQuote($input: QuoteInput!) {\n    createQuote(input: $input) {\n      ...QuoteFields\n    }\n  }\n": typeof types.CreateQuoteDocument,
+    "\n  mutation CreateQuote($input: QuoteInput!, $startFrom: QuoteStartInput) {\n    createQuote(input: $input, startFrom: $startFrom) {\n      ...QuoteFields\n    }\n  }\n": typeof types.CreateQuoteDocument,
     "\n  mutation UpdateQuote($id: ID!, $input: QuoteInput!) {\n    updateQuote(id: $id, input: $input) {\n      ...QuoteFields\n    }\n  }\n": typeof types.UpdateQuoteDocument,
     "\n  mutation PublishQuote($id: ID!) {\n    publishQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": typeof types.PublishQuoteDocument,
     "\n  mutation WithdrawQuote($id: ID!) {\n    withdrawQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": typeof types.WithdrawQuoteDocument,
@@ -55,6 +68,22 @@ type Documents = {
     "\n  query YourData {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      id\n      role\n      status\n    }\n  }\n": typeof types.YourDataDocument,
     "\n  mutation DeleteAccount($confirmName: String!) {\n    deleteAccount(confirmName: $confirmName)\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation DeleteMe {\n    deleteMe\n  }\n": typeof types.DeleteMeDocument,
+    "\n  fragment TemplateLineItemFields on TemplateLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n": typeof types.TemplateLineItemFieldsFragmentDoc,
+    "\n  fragment TemplateBlockFields on TemplateBlock {\n    __typename\n    id\n    name\n    content\n    createdAt\n    updatedAt\n    ... on PricingTemplateBlock {\n      pricingUnit\n      discountType\n      discountValue\n      templateLineItems {\n        ...TemplateLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n": typeof types.TemplateBlockFieldsFragmentDoc,
+    "\n  query TemplateBlocks($page: Int, $pageSize: Int, $kind: BlockKind, $search: String) {\n    templateBlocks(page: $page, pageSize: $pageSize, kind: $kind, search: $search) {\n      totalCount\n      page\n      pageSize\n      items {\n        __typename\n        id\n        name\n        updatedAt\n        ... on PricingTemplateBlock {\n          pricingUnit\n          templateLineItems {\n            id\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n  }\n": typeof types.TemplateBlocksDocument,
+    "\n  query TemplateBlock($id: ID!) {\n    templateBlock(id: $id) {\n      ...TemplateBlockFields\n    }\n  }\n": typeof types.TemplateBlockDocument,
+    "\n  query TemplateEditorAccount {\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n": typeof types.TemplateEditorAccountDocument,
+    "\n  mutation CreateTextTemplateBlock($input: TextBlockInput!) {\n    createTextTemplateBlock(input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n": typeof types.CreateTextTemplateBlockDocument,
+    "\n  mutation UpdateTextTemplateBlock($id: ID!, $input: TextBlockInput!) {\n    updateTextTemplateBlock(id: $id, input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n": typeof types.UpdateTextTemplateBlockDocument,
+    "\n  mutation CreatePricingTemplateBlock($input: PricingBlockInput!) {\n    createPricingTemplateBlock(input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n": typeof types.CreatePricingTemplateBlockDocument,
+    "\n  mutation UpdatePricingTemplateBlock($id: ID!, $input: PricingBlockInput!) {\n    updatePricingTemplateBlock(id: $id, input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n": typeof types.UpdatePricingTemplateBlockDocument,
+    "\n  mutation DeleteTemplateBlock($id: ID!) {\n    deleteTemplateBlock(id: $id)\n  }\n": typeof types.DeleteTemplateBlockDocument,
+    "\n  mutation DuplicateTemplateBlock($id: ID!) {\n    duplicateTemplateBlock(id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.DuplicateTemplateBlockDocument,
+    "\n  fragment TemplateSignatureFields on TemplateSignature {\n    id\n    name\n    kind\n    signature\n    isDefault\n  }\n": typeof types.TemplateSignatureFieldsFragmentDoc,
+    "\n  query TemplateSignatures($page: Int, $pageSize: Int) {\n    templateSignatures(page: $page, pageSize: $pageSize) {\n      totalCount\n      page\n      pageSize\n      items {\n        ...TemplateSignatureFields\n      }\n    }\n  }\n": typeof types.TemplateSignaturesDocument,
+    "\n  mutation CreateTemplateSignature($input: TemplateSignatureInput!) {\n    createTemplateSignature(input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n": typeof types.CreateTemplateSignatureDocument,
+    "\n  mutation UpdateTemplateSignature($id: ID!, $input: TemplateSignatureInput!) {\n    updateTemplateSignature(id: $id, input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n": typeof types.UpdateTemplateSignatureDocument,
+    "\n  mutation DeleteTemplateSignature($id: ID!) {\n    deleteTemplateSignature(id: $id)\n  }\n": typeof types.DeleteTemplateSignatureDocument,
     "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": typeof types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.SignUpDocument,
 };
@@ -69,13 +98,26 @@ const documents: Documents = {
     "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n": types.CreateCustomerDocument,
     "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n": types.UpdateCustomerDocument,
     "\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": types.DeleteCustomerDocument,
+    "\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n": types.QuoteLineItemFieldsFragmentDoc,
+    "\n  fragment QuoteBlockFields on QuoteBlock {\n    __typename\n    id\n    name\n    content\n    position\n    ... on PricingQuoteBlock {\n      pricingUnit\n      discountType\n      discountValue\n      quoteLineItems {\n        ...QuoteLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n": types.QuoteBlockFieldsFragmentDoc,
+    "\n  query QuoteEditor($id: ID!) {\n    quote(id: $id) {\n      id\n      quoteNumber\n      name\n      language\n      currency\n      status\n      totals {\n        ...TotalsFields\n      }\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        position\n        ... on PricingQuoteBlock {\n          pricingUnit\n          discountType\n          discountValue\n          quoteLineItems {\n            ...QuoteLineItemFields\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n": types.QuoteEditorDocument,
+    "\n  query QuoteBlock($id: ID!) {\n    quoteBlock(id: $id) {\n      ...QuoteBlockFields\n    }\n  }\n": types.QuoteBlockDocument,
+    "\n  mutation CreateTextQuoteBlock($quoteId: ID!, $input: TextBlockInput!) {\n    createTextQuoteBlock(quoteId: $quoteId, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n": types.CreateTextQuoteBlockDocument,
+    "\n  mutation UpdateTextQuoteBlock($id: ID!, $input: TextBlockInput!) {\n    updateTextQuoteBlock(id: $id, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n": types.UpdateTextQuoteBlockDocument,
+    "\n  mutation CreatePricingQuoteBlock($quoteId: ID!, $input: PricingBlockInput!) {\n    createPricingQuoteBlock(quoteId: $quoteId, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n": types.CreatePricingQuoteBlockDocument,
+    "\n  mutation UpdatePricingQuoteBlock($id: ID!, $input: PricingBlockInput!) {\n    updatePricingQuoteBlock(id: $id, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n": types.UpdatePricingQuoteBlockDocument,
+    "\n  mutation DeleteQuoteBlock($id: ID!) {\n    deleteQuoteBlock(id: $id)\n  }\n": types.DeleteQuoteBlockDocument,
+    "\n  mutation DuplicateQuoteBlock($id: ID!) {\n    duplicateQuoteBlock(id: $id) {\n      ...QuoteBlockFields\n    }\n  }\n": types.DuplicateQuoteBlockDocument,
+    "\n  mutation UpdateQuoteBlockPositions($quoteId: ID!, $ids: [ID!]!) {\n    updateQuoteBlockPositions(quoteId: $quoteId, ids: $ids) {\n      id\n      quoteBlocks {\n        id\n        position\n      }\n    }\n  }\n": types.UpdateQuoteBlockPositionsDocument,
+    "\n  mutation CreateQuoteBlockFromTemplate($quoteId: ID!, $templateBlockId: ID!) {\n    createQuoteBlockFromTemplate(quoteId: $quoteId, templateBlockId: $templateBlockId) {\n      ...QuoteBlockFields\n    }\n  }\n": types.CreateQuoteBlockFromTemplateDocument,
+    "\n  mutation SaveQuoteBlockAsTemplate($id: ID!) {\n    saveQuoteBlockAsTemplate(id: $id) {\n      id\n      name\n    }\n  }\n": types.SaveQuoteBlockAsTemplateDocument,
     "\n  fragment TotalsFields on Totals {\n    oneOff {\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n    recurring {\n      interval\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n  }\n": types.TotalsFieldsFragmentDoc,
     "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    signable\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": types.QuoteFieldsFragmentDoc,
     "\n  fragment QuoteBlocks on Quote {\n    totals {\n      ...TotalsFields\n    }\n    quoteBlocks {\n      __typename\n      id\n      name\n      content\n      position\n      ... on PricingQuoteBlock {\n        pricingUnit\n        discountType\n        discountValue\n        # Inline, not ...TotalsFields: a fragment spread here would pass the query depth limit (10).\n        totals {\n          oneOff {\n            subtotal\n            discount\n            totalExclVat\n            vat {\n              rate\n              base\n              vat\n            }\n            vatTotal\n            totalInclVat\n          }\n          recurring {\n            interval\n            subtotal\n            discount\n            totalExclVat\n            vat {\n              rate\n              base\n              vat\n            }\n            vatTotal\n            totalInclVat\n          }\n        }\n        quoteLineItems {\n          id\n          name\n          description\n          price\n          amount\n          vatRate\n          discountType\n          discountValue\n          optional\n          selected\n          recurring\n          total\n        }\n      }\n    }\n  }\n": types.QuoteBlocksFragmentDoc,
     "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        total\n        currency\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": types.QuotesDocument,
     "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      ...QuoteBlocks\n    }\n  }\n": types.QuoteDocument,
     "\n  query QuoteFormData {\n    account {\n      id\n      language\n      currency\n    }\n    customers(pageSize: 100, sort: NAME_ASC) {\n      totalCount\n      items {\n        id\n        name\n        companyName\n      }\n    }\n  }\n": types.QuoteFormDataDocument,
-    "\n  mutation CreateQuote($input: QuoteInput!) {\n    createQuote(input: $input) {\n      ...QuoteFields\n    }\n  }\n": types.CreateQuoteDocument,
+    "\n  mutation CreateQuote($input: QuoteInput!, $startFrom: QuoteStartInput) {\n    createQuote(input: $input, startFrom: $startFrom) {\n      ...QuoteFields\n    }\n  }\n": types.CreateQuoteDocument,
     "\n  mutation UpdateQuote($id: ID!, $input: QuoteInput!) {\n    updateQuote(id: $id, input: $input) {\n      ...QuoteFields\n    }\n  }\n": types.UpdateQuoteDocument,
     "\n  mutation PublishQuote($id: ID!) {\n    publishQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": types.PublishQuoteDocument,
     "\n  mutation WithdrawQuote($id: ID!) {\n    withdrawQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": types.WithdrawQuoteDocument,
@@ -100,6 +142,22 @@ const documents: Documents = {
     "\n  query YourData {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      id\n      role\n      status\n    }\n  }\n": types.YourDataDocument,
     "\n  mutation DeleteAccount($confirmName: String!) {\n    deleteAccount(confirmName: $confirmName)\n  }\n": types.DeleteAccountDocument,
     "\n  mutation DeleteMe {\n    deleteMe\n  }\n": types.DeleteMeDocument,
+    "\n  fragment TemplateLineItemFields on TemplateLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n": types.TemplateLineItemFieldsFragmentDoc,
+    "\n  fragment TemplateBlockFields on TemplateBlock {\n    __typename\n    id\n    name\n    content\n    createdAt\n    updatedAt\n    ... on PricingTemplateBlock {\n      pricingUnit\n      discountType\n      discountValue\n      templateLineItems {\n        ...TemplateLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n": types.TemplateBlockFieldsFragmentDoc,
+    "\n  query TemplateBlocks($page: Int, $pageSize: Int, $kind: BlockKind, $search: String) {\n    templateBlocks(page: $page, pageSize: $pageSize, kind: $kind, search: $search) {\n      totalCount\n      page\n      pageSize\n      items {\n        __typename\n        id\n        name\n        updatedAt\n        ... on PricingTemplateBlock {\n          pricingUnit\n          templateLineItems {\n            id\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n  }\n": types.TemplateBlocksDocument,
+    "\n  query TemplateBlock($id: ID!) {\n    templateBlock(id: $id) {\n      ...TemplateBlockFields\n    }\n  }\n": types.TemplateBlockDocument,
+    "\n  query TemplateEditorAccount {\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n": types.TemplateEditorAccountDocument,
+    "\n  mutation CreateTextTemplateBlock($input: TextBlockInput!) {\n    createTextTemplateBlock(input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n": types.CreateTextTemplateBlockDocument,
+    "\n  mutation UpdateTextTemplateBlock($id: ID!, $input: TextBlockInput!) {\n    updateTextTemplateBlock(id: $id, input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n": types.UpdateTextTemplateBlockDocument,
+    "\n  mutation CreatePricingTemplateBlock($input: PricingBlockInput!) {\n    createPricingTemplateBlock(input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n": types.CreatePricingTemplateBlockDocument,
+    "\n  mutation UpdatePricingTemplateBlock($id: ID!, $input: PricingBlockInput!) {\n    updatePricingTemplateBlock(id: $id, input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n": types.UpdatePricingTemplateBlockDocument,
+    "\n  mutation DeleteTemplateBlock($id: ID!) {\n    deleteTemplateBlock(id: $id)\n  }\n": types.DeleteTemplateBlockDocument,
+    "\n  mutation DuplicateTemplateBlock($id: ID!) {\n    duplicateTemplateBlock(id: $id) {\n      id\n      name\n    }\n  }\n": types.DuplicateTemplateBlockDocument,
+    "\n  fragment TemplateSignatureFields on TemplateSignature {\n    id\n    name\n    kind\n    signature\n    isDefault\n  }\n": types.TemplateSignatureFieldsFragmentDoc,
+    "\n  query TemplateSignatures($page: Int, $pageSize: Int) {\n    templateSignatures(page: $page, pageSize: $pageSize) {\n      totalCount\n      page\n      pageSize\n      items {\n        ...TemplateSignatureFields\n      }\n    }\n  }\n": types.TemplateSignaturesDocument,
+    "\n  mutation CreateTemplateSignature($input: TemplateSignatureInput!) {\n    createTemplateSignature(input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n": types.CreateTemplateSignatureDocument,
+    "\n  mutation UpdateTemplateSignature($id: ID!, $input: TemplateSignatureInput!) {\n    updateTemplateSignature(id: $id, input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n": types.UpdateTemplateSignatureDocument,
+    "\n  mutation DeleteTemplateSignature($id: ID!) {\n    deleteTemplateSignature(id: $id)\n  }\n": types.DeleteTemplateSignatureDocument,
     "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": types.SignUpDocument,
 };
@@ -161,6 +219,58 @@ export function graphql(source: "\n  mutation DeleteCustomer($id: ID!) {\n    de
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n"): (typeof documents)["\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment QuoteBlockFields on QuoteBlock {\n    __typename\n    id\n    name\n    content\n    position\n    ... on PricingQuoteBlock {\n      pricingUnit\n      discountType\n      discountValue\n      quoteLineItems {\n        ...QuoteLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment QuoteBlockFields on QuoteBlock {\n    __typename\n    id\n    name\n    content\n    position\n    ... on PricingQuoteBlock {\n      pricingUnit\n      discountType\n      discountValue\n      quoteLineItems {\n        ...QuoteLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QuoteEditor($id: ID!) {\n    quote(id: $id) {\n      id\n      quoteNumber\n      name\n      language\n      currency\n      status\n      totals {\n        ...TotalsFields\n      }\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        position\n        ... on PricingQuoteBlock {\n          pricingUnit\n          discountType\n          discountValue\n          quoteLineItems {\n            ...QuoteLineItemFields\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n"): (typeof documents)["\n  query QuoteEditor($id: ID!) {\n    quote(id: $id) {\n      id\n      quoteNumber\n      name\n      language\n      currency\n      status\n      totals {\n        ...TotalsFields\n      }\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        position\n        ... on PricingQuoteBlock {\n          pricingUnit\n          discountType\n          discountValue\n          quoteLineItems {\n            ...QuoteLineItemFields\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QuoteBlock($id: ID!) {\n    quoteBlock(id: $id) {\n      ...QuoteBlockFields\n    }\n  }\n"): (typeof documents)["\n  query QuoteBlock($id: ID!) {\n    quoteBlock(id: $id) {\n      ...QuoteBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTextQuoteBlock($quoteId: ID!, $input: TextBlockInput!) {\n    createTextQuoteBlock(quoteId: $quoteId, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTextQuoteBlock($quoteId: ID!, $input: TextBlockInput!) {\n    createTextQuoteBlock(quoteId: $quoteId, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateTextQuoteBlock($id: ID!, $input: TextBlockInput!) {\n    updateTextQuoteBlock(id: $id, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTextQuoteBlock($id: ID!, $input: TextBlockInput!) {\n    updateTextQuoteBlock(id: $id, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePricingQuoteBlock($quoteId: ID!, $input: PricingBlockInput!) {\n    createPricingQuoteBlock(quoteId: $quoteId, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePricingQuoteBlock($quoteId: ID!, $input: PricingBlockInput!) {\n    createPricingQuoteBlock(quoteId: $quoteId, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePricingQuoteBlock($id: ID!, $input: PricingBlockInput!) {\n    updatePricingQuoteBlock(id: $id, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePricingQuoteBlock($id: ID!, $input: PricingBlockInput!) {\n    updatePricingQuoteBlock(id: $id, input: $input) {\n      ...QuoteBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteQuoteBlock($id: ID!) {\n    deleteQuoteBlock(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteQuoteBlock($id: ID!) {\n    deleteQuoteBlock(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DuplicateQuoteBlock($id: ID!) {\n    duplicateQuoteBlock(id: $id) {\n      ...QuoteBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation DuplicateQuoteBlock($id: ID!) {\n    duplicateQuoteBlock(id: $id) {\n      ...QuoteBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateQuoteBlockPositions($quoteId: ID!, $ids: [ID!]!) {\n    updateQuoteBlockPositions(quoteId: $quoteId, ids: $ids) {\n      id\n      quoteBlocks {\n        id\n        position\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateQuoteBlockPositions($quoteId: ID!, $ids: [ID!]!) {\n    updateQuoteBlockPositions(quoteId: $quoteId, ids: $ids) {\n      id\n      quoteBlocks {\n        id\n        position\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateQuoteBlockFromTemplate($quoteId: ID!, $templateBlockId: ID!) {\n    createQuoteBlockFromTemplate(quoteId: $quoteId, templateBlockId: $templateBlockId) {\n      ...QuoteBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateQuoteBlockFromTemplate($quoteId: ID!, $templateBlockId: ID!) {\n    createQuoteBlockFromTemplate(quoteId: $quoteId, templateBlockId: $templateBlockId) {\n      ...QuoteBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveQuoteBlockAsTemplate($id: ID!) {\n    saveQuoteBlockAsTemplate(id: $id) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation SaveQuoteBlockAsTemplate($id: ID!) {\n    saveQuoteBlockAsTemplate(id: $id) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment TotalsFields on Totals {\n    oneOff {\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n    recurring {\n      interval\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n  }\n"): (typeof documents)["\n  fragment TotalsFields on Totals {\n    oneOff {\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n    recurring {\n      interval\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -185,7 +295,7 @@ export function graphql(source: "\n  query QuoteFormData {\n    account {\n     
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateQuote($input: QuoteInput!) {\n    createQuote(input: $input) {\n      ...QuoteFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateQuote($input: QuoteInput!) {\n    createQuote(input: $input) {\n      ...QuoteFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateQuote($input: QuoteInput!, $startFrom: QuoteStartInput) {\n    createQuote(input: $input, startFrom: $startFrom) {\n      ...QuoteFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateQuote($input: QuoteInput!, $startFrom: QuoteStartInput) {\n    createQuote(input: $input, startFrom: $startFrom) {\n      ...QuoteFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -282,6 +392,70 @@ export function graphql(source: "\n  mutation DeleteAccount($confirmName: String
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteMe {\n    deleteMe\n  }\n"): (typeof documents)["\n  mutation DeleteMe {\n    deleteMe\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment TemplateLineItemFields on TemplateLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n"): (typeof documents)["\n  fragment TemplateLineItemFields on TemplateLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment TemplateBlockFields on TemplateBlock {\n    __typename\n    id\n    name\n    content\n    createdAt\n    updatedAt\n    ... on PricingTemplateBlock {\n      pricingUnit\n      discountType\n      discountValue\n      templateLineItems {\n        ...TemplateLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment TemplateBlockFields on TemplateBlock {\n    __typename\n    id\n    name\n    content\n    createdAt\n    updatedAt\n    ... on PricingTemplateBlock {\n      pricingUnit\n      discountType\n      discountValue\n      templateLineItems {\n        ...TemplateLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TemplateBlocks($page: Int, $pageSize: Int, $kind: BlockKind, $search: String) {\n    templateBlocks(page: $page, pageSize: $pageSize, kind: $kind, search: $search) {\n      totalCount\n      page\n      pageSize\n      items {\n        __typename\n        id\n        name\n        updatedAt\n        ... on PricingTemplateBlock {\n          pricingUnit\n          templateLineItems {\n            id\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query TemplateBlocks($page: Int, $pageSize: Int, $kind: BlockKind, $search: String) {\n    templateBlocks(page: $page, pageSize: $pageSize, kind: $kind, search: $search) {\n      totalCount\n      page\n      pageSize\n      items {\n        __typename\n        id\n        name\n        updatedAt\n        ... on PricingTemplateBlock {\n          pricingUnit\n          templateLineItems {\n            id\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TemplateBlock($id: ID!) {\n    templateBlock(id: $id) {\n      ...TemplateBlockFields\n    }\n  }\n"): (typeof documents)["\n  query TemplateBlock($id: ID!) {\n    templateBlock(id: $id) {\n      ...TemplateBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TemplateEditorAccount {\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n"): (typeof documents)["\n  query TemplateEditorAccount {\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTextTemplateBlock($input: TextBlockInput!) {\n    createTextTemplateBlock(input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTextTemplateBlock($input: TextBlockInput!) {\n    createTextTemplateBlock(input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateTextTemplateBlock($id: ID!, $input: TextBlockInput!) {\n    updateTextTemplateBlock(id: $id, input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTextTemplateBlock($id: ID!, $input: TextBlockInput!) {\n    updateTextTemplateBlock(id: $id, input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePricingTemplateBlock($input: PricingBlockInput!) {\n    createPricingTemplateBlock(input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePricingTemplateBlock($input: PricingBlockInput!) {\n    createPricingTemplateBlock(input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePricingTemplateBlock($id: ID!, $input: PricingBlockInput!) {\n    updatePricingTemplateBlock(id: $id, input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePricingTemplateBlock($id: ID!, $input: PricingBlockInput!) {\n    updatePricingTemplateBlock(id: $id, input: $input) {\n      ...TemplateBlockFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteTemplateBlock($id: ID!) {\n    deleteTemplateBlock(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteTemplateBlock($id: ID!) {\n    deleteTemplateBlock(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DuplicateTemplateBlock($id: ID!) {\n    duplicateTemplateBlock(id: $id) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation DuplicateTemplateBlock($id: ID!) {\n    duplicateTemplateBlock(id: $id) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment TemplateSignatureFields on TemplateSignature {\n    id\n    name\n    kind\n    signature\n    isDefault\n  }\n"): (typeof documents)["\n  fragment TemplateSignatureFields on TemplateSignature {\n    id\n    name\n    kind\n    signature\n    isDefault\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TemplateSignatures($page: Int, $pageSize: Int) {\n    templateSignatures(page: $page, pageSize: $pageSize) {\n      totalCount\n      page\n      pageSize\n      items {\n        ...TemplateSignatureFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query TemplateSignatures($page: Int, $pageSize: Int) {\n    templateSignatures(page: $page, pageSize: $pageSize) {\n      totalCount\n      page\n      pageSize\n      items {\n        ...TemplateSignatureFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTemplateSignature($input: TemplateSignatureInput!) {\n    createTemplateSignature(input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTemplateSignature($input: TemplateSignatureInput!) {\n    createTemplateSignature(input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateTemplateSignature($id: ID!, $input: TemplateSignatureInput!) {\n    updateTemplateSignature(id: $id, input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTemplateSignature($id: ID!, $input: TemplateSignatureInput!) {\n    updateTemplateSignature(id: $id, input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteTemplateSignature($id: ID!) {\n    deleteTemplateSignature(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteTemplateSignature($id: ID!) {\n    deleteTemplateSignature(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

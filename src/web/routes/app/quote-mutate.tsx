@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useQuery } from "urql";
 import { Alert } from "../../components/ui/alert";
 import { QueryState } from "../../components/ui/query-state";
+import { QuoteBlocksEditor } from "../../features/editor/components/quote-blocks-editor";
 import { quoteDocumentFromGraphQL } from "../../features/quote-document/from-graphql";
 import { QuoteDocument } from "../../features/quote-document/quote-document";
 import { PublicLink } from "../../features/quotes/components/public-link";
@@ -55,7 +56,14 @@ export default function QuoteMutatePage() {
                 <h2 id="preview-title" className="mb-3 text-lg font-semibold">
                   {t("quotes:blocks")}
                 </h2>
-                <QuoteDocument quote={quoteDocumentFromGraphQL(quote)} headingLevel={2} />
+                {quote.status === "DRAFT" ? (
+                  <QuoteBlocksEditor quoteId={quote.id} />
+                ) : (
+                  <div className="space-y-3">
+                    <Alert kind="info">{t("editor:withdrawToEdit")}</Alert>
+                    <QuoteDocument quote={quoteDocumentFromGraphQL(quote)} headingLevel={2} />
+                  </div>
+                )}
               </section>
             </div>
           </>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { localTodayIso } from "../../../../shared/format";
@@ -13,6 +14,7 @@ import type { QuoteFieldsFragment, QuoteFormDataQuery as TQuoteFormData } from "
 import { useLocalizedHref, useTranslation } from "../../../i18n";
 import { applyServerErrors, useLeaveGuard, useZodForm } from "../../../lib/form";
 import { CreateQuoteMutation, QuoteFormDataQuery, UpdateQuoteMutation } from "../operations";
+import { BLANK_START, StartFromPicker, startFromInput } from "./start-from";
 
 /** Create a quote (no `quote`) or edit a draft's details. Loads the account's defaults and customers. */
 export function QuoteForm({ quote, onSaved }: { quote?: QuoteFieldsFragment; onSaved: (id: string) => void }) {
@@ -47,6 +49,7 @@ function QuoteFormFields({ quote, formData, onSaved }: { quote?: QuoteFieldsFrag
   const { allowLeave, leaveDialog } = useLeaveGuard(formState.isDirty && !formState.isSubmitting);
   const [{ fetching: creating }, createQuote] = useMutation(CreateQuoteMutation);
   const [{ fetching: updating }, updateQuote] = useMutation(UpdateQuoteMutation);
+  const [startFrom, setStartFrom] = useState(BLANK_START);
 
   const customers = formData.customers.items;
   // The quote's own customer is always an option, even beyond the first 100.
@@ -58,7 +61,7 @@ function QuoteFormFields({ quote, formData, onSaved }: { quote?: QuoteFieldsFrag
   ];
 
   const onSubmit = handleSubmit(async (input) => {
-    const result = quote ? await updateQuote({ id: quote.id, input }) : await createQuote({ input });
+    const result = quote ? await updateQuote({ id: quote.id, input }) : await createQuote({ input, startFrom: startFromInput(startFrom) });
     if (result.error || !result.data) {
       toast.error(applyServerErrors(form, result.error, t("errors.generic")));
       return;
@@ -106,6 +109,7 @@ function QuoteFormFields({ quote, formData, onSaved }: { quote?: QuoteFieldsFrag
         />
       </div>
       <CheckboxField label={t("quotes:fields.signable")} hint={t("quotes:fields.signableHint")} {...register("signable")} />
+      {quote ? null : <StartFromPicker value={startFrom} onChange={setStartFrom} />}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Link to={href("/app/quotes")} viewTransition className="inline-flex justify-center rounded-md px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
           {t("quotes:actions.cancel")}

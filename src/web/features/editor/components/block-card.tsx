@@ -1,0 +1,84 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { documentToPlainText, type RichNode } from "../../../../shared/rich-text";
+import type { Totals } from "../../../../shared/totals";
+import { Button } from "../../../components/ui/button";
+import { useTranslation } from "../../../i18n";
+import { TotalsSummary } from "./totals-summary";
+
+export type BlockSummary = {
+  id: string;
+  name: string;
+  kind: "TEXT" | "PRICING";
+  content: unknown;
+  lineCount?: number;
+  totals?: Totals;
+};
+
+/** One block in the quote's list: its drag handle, what it holds, and its actions. */
+export function BlockCard({
+  block,
+  handle,
+  editHref,
+  language,
+  currency,
+  busy,
+  onDuplicate,
+  onSaveAsTemplate,
+  onDelete,
+}: {
+  block: BlockSummary;
+  handle: ReactNode;
+  editHref: string | null;
+  language: string;
+  currency: string;
+  busy: boolean;
+  onDuplicate?: () => void;
+  onSaveAsTemplate?: () => void;
+  onDelete?: () => void;
+}) {
+  const { t } = useTranslation();
+  const text = documentToPlainText(block.content as RichNode | null).trim();
+  return (
+    <article className="flex gap-2 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" aria-label={block.name}>
+      {handle}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <h3 className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]" data-testid="block-name">
+            {block.name}
+          </h3>
+          <span className="text-xs font-medium uppercase tracking-wide text-slate-500">{t(`editor:kinds.${block.kind}`)}</span>
+        </div>
+        {text ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 [overflow-wrap:anywhere]">{text}</p> : null}
+        {block.kind === "PRICING" && block.totals ? (
+          <div className="mt-2">
+            <p className="text-xs text-slate-500">{t("editor:pricing.lineCount", { count: block.lineCount ?? 0 })}</p>
+            <TotalsSummary totals={block.totals} language={language} currency={currency} testId="block-card-totals" />
+          </div>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-1">
+          {editHref ? (
+            <Link to={editHref} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50" aria-label={t("editor:actions.editNamed", { name: block.name })}>
+              {t("editor:actions.edit")}
+            </Link>
+          ) : null}
+          {onDuplicate ? (
+            <Button variant="ghost" className="px-3 py-1.5" disabled={busy} onClick={onDuplicate} aria-label={t("editor:actions.duplicateNamed", { name: block.name })}>
+              {t("editor:actions.duplicate")}
+            </Button>
+          ) : null}
+          {onSaveAsTemplate ? (
+            <Button variant="ghost" className="px-3 py-1.5" disabled={busy} onClick={onSaveAsTemplate} aria-label={t("editor:actions.saveAsTemplateNamed", { name: block.name })}>
+              {t("editor:actions.saveAsTemplate")}
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button variant="ghost" className="px-3 py-1.5 text-red-700" disabled={busy} onClick={onDelete} aria-label={t("editor:actions.deleteNamed", { name: block.name })}>
+              {t("editor:actions.delete")}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

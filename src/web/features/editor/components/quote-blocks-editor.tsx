@@ -1,0 +1,123 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { useMutation, useQuery } from "urql";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { QueryState } from "../../../components/ui/query-state";
+import { toast } from "../../../components/ui/toast";
+import { useLocalizedHref, useTranslation } from "../../../i18n";
+import { linkButton } from "../../../lib/mutation-errors";
+import { useRefusalToast } from "../../../lib/use-refusal-toast";
+import {
+  CreateQuoteBlockFromTemplateMutation,
+  DuplicateQuoteBlockMutation,
+  QuoteEditorQuery,
+  SaveQuoteBlockAsTemplateMutation,
+  UpdateQuoteBlockPositionsMutation,
+} from "../operations";
+import { BlockCard, type BlockSummary } from "./block-card";
+import { DeleteBlockDialog } from "./delete-block-dialog";
+import { SortableBlocks } from "./sortable-blocks";
+import { TemplatePicker } from "./template-picker";
+import { TotalsSummary } from "./totals-summary";
+
+/**
+ * The blocks of a draft quote, in order: reorder (drag or keyboard), add text / pricing / from a
+ * template, duplicate, save as template, delete; the quote's totals below. Editing a block opens
+ * its own page (/app/quoteblock/mutate/:quoteId/:quoteBlockId).
+ */
+export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const showRefusal = useRefusalToast();
+  const [{ data, fetching, error }, refetch] = useQuery({ query: QuoteEditorQuery, variables: { id: quoteId }, requestPolicy: "cache-and-network" });
+  const [order, setOrder] = useState<string[] | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [{ fetching: moving }, updatePositions] = useMutation(UpdateQuoteBlockPositionsMutation);
+  const [{ fetching: duplicating }, duplicateBlock] = useMutation(DuplicateQuoteBlockMutation);
+  const [{ fetching: inserting }, createFromTemplate] = useMutation(CreateQuoteBlockFromTemplateMutation);
+  const [{ fetching: savingTemplate }, saveAsTemplate] = useMutation(SaveQuoteBlockAsTemplateMutation);
+
+  const quote = data?.quote;
+  if (!quote) return <QueryState fetching={fetching} error={error} hasData={false} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
+  const editable = quote.status === "DRAFT";
+  const blocks: BlockSummary[] = quote.quoteBlocks.map((b) => ({
+    id: b.id,
+    name: b.name,
+    kind: b.__typename === "PricingQuoteBlock" ? "PRICING" : "TEXT",
+    content: b.content,
+    lineCount: b.__typename === "PricingQuoteBlock" ? b.quoteLineItems.length : undefined,
+    totals: b.__typename === "PricingQuoteBlock" ? b.totals : undefined,
+  }));
+  // While a new order is being saved, show it (and keep it if the server agrees).
+  const shown = order && order.length === blocks.length && order.every((id) => blocks.some((b) => b.id === id)) ? order.map((id) => blocks.find((b) => b.id === id)!) : blocks;
+
+  async function reorder(ids: string[]) {
+    setOrder(ids);
+    const result = await updatePositions({ quoteId, ids });
+    setOrder(null);
+    if (showRefusal(result.error)) return;
+    toast.success(t("editor:saved"));
+  }
+  async function duplicate(id: string) {
+    const result = await duplicateBlock({ id });
+    if (!showRefusal(result.error)) toast.success(t("editor:duplicated"));
+  }
+  async function insert(templateBlockId: string) {
+    const result = await createFromTemplate({ quoteId, templateBlockId });
+    setPicking(false);
+    if (!showRefusal(result.error)) toast.success(t("editor:inserted"));
+  }
+  async function toTemplate(id: string) {
+    const result = await saveAsTemplate({ id });
+    if (!showRefusal(result.error)) toast.success(t("editor:savedAsTemplate"));
+  }
+  const busy = moving || duplicating || inserting || savingTemplate;
+
+  return (
+    <div className="space-y-4" data-testid="quote-blocks-editor">
+      {!editable ? <Alert kind="info">{t("editor:readOnly")}</Alert> : null}
+      {shown.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">{t("editor:noBlocks")}</p> : null}
+      <SortableBlocks
+        items={shown}
+        disabled={!editable || busy}
+        onReorder={(ids) => void reorder(ids)}
+        renderItem={(block, handle) => (
+          <BlockCard
+            block={block}
+            handle={handle}
+            language={quote.language}
+            currency={quote.currency}
+            busy={busy}
+            editHref={editable ? href(`/app/quoteblock/mutate/${quoteId}/${block.id}`) : null}
+            onDuplicate={editable ? () => void duplicate(block.id) : undefined}
+            onSaveAsTemplate={() => void toTemplate(block.id)}
+            onDelete={editable ? () => setDeleting({ id: block.id, name: block.name }) : undefined}
+          />
+        )}
+      />
+      {editable ? (
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Link to={href(`/app/quoteblock/mutate/${quoteId}?kind=TEXT`)} className={linkButton.secondary} data-testid="add-text-block">
+            {t("editor:actions.addText")}
+          </Link>
+          <Link to={href(`/app/quoteblock/mutate/${quoteId}?kind=PRICING`)} className={linkButton.secondary} data-testid="add-pricing-block">
+            {t("editor:actions.addPricing")}
+          </Link>
+          <Button variant="secondary" onClick={() => setPicking(true)} data-testid="add-from-template">
+            {t("editor:actions.addFromTemplate")}
+          </Button>
+        </div>
+      ) : null}
+      <section aria-labelledby="quote-totals-title" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h3 id="quote-totals-title" className="mb-2 text-base font-semibold text-slate-900">
+          {t("editor:totals.quoteTitle")}
+        </h3>
+        <TotalsSummary totals={quote.totals} language={quote.language} currency={quote.currency} detailed testId="quote-totals" />
+      </section>
+      <DeleteBlockDialog target={deleting} onClose={() => setDeleting(null)} />
+      <TemplatePicker open={picking} busy={inserting} onPick={(id) => void insert(id)} onClose={() => setPicking(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { TableKit } from "@tiptap/extension-table";
+import { EditorContent, type JSONContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "../../../i18n";
+
+/**
+ * The rich-text editor (TipTap 3): only what the server's allow-list keeps (shared/rich-text.ts):
+ * headings 2–3, bold, italic, bullet and numbered lists, links (http, https, mailto) and tables.
+ * Loaded on demand (`lazy-rich-text-editor.tsx`): pages that do not edit never download it.
+ * The value is the editor's JSON document, never HTML.
+ */
+export type RichTextEditorProps = {
+  label: string;
+  value: JSONContent | null | undefined;
+  onChange: (value: JSONContent) => void;
+  disabled?: boolean;
+  /** Id of the element describing an error of this field. */
+  describedBy?: string;
+};
+
+const LINK_PROTOCOLS = ["http", "https", "mailto"];
+
+/** Preflight resets headings, lists and tables: give the editable content a readable shape. */
+const CONTENT_STYLES =
+  "[&_h2]:mt-3 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:font-semibold [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand-700 [&_a]:underline [&_table]:my-2 [&_table]:w-full [&_table]:border-collapse [&_td]:border [&_td]:border-slate-300 [&_td]:p-1 [&_th]:border [&_th]:border-slate-300 [&_th]:bg-slate-50 [&_th]:p-1 [&_th]:text-left [&_.selectedCell]:bg-brand-50";
+
+/** Whether a link target may be stored: http(s) and mailto only (no javascript:, data:, …). */
+export function isAllowedLink(href: string): boolean {
+  try {
+    const url = new URL(href);
+    return LINK_PROTOCOLS.includes(url.protocol.replace(/:$/, ""));
+  } catch {
+    return false;
+  }
+}
+
+export default function RichTextEditor({ label, value, onChange, disabled = false, describedBy }: RichTextEditorProps) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const editor = useEditor({
+    immediatelyRender: false,
+    editable: !disabled,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        blockquote: false,
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: "https",
+          protocols: LINK_PROTOCOLS,
+          isAllowedUri: (url) => isAllowedLink(url),
+        },
+      }),
+      TableKit.configure({ table: { resizable: false } }),
+    ],
+    content: value ?? undefined,
+    editorProps: {
+      attributes: {
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelId,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        class: `min-h-32 px-3 py-2 text-sm focus:outline-none ${CONTENT_STYLES}`,
+        "data-testid": "rich-text-input",
+      },
+    },
+    onUpdate: ({ editor }) => onChange(editor.getJSON()),
+  });
+
+  return (
+    <div>
+      <span id={labelId} className="block text-sm font-medium text-slate-900">
+        {label}
+      </span>
+      <div className="mt-1 rounded-md border border-slate-300 bg-white shadow-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
+        {editor && !disabled ? <Toolbar editor={editor} /> : null}
+        {editor ? (
+          <EditorContent editor={editor} />
+        ) : (
+          <p className="min-h-32 px-3 py-2 text-sm text-slate-500" role="status">
+            {t("editor:richText.loading")}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+type Editor = NonNullable<ReturnType<typeof useEditor>>;
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const { t } = useTranslation();
+  const [linking, setLinking] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState(false);
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      h2: e.isActive("heading", { level: 2 }),
+      h3: e.isActive("heading", { level: 3 }),
+      bold: e.isActive("bold"),
+      italic: e.isActive("italic"),
+      bulletList: e.isActive("bulletList"),
+      orderedList: e.isActive("orderedList"),
+      link: e.isActive("link"),
+      table: e.isActive("table"),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  const button = (key: string, label: string, active: boolean, run: () => void) => (
+    <button
+      key={key}
+      type="button"
+      aria-pressed={active}
+      onClick={run}
+      className={`rounded px-2 py-1 text-xs font-semibold ${active ? "bg-brand-100 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+    >
+      {label}
+    </button>
+  );
+  const applyLink = (event: FormEvent) => {
+    event.preventDefault();
+    const href = (linking ?? "").trim();
+    if (href === "") {
+      chain().extendMarkRange("link").unsetLink().run();
+      setLinking(null);
+      return;
+    }
+    const full = /^[a-z][a-z0-9+.-]*:/i.test(href) ? href : `https://${href}`;
+    if (!isAllowedLink(full)) {
+      setLinkError(true);
+      return;
+    }
+    chain().extendMarkRange("link").setLink({ href: full }).run();
+    setLinking(null);
+    setLinkError(false);
+  };
+
+  return (
+    <div className="border-b border-slate-200 px-1 py-1">
+      <div role="toolbar" aria-label={t("editor:richText.toolbar")} className="flex flex-wrap gap-1">
+        {button("h2", t("editor:richText.heading2"), state.h2, () => chain().toggleHeading({ level: 2 }).run())}
+        {button("h3", t("editor:richText.heading3"), state.h3, () => chain().toggleHeading({ level: 3 }).run())}
+        {button("bold", t("editor:richText.bold"), state.bold, () => chain().toggleBold().run())}
+        {button("italic", t("editor:richText.italic"), state.italic, () => chain().toggleItalic().run())}
+        {button("ul", t("editor:richText.bulletList"), state.bulletList, () => chain().toggleBulletList().run())}
+        {button("ol", t("editor:richText.orderedList"), state.orderedList, () => chain().toggleOrderedList().run())}
+        {button("link", t("editor:richText.link"), state.link, () => setLinking(editor.getAttributes("link").href ?? ""))}
+        {state.table
+          ? [
+              button("row", t("editor:richText.addRow"), false, () => chain().addRowAfter().run()),
+              button("col", t("editor:richText.addColumn"), false, () => chain().addColumnAfter().run()),
+              button("delRow", t("editor:richText.deleteRow"), false, () => chain().deleteRow().run()),
+              button("delCol", t("editor:richText.deleteColumn"), false, () => chain().deleteColumn().run()),
+              button("delTable", t("editor:richText.deleteTable"), false, () => chain().deleteTable().run()),
+            ]
+          : button("table", t("editor:richText.table"), false, () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run())}
+      </div>
+      {linking !== null ? (
+        <form onSubmit={applyLink} className="mt-1 flex flex-wrap items-center gap-2 px-1 pb-1">
+          <label className="sr-only" htmlFor="rich-text-link">
+            {t("editor:richText.linkLabel")}
+          </label>
+          <input
+            id="rich-text-link"
+            type="text"
+            inputMode="url"
+            value={linking}
+            aria-invalid={linkError || undefined}
+            aria-describedby={linkError ? "rich-text-link-error" : undefined}
+            placeholder="https://…"
+            onChange={(e) => {
+              setLinking(e.target.value);
+              setLinkError(false);
+            }}
+            className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
+            // biome-ignore lint/a11y/noAutofocus: the field was opened by the Link button just now
+            autoFocus
+          />
+          <button type="submit" className="rounded bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
+            {t("editor:richText.applyLink")}
+          </button>
+          <button type="button" className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100" onClick={() => setLinking(null)}>
+            {t("editor:cancel")}
+          </button>
+          {linkError ? (
+            <p id="rich-text-link-error" className="w-full text-xs font-medium text-red-700">
+              {t("editor:richText.linkInvalid")}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import {
+  type Announcements,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  closestCenter,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import type { ReactNode } from "react";
+import { useTranslation } from "../../../i18n";
+
+/**
+ * A vertical list reordered by dragging a handle, or from the keyboard (Tab to a handle, Space to
+ * pick up, arrows to move, Space to drop, Escape to cancel), with every step announced to screen
+ * readers in the page's language. `onReorder` gets the new order of ids.
+ */
+export function SortableBlocks<T extends { id: string; name: string }>({
+  items,
+  onReorder,
+  renderItem,
+  disabled = false,
+}: {
+  items: T[];
+  onReorder: (ids: string[]) => void;
+  renderItem: (item: T, handle: ReactNode) => ReactNode;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const ids = items.map((item) => item.id);
+  const nameOf = (id: UniqueIdentifier) => items.find((item) => item.id === id)?.name ?? "";
+  const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t("editor:dnd.pickedUp", { name: nameOf(active.id), position: positionOf(active.id), count: ids.length }),
+    onDragOver: ({ active, over }) => (over ? t("editor:dnd.movedOver", { name: nameOf(active.id), position: positionOf(over.id), count: ids.length }) : t("editor:dnd.notOver", { name: nameOf(active.id) })),
+    onDragEnd: ({ active, over }) => (over ? t("editor:dnd.dropped", { name: nameOf(active.id), position: positionOf(over.id), count: ids.length }) : t("editor:dnd.cancelled", { name: nameOf(active.id) })),
+    onDragCancel: ({ active }) => t("editor:dnd.cancelled", { name: nameOf(active.id) }),
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onReorder(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
+  };
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t("editor:dnd.instructions") } }}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
+        <ol className="space-y-3" data-testid="block-list">
+          {items.map((item) => (
+            <SortableItem key={item.id} id={item.id} label={t("editor:dnd.handle", { name: item.name })} disabled={disabled}>
+              {(handle) => renderItem(item, handle)}
+            </SortableItem>
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableItem({ id, label, disabled, children }: { id: string; label: string; disabled: boolean; children: (handle: ReactNode) => ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const handle = disabled ? null : (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={label}
+      data-testid="drag-handle"
+      className="flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 active:cursor-grabbing"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+        <circle cx="7" cy="5" r="1.5" />
+        <circle cx="13" cy="5" r="1.5" />
+        <circle cx="7" cy="10" r="1.5" />
+        <circle cx="13" cy="10" r="1.5" />
+        <circle cx="7" cy="15" r="1.5" />
+        <circle cx="13" cy="15" r="1.5" />
+      </svg>
+    </button>
+  );
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`relative ${isDragging ? "z-10 shadow-lg" : ""}`}
+      data-testid="block-item"
+      data-block-id={id}
+    >
+      {children(handle)}
+    </li>
+  );
+}

@@ -1,0 +1,207 @@
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext } from "../support/browser";
+import { axeViolations, newPhoneContext, open, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
+import { type RunningServer, startServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS; // a folder: save screenshots there for review
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+});
+
+const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, server.dataDir, company, prefix);
+
+async function shot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The names of the quote's blocks, in the order the editor shows them. */
+function blockNames(page: Page): Promise<string[]> {
+  return page.getByTestId("block-name").allTextContents();
+}
+
+async function fillLine(line: Locator, values: { name: string; price: string; amount?: string; vat?: string }) {
+  await line.getByLabel("Omschrijving", { exact: true }).fill(values.name);
+  await line.getByLabel("Prijs").fill(values.price);
+  if (values.amount) await line.getByLabel("Aantal").fill(values.amount);
+  if (values.vat) await line.getByLabel("Btw").selectOption(values.vat);
+}
+
+describe("the quote editor in a browser", () => {
+  it("builds a Dutch quote from blocks and a template, reorders by keyboard and by dragging, totals match a hand calculation", async () => {
+    const context = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
+    const page = await signUpInBrowser(context, "Studio Zuid", "/nl");
+
+    // A customer, and a text template to insert later.
+    await open(page, "/nl/app/customers/mutate");
+    await page.getByLabel("Naam", { exact: true }).fill("Bakkerij Jansen");
+    await page.getByRole("button", { name: "Klant opslaan" }).click();
+    await page.waitForURL((url) => url.pathname === "/nl/app/customers");
+
+    await open(page, "/nl/app/templates");
+    await page.getByTestId("empty-state").getByText("Nog geen sjablonen").waitFor();
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    await page.getByTestId("new-text-template").first().click();
+    await page.getByLabel("Naam", { exact: true }).fill("Algemene voorwaarden");
+    await page.getByTestId("rich-text-input").click();
+    await page.keyboard.type("Betaling binnen 30 dagen.");
+    await page.getByTestId("save-block").click();
+    await toastWithText(page, "Opgeslagen");
+    await page.waitForURL((url) => /^\/nl\/app\/templates\/mutate\/[0-9a-f-]{36}$/.test(url.pathname));
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+
+    // The quote, in Dutch.
+    await open(page, "/nl/app/quotes/mutate");
+    await page.getByLabel("Titel").fill("Nieuwe website");
+    await page.getByLabel("Klant").selectOption({ label: "Bakkerij Jansen" });
+    await page.getByLabel("Taal van de offerte").selectOption("NL");
+    await page.getByRole("button", { name: "Offerte aanmaken" }).click();
+    await page.waitForURL((url) => /^\/nl\/app\/quotes\/mutate\/[0-9a-f-]{36}$/.test(url.pathname));
+    const quotePath = new URL(page.url()).pathname;
+    await page.getByTestId("quote-blocks-editor").waitFor();
+
+    // A text block.
+    await page.getByTestId("add-text-block").click();
+    await page.getByLabel("Naam", { exact: true }).fill("Inleiding");
+    await page.getByTestId("rich-text-input").click();
+    await page.keyboard.type("Hierbij onze offerte voor de nieuwe website.");
+    await page.getByTestId("save-block").click();
+    await toastWithText(page, "Opgeslagen");
+    await page.getByRole("link", { name: "Terug naar de offerte" }).first().click();
+    await page.waitForURL((url) => url.pathname === quotePath);
+
+    // A pricing block: 21 % VAT, a line discount, an optional line (not selected) and a monthly line.
+    await page.getByTestId("add-pricing-block").click();
+    await page.getByLabel("Naam", { exact: true }).fill("Website");
+    await page.getByLabel("Prijseenheid").selectOption("MONTH");
+    const lines = page.getByTestId("line-item");
+    await fillLine(lines.nth(0), { name: "Ontwerp", price: "1.200,00", amount: "2", vat: "21" });
+    await page.getByTestId("add-line").click();
+    await fillLine(lines.nth(1), { name: "Hosting", price: "150", vat: "21" });
+    await lines.nth(1).getByLabel("Terugkerend (per eenheid)").check();
+    await page.getByTestId("add-line").click();
+    await fillLine(lines.nth(2), { name: "Extra pagina", price: "250,00", vat: "21" });
+    await lines.nth(2).getByLabel("Optioneel", { exact: true }).check();
+    await lines.nth(2).getByLabel("Standaard geselecteerd").uncheck();
+    await page.getByTestId("add-line").click();
+    await fillLine(lines.nth(3), { name: "Training", price: "500", amount: "1", vat: "9" });
+    await lines.nth(3).getByTestId("line-discount-type").selectOption("PERCENTAGE");
+    await lines.nth(3).getByTestId("line-discount-value").fill("10");
+
+    // Live totals, by hand: one-off 2 × 1 200 + (500 − 10 %) = 2 850 excl. VAT; VAT 21 % of 2 400 = 504,
+    // 9 % of 450 = 40,50; incl. 3 394,50. Monthly: 150, VAT 31,50, incl. 181,50. The optional line counts not.
+    expect(await lines.nth(0).getByTestId("line-total").textContent()).toBe("€\u00a02.400,00");
+    expect(await lines.nth(3).getByTestId("line-total").textContent()).toBe("€\u00a0450,00");
+    const once = page.getByTestId("block-totals-ONCE");
+    expect(await once.getByTestId("excl").textContent()).toBe("€\u00a02.850,00");
+    expect(await once.getByTestId("discount").textContent()).toBe("− €\u00a050,00");
+    expect(await once.getByTestId("vat-21").textContent()).toBe("€\u00a0504,00");
+    expect(await once.getByTestId("vat-9").textContent()).toBe("€\u00a040,50");
+    expect(await once.getByTestId("incl").textContent()).toBe("€\u00a03.394,50");
+    const monthly = page.getByTestId("block-totals-MONTH");
+    expect(await monthly.getByTestId("excl").textContent()).toBe("€\u00a0150,00");
+    expect(await monthly.getByTestId("vat-21").textContent()).toBe("€\u00a031,50");
+    expect(await monthly.getByTestId("incl").textContent()).toBe("€\u00a0181,50");
+    expect(await page.getByTestId("block-totals-line").textContent()).toContain("€\u00a02.850,00 eenmalig + €\u00a0150,00 per maand");
+
+    // English-style money in a Dutch quote is refused, not misread.
+    await lines.nth(0).getByLabel("Prijs").fill("1,200.00");
+    await page.getByTestId("save-block").click();
+    await lines.nth(0).locator('[data-testid$="-error"]').first().waitFor();
+    await lines.nth(0).getByLabel("Prijs").fill("1.200,00");
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    await shot(page, "pricing-block-desktop-nl");
+    await page.getByTestId("save-block").click();
+    await toastWithText(page, "Opgeslagen");
+    await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
+    await page.getByRole("link", { name: "Terug naar de offerte" }).first().click();
+    await page.waitForURL((url) => url.pathname === quotePath);
+
+    // Insert the template: appended.
+    await page.getByTestId("add-from-template").click();
+    await page.getByTestId("template-picker").getByRole("button", { name: "Algemene voorwaarden toevoegen" }).click();
+    await toastWithText(page, "Blok toegevoegd vanuit het sjabloon");
+    await page.getByTestId("block-item").nth(2).waitFor();
+    expect(await blockNames(page)).toEqual(["Inleiding", "Website", "Algemene voorwaarden"]);
+
+    // The server's totals of the quote equal the hand calculation.
+    const quoteOnce = page.getByTestId("quote-totals-ONCE");
+    await quoteOnce.getByTestId("incl").filter({ hasText: "€\u00a03.394,50" }).waitFor();
+    expect(await quoteOnce.getByTestId("excl").textContent()).toBe("€\u00a02.850,00");
+    expect(await page.getByTestId("quote-totals-MONTH").getByTestId("incl").textContent()).toBe("€\u00a0181,50");
+
+    // Reorder by keyboard: the template block two places up.
+    await page.getByRole("button", { name: "Algemene voorwaarden verplaatsen" }).focus();
+    for (const key of ["Space", "ArrowUp", "ArrowUp", "Space"]) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250); // a person's pace: the sensor moves the block between key presses
+    }
+    await expect.poll(() => blockNames(page)).toEqual(["Algemene voorwaarden", "Inleiding", "Website"]);
+    // Announced to screen readers, in Dutch.
+    expect(await page.locator("[id^=DndLiveRegion]").textContent()).toContain("neergezet op positie 1 van 3");
+
+    // Reorder by dragging: "Website" to the top.
+    const handle = page.getByRole("button", { name: "Website verplaatsen" });
+    const target = page.getByTestId("block-item").first();
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + 20, to.y + 5, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => blockNames(page)).toEqual(["Website", "Algemene voorwaarden", "Inleiding"]);
+
+    // The order was saved: a reload shows it.
+    await page.waitForTimeout(300);
+    await open(page, quotePath);
+    await page.getByTestId("block-item").nth(2).waitFor();
+    expect(await blockNames(page)).toEqual(["Website", "Algemene voorwaarden", "Inleiding"]);
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    await shot(page, "quote-editor-desktop-nl");
+
+    // The templates list now has the saved template; at 375 px nothing is wider than the screen.
+    await open(page, "/nl/app/templates");
+    await page.getByTestId("template-row").first().waitFor();
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    await context.close();
+  });
+
+  it("fits a 375 px screen: quote editor, pricing form and templates, in English", async () => {
+    const context = await newPhoneContext(browser, server.url, "en-US");
+    const page = await signUpInBrowser(context, "Tiny Ltd");
+    await open(page, "/app/templates/mutate?kind=PRICING");
+    await page.getByLabel("Name", { exact: true }).fill("Retainer");
+    await page.getByTestId("line-item").first().getByLabel("Item").fill("Support");
+    await page.getByTestId("line-item").first().getByLabel("Price").fill("1,234.50");
+    expect(await page.getByTestId("line-item").first().getByTestId("line-total").textContent()).toBe("€1,234.50");
+    await page.getByTestId("save-block").click();
+    await toastWithText(page, "Saved");
+    await shot(page, "pricing-template-375-en");
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await open(page, "/app/templates");
+    await page.getByTestId("template-row").first().waitFor();
+    await shot(page, "templates-375-en");
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await open(page, "/app/templates?tab=signatures");
+    await page.getByTestId("new-signature").click();
+    await page.getByLabel("Name", { exact: true }).fill("Olga");
+    await page.getByTestId("typed-signature").fill("Olga Owner");
+    await page.getByTestId("save-signature").click();
+    await toastWithText(page, "signature added");
+    await page.getByTestId("signature-row").first().waitFor();
+    await shot(page, "signatures-375-en");
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    await context.close();
+  });
+});
