@@ -79,8 +79,8 @@ describe("plans", () => {
   });
 
   it("calls available only what the product has today (flip a flag when a feature lands)", () => {
-    expect(FEATURES.filter(isFeatureAvailable)).toEqual(["quotes", "publicLink"]);
-    for (const feature of ["blocks", "signing", "tracking", "team", "pdf", "templates", "statistics", "styling"] as const) {
+    expect(FEATURES.filter(isFeatureAvailable)).toEqual(["quotes", "blocks", "templates", "publicLink", "team"]);
+    for (const feature of ["signing", "tracking", "pdf", "statistics", "styling"] as const) {
       expect(isFeatureAvailable(feature), feature).toBe(false);
     }
   });

@@ -38,13 +38,13 @@ export const PRICES: Readonly<Record<Plan, Readonly<Record<Interval, number>>>> 
  */
 const FEATURE_TABLE = {
   quotes: { plans: PLANS, available: true },
-  blocks: { plans: PLANS, available: false },
-  templates: { plans: PLANS, available: false },
+  blocks: { plans: PLANS, available: true },
+  templates: { plans: PLANS, available: true },
   publicLink: { plans: PLANS, available: true },
   pdf: { plans: PLANS, available: false },
   tracking: { plans: PLANS, available: false },
   statistics: { plans: PLANS, available: false },
-  team: { plans: PLANS, available: false },
+  team: { plans: PLANS, available: true },
   signing: { plans: ["BASIC", "PRO"], available: false },
   styling: { plans: ["BASIC", "PRO"], available: false },
   integrations: { plans: ["BASIC", "PRO"], available: false },

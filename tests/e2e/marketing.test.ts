@@ -318,16 +318,17 @@ describe("the marketing site in a browser", () => {
     const page = await context.newPage();
     for (const [prefix, soon] of [["", "Coming soon"], ["/nl", "Binnenkort"]] as const) {
       await page.goto(`${prefix}/pricing`);
-      for (const feature of ["blocks", "signing", "tracking", "team", "pdf"]) {
+      for (const feature of ["signing", "tracking", "pdf"]) {
         const row = page.getByTestId(`compare-${feature}`);
         expect(await row.locator("img").count(), feature).toBe(0); // no tick
         expect(await row.textContent(), feature).toContain(soon);
       }
       expect(await page.getByTestId("compare-quotes").locator("img").count()).toBe(3);
       expect(await page.getByTestId("compare-publicLink").locator("img").count()).toBe(3);
+      for (const feature of ["blocks", "templates", "team"]) expect(await page.getByTestId(`compare-${feature}`).locator("img").count(), feature).toBe(3);
 
       await page.goto(`${prefix}/features`);
-      for (const feature of ["blocks", "signing", "tracking", "team", "pdf"]) {
+      for (const feature of ["signing", "tracking", "pdf"]) {
         const badges = page.getByTestId(`feature-badges-${feature}`);
         expect(await badges.getAttribute("data-available"), feature).toBe("false");
         expect(await badges.textContent(), feature).toContain(soon);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountInvitations, accountUsers, accounts, customers, quotes, sessions, users } from "../../src/server/db/schema";
+import { accountInvitations, accountUsers, accounts, customers, quotes, sessions, templateSignatures, users } from "../../src/server/db/schema";
 import { createFileStorage } from "../../src/server/files";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn, signUp, uniqueEmail } from "../support/auth";
@@ -34,13 +34,36 @@ describe("export", () => {
   it("gives the owner a zip with JSON and CSV of the account's data, and nothing of another account", async () => {
     const { owner, customer, quote } = await filled("Export Co");
     await filled("Other Co");
+    const template = await t.gql<{ createTextTemplateBlock: { id: string } }>(
+      "mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id } }",
+      { input: { name: "Export Co terms", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Pay in 14 days" }] }] } } },
+      owner.headers(),
+    );
+    expect(template.errors).toBeUndefined();
+    const signature = await t.gql(
+      "mutation ($input: TemplateSignatureInput!) { createTemplateSignature(input: $input) { id } }",
+      { input: { name: "Olga", kind: "TYPED", signature: "Olga Owner" } },
+      owner.headers(),
+    );
+    expect(signature.errors).toBeUndefined();
     const response = await exportOf(owner);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="offerly-export-co-\d{4}-\d{2}-\d{2}\.zip"$/);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(["README.txt", "account.json", "customers.csv", "customers.json", "quotes.csv", "quotes.json", "team.json"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "README.txt",
+      "account.json",
+      "customers.csv",
+      "customers.json",
+      "invoices.json",
+      "quotes.csv",
+      "quotes.json",
+      "signatures.json",
+      "team.json",
+      "templates.json",
+    ]);
     const json = (name: string) => JSON.parse(strFromU8(files[name]));
     expect(json("account.json")).toMatchObject([{ id: owner.accountId, name: "Export Co" }]);
     expect(json("team.json")).toMatchObject([{ name: "Olga Owner", role: "owner" }]);
@@ -53,6 +76,9 @@ describe("export", () => {
       ["Hosting", 1999],
       ["Discount", -1000],
     ]);
+    expect(json("templates.json")).toMatchObject([{ id: template.data!.createTextTemplateBlock.id, name: "Export Co terms", kind: "TEXT", lineItems: [] }]);
+    expect(json("signatures.json")).toMatchObject([{ name: "Olga", kind: "TYPED", signature: "Olga Owner" }]);
+    expect(json("invoices.json")).toEqual([]);
     const customersCsv = strFromU8(files["customers.csv"]).split("\r\n");
     expect(customersCsv[0]).toBe("id,name,companyName,contactPerson,email,phone,content,createdAt,updatedAt");
     expect(customersCsv[1]).toContain(`${customer.id},"Jansen, ""the"" Bakery",`);
@@ -106,9 +132,21 @@ describe("deleting an account", () => {
     await t.db.update(accounts).set({ logoFileKey: logo.key }).where(eq(accounts.id, owner.accountId!));
     await t.db.update(accounts).set({ logoFileKey: otherLogo.key }).where(eq(accounts.id, other.owner.accountId!));
 
+    // A drawn signature is a stored file too.
+    const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==";
+    const drawn = await t.gql<{ createTemplateSignature: { id: string } }>(
+      "mutation ($input: TemplateSignatureInput!) { createTemplateSignature(input: $input) { id } }",
+      { input: { name: "Olga", kind: "DRAWN", signature: png } },
+      owner.headers(),
+    );
+    expect(drawn.errors).toBeUndefined();
+    const [drawnRow] = await t.db.select().from(templateSignatures).where(eq(templateSignatures.id, drawn.data!.createTemplateSignature.id));
+    expect(await files.stat(drawnRow.signature)).not.toBeNull();
+
     expect((await t.gql(DELETE, { n: " Doomed Co " }, owner.headers())).data).toEqual({ deleteAccount: true });
     await runJobs(t);
     expect(await files.stat(logo.key)).toBeNull();
+    expect(await files.stat(drawnRow.signature)).toBeNull();
     expect(await files.stat(otherLogo.key)).not.toBeNull();
     for (const table of [customers, quotes, accountUsers, accountInvitations]) {
       expect(await t.db.select().from(table).where(eq(table.accountId, owner.accountId!))).toEqual([]);

@@ -318,3 +318,41 @@ describe.each([
     expect(theirs.data?.account.fileUrl).toBeNull();
   });
 });
+
+describe("the public account on a quote (SPEC §3 Quote.identityAccount)", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("carries the sending company's name, styling and quote address, batched for a list", async () => {
+    const owner = await signIn(app, "owner", { company: "Styled BV" });
+    const saved = await app.gql(
+      "mutation ($input: UpdateAccountStylingInput!) { updateAccountStyling(input: $input) { id } }",
+      { input: { linkColor: "#1d4ed8", textColor: "#111827", textFont: "LATO" } },
+      owner.headers(),
+    );
+    expect(saved.errors).toBeUndefined();
+    await app.db.update(accounts).set({ quoteCity: "Utrecht" }).where(eq(accounts.id, owner.accountId));
+    const customer = await app.gql<{ createCustomer: { id: string } }>("mutation { createCustomer(input: { name: \"Klant\" }) { id } }", {}, owner.headers());
+    const input = { customerId: customer.data!.createCustomer.id, language: "NL", currency: "EUR", quoteDateAt: "2026-11-01", quoteExpirationAt: "2026-12-01", signable: true };
+    for (const name of ["Offerte 1", "Offerte 2"]) {
+      const created = await app.gql("mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", { input: { ...input, name } }, owner.headers());
+      expect(created.errors).toBeUndefined();
+    }
+    const list = await app.gql<{ quotes: { items: { identityAccount: Record<string, unknown> }[] } }>(
+      "{ quotes { items { identityAccount { name linkColor textColor textFont quoteCity fileUrl(version: 1) } } } }",
+      {},
+      owner.headers(),
+    );
+    expect(list.errors).toBeUndefined();
+    expect(list.data!.quotes.items).toHaveLength(2);
+    for (const item of list.data!.quotes.items) {
+      expect(item.identityAccount).toEqual({ name: "Styled BV", linkColor: "#1d4ed8", textColor: "#111827", textFont: "LATO", quoteCity: "Utrecht", fileUrl: null });
+    }
+  });
+});
+

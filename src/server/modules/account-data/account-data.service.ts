@@ -1,7 +1,21 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { Database, Executor } from "../../db/client";
-import { accountInvitations, accountUsers, accounts, customers, emailLinkTokens, quoteBlocks, quoteLineItems, quotes, users } from "../../db/schema";
+import {
+  accountInvitations,
+  accountUsers,
+  accounts,
+  billingInvoices,
+  customers,
+  emailLinkTokens,
+  quoteBlocks,
+  quoteLineItems,
+  quotes,
+  templateBlocks,
+  templateLineItems,
+  templateSignatures,
+  users,
+} from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { deleteFilesJob, enqueue } from "../../jobs";
 import { countOwnedAccounts } from "../team/team.service";
@@ -32,6 +46,15 @@ async function quotesWithBlocks(db: Executor, accountId: string) {
   }));
 }
 
+async function templatesWithLines(db: Executor, accountId: string) {
+  const blocks = await db.select().from(templateBlocks).where(eq(templateBlocks.accountId, accountId)).orderBy(asc(templateBlocks.name));
+  const items = await db.select().from(templateLineItems).where(eq(templateLineItems.accountId, accountId)).orderBy(asc(templateLineItems.position));
+  return blocks.map(({ accountId: _a, ...b }) => ({
+    ...b,
+    lineItems: items.filter((i) => i.blockId === b.id).map(({ accountId: _ia, blockId: _b, ...i }) => i),
+  }));
+}
+
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
     name: "account",
@@ -53,6 +76,25 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     rows: async (db, accountId) =>
       (await db.select().from(customers).where(eq(customers.accountId, accountId)).orderBy(asc(customers.name))).map(({ accountId: _a, ...c }) => c),
     csv: ["id", "name", "companyName", "contactPerson", "email", "phone", "content", "createdAt", "updatedAt"],
+  },
+  {
+    name: "templates",
+    rows: templatesWithLines,
+  },
+  {
+    name: "signatures",
+    // Typed signatures carry their text; drawn ones the stored file's key (the image is at /files/<key>).
+    rows: async (db, accountId) =>
+      (await db.select().from(templateSignatures).where(eq(templateSignatures.accountId, accountId)).orderBy(asc(templateSignatures.createdAt))).map(
+        ({ accountId: _a, ...s }) => s,
+      ),
+  },
+  {
+    name: "invoices",
+    rows: async (db, accountId) =>
+      (await db.select().from(billingInvoices).where(eq(billingInvoices.accountId, accountId)).orderBy(asc(billingInvoices.issuedAt))).map(
+        ({ accountId: _a, ...i }) => i,
+      ),
   },
   {
     name: "quotes",
@@ -109,8 +151,13 @@ export async function deleteAccount(db: Database, accountId: string, confirmName
     if (account.name.trim() !== confirmName.trim()) {
       throw new AppError("BAD_USER_INPUT", "team:errors.confirmNameMismatch", {}, { confirmName: { key: "team:errors.confirmNameMismatch" } });
     }
+    // Drawn signatures are files too (their `signature` is the stored file's key).
+    const drawn = await tx
+      .select({ key: templateSignatures.signature })
+      .from(templateSignatures)
+      .where(and(eq(templateSignatures.accountId, accountId), eq(templateSignatures.kind, "DRAWN")));
     await tx.delete(accounts).where(eq(accounts.id, accountId));
-    const keys = [account.logoFileKey].filter((k): k is string => !!k);
+    const keys = [account.logoFileKey, ...drawn.map((d) => d.key)].filter((k): k is string => !!k);
     if (keys.length) await enqueue(tx, deleteFilesJob, { keys });
     return true;
   });

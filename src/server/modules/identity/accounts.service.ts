@@ -48,6 +48,14 @@ export async function findAccountsForUser(db: Executor, userId: string, page: { 
   return { items: items.map((i) => i.account), total };
 }
 
+/** Accounts by id, in the order asked (undefined for an id that does not exist). Batched loaders use it. */
+export async function getAccountsByIds(db: Executor, ids: readonly string[]): Promise<(AccountRow | undefined)[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(accounts).where(inArray(accounts.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id));
+}
+
 export async function countAccountsForUser(db: Executor, userId: string): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(accountUsers).where(eq(accountUsers.userId, userId));
   return total;

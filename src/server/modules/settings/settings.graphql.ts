@@ -5,8 +5,9 @@ import { cost } from "../../graphql/cost";
 import { AccountRoleEnum } from "../../graphql/enums";
 import { requireAccountScope, requireUser } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
-import type { AccountRow } from "../identity/accounts.service";
+import { type AccountRow, getAccountsByIds } from "../identity/accounts.service";
 import { AccountRef } from "../identity/identity.graphql";
+import { QuoteRef } from "../quotes/quotes.graphql";
 import { createAccount, removeAccountLogo, updateAccount, updateAccountLogo, updateAccountStyling } from "./settings.service";
 
 // Who may change the account's settings: owners and admins (ARCHITECTURE.md, "Identity and roles").
@@ -45,6 +46,20 @@ export const PublicAccountRef = builder.objectRef<AccountRow>("PublicAccount").i
     quoteCity: t.exposeString("quoteCity", { nullable: true }),
   }),
 });
+
+// SPEC §3: a quote carries its sender as a public account (name, logo, styling, quote address).
+builder.objectField(QuoteRef, "identityAccount", (t) =>
+  t.loadable({
+    type: PublicAccountRef,
+    description: "The sending company as the customer sees it: name, logo, colours, font and the address printed on quotes.",
+    extensions: cost.perParent(1),
+    load: async (accountIds: string[], ctx) => {
+      const rows = await getAccountsByIds(ctx.db, accountIds);
+      return rows.map((row) => row ?? new Error("account not found"));
+    },
+    resolve: (quote) => quote.accountId,
+  }),
+);
 
 const UpdateAccountInput = builder.inputType("UpdateAccountInput", {
   description: "General settings. Country, currency and language are strings checked by the server (decision 002): country NL | GB, currency EUR | USD | GBP, language ENG | NL.",

@@ -32,6 +32,7 @@ export default {
     billing: "Billing",
     styling: "Styling",
     team: "Team",
+    data: "Your data",
     support: "Support",
     signOut: "Sign out",
     upgrade: "Upgrade",

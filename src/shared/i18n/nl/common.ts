@@ -35,6 +35,7 @@ export default {
     billing: "Facturering",
     styling: "Huisstijl",
     team: "Team",
+    data: "Jouw gegevens",
     support: "Support",
     signOut: "Uitloggen",
     upgrade: "Upgraden",

@@ -38,6 +38,7 @@ const SETTINGS = [
   { to: "/app/settings/billing", key: "appNav.billing" },
   { to: "/app/settings/styling", key: "appNav.styling" },
   { to: "/app/settings/team", key: "appNav.team" },
+  { to: "/app/settings/data", key: "appNav.data" },
 ] as const;
 
 export function SettingsMenu({ email }: { email: string }) {
