@@ -108,9 +108,9 @@ describe("account settings in a browser", () => {
     const context = await newContext(browser, { baseURL: server.url });
     const page = await signUpInBrowser(context, server.dataDir, "First Co");
     await page.getByRole("button", { name: "Settings" }).click();
-    // The account menu: account, support, upgrade (billing), new account, sign out.
+    // The account menu: account, billing, styling, team, your data, upgrade, support, new account, sign out.
     const menu = page.getByRole("menu");
-    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Account", "Billing", "Styling", "Team", "Upgrade", "Support", "New account", "Sign out"]);
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Account", "Billing", "Styling", "Team", "Your data", "Upgrade", "Support", "New account", "Sign out"]);
     expect(await page.getByTestId("menu-upgrade").getAttribute("href")).toBe("/app/settings/billing");
     await shot(page, "account-menu-en-desktop");
     await page.getByTestId("menu-new-account").click();
