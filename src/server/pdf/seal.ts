@@ -196,7 +196,9 @@ export function verifyPdfSeal(pdf: Uint8Array): PdfSealCheck {
   const der = Buffer.from(gap.slice(1, -1), "hex");
   let p7: ReturnType<typeof forge.pkcs7.messageFromAsn1>;
   try {
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(der.toString("binary")), { parseAllBytes: false });
+    // node-forge 1.x takes options here (its types say only `strict`): the zero padding is not DER.
+    const fromDer = forge.asn1.fromDer as unknown as (bytes: forge.util.ByteStringBuffer, options: { parseAllBytes: boolean }) => forge.asn1.Asn1;
+    const asn1 = fromDer(forge.util.createBuffer(der.toString("binary")), { parseAllBytes: false });
     p7 = forge.pkcs7.messageFromAsn1(asn1);
   } catch {
     return none("the signature is not a readable PKCS#7");
