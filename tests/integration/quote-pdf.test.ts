@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,7 +26,8 @@ import { realisticPdfInput } from "../support/quote-pdf";
 /** The text of every page, in order (pdf.js, as a PDF reader extracts it). */
 async function pdfText(pdf: Uint8Array): Promise<string> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl, verbosity: 0 }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const content = await (await doc.getPage(n)).getTextContent();
@@ -80,7 +82,7 @@ describe.each(["ENG", "NL"] as const)("the quote PDF in %s", (language) => {
     // Money in the quote's language: the grand total incl. VAT and the VAT per rate.
     expect(text).toContain(squash(formatMoney(doc.totals.oneOff.totalInclVat, "EUR", language)));
     for (const v of doc.totals.oneOff.vat) expect(text).toContain(squash(formatMoney(v.vat, "EUR", language)));
-    expect(text).toContain(language === "NL" ? "btw 9%" : "VAT 9%");
+    expect(text).toContain(language === "NL" ? "Btw 9%" : "VAT 9%");
     // Optional lines, selected or not; recurring apart from one-off.
     expect(text).toContain(language === "NL" ? "Optioneel · inbegrepen" : "Optional · included");
     expect(text).toContain(language === "NL" ? "Optioneel · niet inbegrepen" : "Optional · not included");

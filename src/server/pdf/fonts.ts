@@ -1,11 +1,14 @@
 /**
  * The account's text font in PDFs: the same four curated families as the public page
  * (shared/enums.ts TEXT_FONTS, decision 019), read from the @fontsource packages in node_modules
- * (the server bundle keeps packages external, so they are there at run time; no network). Latin and
+ * (the server bundle keeps packages external, so they are there at run time; no network), unwrapped
+ * from WOFF once per process (32 files, about 1.5 MB in memory). Latin and
  * latin-ext, regular and bold, upright and italic: @react-pdf loads a file only when text uses it,
  * and falls back from the latin file to the latin-ext one glyph by glyph (a family list).
  */
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import zlib from "node:zlib";
 import { Font } from "@react-pdf/renderer";
 import { DEFAULT_STYLING } from "../../shared/account-settings";
 import { TEXT_FONTS, type TextFont, isOneOf } from "../../shared/enums";
@@ -20,6 +23,47 @@ const PACKAGES: Record<TextFont, { pkg: string; family: string }> = {
 };
 
 const SUBSETS = ["latin", "latin-ext"] as const;
+
+/**
+ * A WOFF file as the plain TrueType/OpenType font it wraps (tables inflated once), as a data URL.
+ * fontkit reads WOFF itself but inflates the whole glyf table again for every glyph it loads (seconds
+ * per PDF), and its WOFF2 decoder breaks on some of these files when subsetting: plain sfnt is fast and safe.
+ */
+export function woffToSfnt(woff: Uint8Array): Uint8Array {
+  const src = Buffer.from(woff.buffer, woff.byteOffset, woff.byteLength);
+  if (src.toString("latin1", 0, 4) !== "wOFF") throw new Error("not a WOFF file");
+  const numTables = src.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = src.readUInt32BE(at + 4);
+    const compLength = src.readUInt32BE(at + 8);
+    const origLength = src.readUInt32BE(at + 12);
+    const raw = src.subarray(offset, offset + compLength);
+    return { tag: src.subarray(at, at + 4), checksum: src.readUInt32BE(at + 16), data: compLength < origLength ? zlib.inflateSync(raw) : raw };
+  });
+  const pad = (n: number) => (n + 3) & ~3;
+  const headerSize = 12 + numTables * 16;
+  const out = Buffer.alloc(headerSize + tables.reduce((sum, t) => sum + pad(t.data.length), 0));
+  const power = 2 ** Math.floor(Math.log2(numTables));
+  out.writeUInt32BE(src.readUInt32BE(4), 0); // flavor
+  out.writeUInt16BE(numTables, 4);
+  out.writeUInt16BE(power * 16, 6);
+  out.writeUInt16BE(Math.log2(power), 8);
+  out.writeUInt16BE(numTables * 16 - power * 16, 10);
+  let offset = headerSize;
+  tables.forEach((t, i) => {
+    const rec = 12 + i * 16;
+    t.tag.copy(out, rec);
+    out.writeUInt32BE(t.checksum, rec + 4);
+    out.writeUInt32BE(offset, rec + 8);
+    out.writeUInt32BE(t.data.length, rec + 12);
+    t.data.copy(out, offset);
+    offset += pad(t.data.length);
+  });
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+}
+
+const fontDataUrl = (file: string) => `data:font/sfnt;base64,${Buffer.from(woffToSfnt(fs.readFileSync(file))).toString("base64")}`;
 const subsetFamily = (family: string, subset: (typeof SUBSETS)[number]) => (subset === "latin" ? family : `${family} Ext`);
 
 let registered = false;
@@ -30,7 +74,7 @@ export function registerPdfFonts(): void {
   for (const font of TEXT_FONTS) {
     const { pkg, family } = PACKAGES[font];
     for (const subset of SUBSETS) {
-      const file = (weight: 400 | 700, style: "normal" | "italic") => require.resolve(`@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-${style}.woff2`);
+      const file = (weight: 400 | 700, style: "normal" | "italic") => fontDataUrl(require.resolve(`@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-${style}.woff`));
       Font.register({
         family: subsetFamily(family, subset),
         fonts: [
