@@ -211,9 +211,9 @@ export function verifyPdfSeal(pdf: Uint8Array): PdfSealCheck {
   if (!attrs || !signature) return none("the signature has no signed attributes");
   if (!digestAlgorithm || forge.asn1.derToOid(digestAlgorithm) !== forge.pki.oids.sha256) return none("the signature's digest is not SHA-256");
   const attribute = (oid: string) => attrs.find((attr) => forge.asn1.derToOid((attr.value as forge.asn1.Asn1[])[0].value as string) === oid);
-  const valueOf = (attr: forge.asn1.Asn1 | undefined) => ((attr?.value as forge.asn1.Asn1[] | undefined)?.[1]?.value as forge.asn1.Asn1[] | undefined)?.[0];
-  const digestAttr = valueOf(attribute(forge.pki.oids.messageDigest));
-  const timeAttr = valueOf(attribute(forge.pki.oids.signingTime));
+  const firstValue = (attr: forge.asn1.Asn1 | undefined) => ((attr?.value as forge.asn1.Asn1[] | undefined)?.[1]?.value as forge.asn1.Asn1[] | undefined)?.[0];
+  const digestAttr = firstValue(attribute(forge.pki.oids.messageDigest));
+  const timeAttr = firstValue(attribute(forge.pki.oids.signingTime));
   let signedAt: Date | null = null;
   if (timeAttr) {
     const raw = timeAttr.value as string;
