@@ -64,7 +64,7 @@ const styles = StyleSheet.create({
   kv: { flexDirection: "row", marginBottom: 2 },
   kvLabel: { width: 132, color: MUTED },
   kvValue: { flexGrow: 1, flexBasis: 0 },
-  mono: { fontFamily: "Courier", fontSize: 7.5, lineHeight: 1.5 },
+  mono: { fontFamily: "Courier", fontSize: 7.5, lineHeight: 1.5, marginTop: 1.5 },
   event: { borderBottomWidth: 0.5, borderBottomColor: RULE, paddingVertical: 5 },
   eventHead: { flexDirection: "row", justifyContent: "space-between", marginBottom: 2 },
   note: { fontSize: 8, color: MUTED, marginBottom: 4 },
