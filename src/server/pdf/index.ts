@@ -23,5 +23,7 @@ export async function produceSealedQuotePdf(input: QuotePdfInput, sealer: PdfSea
   } catch {
     /* a relative or empty link: no location */
   }
-  return sealPdf(pdf, sealer, { reason: t("pdf:sealReason"), location: host, signingTime: new Date(input.generatedAt) });
+  const generatedAt = new Date(input.generatedAt);
+  const signingTime = Number.isNaN(generatedAt.getTime()) ? new Date() : generatedAt;
+  return sealPdf(pdf, sealer, { reason: t("pdf:sealReason"), location: host, signingTime });
 }
