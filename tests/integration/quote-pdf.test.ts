@@ -21,7 +21,7 @@ import {
 import { formatMoney } from "../../src/shared/format";
 import type { QuotePdfInput } from "../../src/shared/quote-pdf";
 import { createTestDatabase } from "../support/db";
-import { realisticPdfInput } from "../support/quote-pdf";
+import { logoPng, realisticPdfInput } from "../support/quote-pdf";
 
 /** The text of every page, in order (pdf.js, as a PDF reader extracts it). */
 async function pdfText(pdf: Uint8Array): Promise<string> {
@@ -153,6 +153,11 @@ describe("rich text in the PDF goes through the one allow-list", () => {
     expect(text).toContain("Allowed paragraph");
     expect(text).toContain("[Image: Floor plan]");
     expect(text).not.toContain("Refused text");
+    // With the image's bytes supplied, the image is drawn instead of its alt text.
+    const images = { "/files/images/a.png": { bytes: await logoPng(), contentType: "image/png" } };
+    const withImage = await renderQuotePdf({ ...base, images, document: { ...base.document, blocks } });
+    expect(squash(await pdfText(withImage))).not.toContain("[Image: Floor plan]");
+    expect(Buffer.from(withImage).toString("latin1")).toMatch(/\/Subtype\s*\/Image/);
   }, 60_000);
 });
 
