@@ -7,13 +7,14 @@ import { benchCost } from "./cost";
 import { runEditorBench } from "./editor";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
 import { runMarketingBench } from "./marketing";
+import { benchPdf } from "./pdf";
 import { benchQuotes } from "./quotes";
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
 
-// The cost and blocks benchmarks alone need no production build.
-if (!(only.length === 1 && (only[0] === "cost" || only[0] === "blocks"))) {
+// The cost, blocks and pdf benchmarks alone need no production build.
+if (!(only.length === 1 && (only[0] === "cost" || only[0] === "blocks" || only[0] === "pdf"))) {
   const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then(m => m.buildIfStale())"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -40,3 +41,4 @@ if (want("blocks")) {
   if (pgUrl) await benchBlocks("postgres", pgUrl);
   else console.log("\n(PostgreSQL: set BENCH_DATABASE_URL to measure blocks there too)");
 }
+if (want("pdf")) await benchPdf();

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
@@ -91,5 +93,35 @@ describe("production e-mail and CORS settings", () => {
     for (const bad of ["*", "https://app.example/path", "app.example", "https://*.example"]) {
       expect(() => parseConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
     }
+  });
+});
+
+describe("the PDF sealing certificate", () => {
+  // A DER PKCS#12 starts with a SEQUENCE (0x30); these bytes are only shaped like one.
+  const p12Like = Buffer.concat([Buffer.from([0x30, 0x82, 0x01, 0x00]), Buffer.alloc(96, 7)]);
+
+  it("is generated (null here) unless PDF_SEAL_P12 is set", () => {
+    expect(parseConfig({}).pdfSeal).toBeNull();
+    expect(parseConfig({ PDF_SEAL_P12: "", PDF_SEAL_PASSPHRASE: "" }).pdfSeal).toBeNull();
+  });
+
+  it("reads PDF_SEAL_P12 as a file path or as base64, with its passphrase", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-config-"));
+    try {
+      const file = path.join(dir, "seal.p12");
+      fs.writeFileSync(file, p12Like);
+      expect(Buffer.from(parseConfig({ PDF_SEAL_P12: file, PDF_SEAL_PASSPHRASE: "pw" }).pdfSeal!.p12)).toEqual(p12Like);
+      const fromBase64 = parseConfig({ PDF_SEAL_P12: p12Like.toString("base64") }).pdfSeal!;
+      expect(Buffer.from(fromBase64.p12)).toEqual(p12Like);
+      expect(fromBase64.passphrase).toBe("");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("stops on a missing file or non-PKCS#12 base64, and on a passphrase without a certificate, naming the variable", () => {
+    expect(() => parseConfig({ PDF_SEAL_P12: "/no/such/seal.p12" })).toThrow(/PDF_SEAL_P12/);
+    expect(() => parseConfig({ PDF_SEAL_P12: Buffer.from("not a certificate at all, just some text that is long enough").toString("base64") })).toThrow(/PDF_SEAL_P12/);
+    expect(() => parseConfig({ PDF_SEAL_PASSPHRASE: "pw" })).toThrow(/PDF_SEAL_PASSPHRASE/);
   });
 });

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -95,6 +96,10 @@ const ZEnv = z.object({
   SELLER_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(500).default("Keizersgracht 1, 1015 AA Amsterdam, Netherlands")),
   SELLER_VAT_NUMBER: z.preprocess(emptyToUndefined, z.string().max(30).default("NL000000000B01")),
   SELLER_COC_NUMBER: z.preprocess(emptyToUndefined, z.string().max(30).default("00000000")),
+  // The certificate that seals quote PDFs: a PKCS#12 (.p12/.pfx) file's path, or its bytes in
+  // base64, and its passphrase. Without it the server generates a self-signed one (kept in the database).
+  PDF_SEAL_P12: optionalString,
+  PDF_SEAL_PASSPHRASE: z.string().optional(),
 });
 
 export type PublicConfig = {
@@ -137,7 +142,32 @@ export type Config = {
   /** `none`: production on a public address without a key — paying is refused (the dev provider would give plans away). */
   payments: { kind: "mollie"; apiKey: string; apiUrl: string } | { kind: "dev" } | { kind: "none" };
   seller: { name: string; address: string; vatNumber: string; cocNumber: string; email: string };
+  /** The configured PDF sealing certificate (PKCS#12 bytes), or null: a self-signed one is generated and kept in the database. */
+  pdfSeal: PdfSealConfig | null;
 };
+
+export type PdfSealConfig = { p12: Uint8Array; passphrase: string };
+
+/**
+ * PDF_SEAL_P12 is the path of a readable file, or base64 of a DER PKCS#12 (which starts with a
+ * SEQUENCE, byte 0x30). Whether the passphrase opens it is checked when the sealer is loaded
+ * (src/server/pdf/seal-store.ts `checkConfiguredSealer`, called at start-up).
+ */
+function readSealP12(value: string): Uint8Array {
+  if (fs.existsSync(value)) {
+    try {
+      return new Uint8Array(fs.readFileSync(value));
+    } catch (error) {
+      throw new ConfigError([`PDF_SEAL_P12: cannot read ${value} (${(error as NodeJS.ErrnoException).code ?? "error"})`]);
+    }
+  }
+  const compact = value.replace(/\s+/g, "");
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(compact) && compact.length % 4 === 0 ? Buffer.from(compact, "base64") : null;
+  if (!bytes || bytes.length < 64 || bytes[0] !== 0x30) {
+    throw new ConfigError(["PDF_SEAL_P12: must be the path of a PKCS#12 file (.p12, .pfx) or that file's bytes in base64"]);
+  }
+  return new Uint8Array(bytes);
+}
 
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
@@ -165,6 +195,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         "Set SMTP_URL, or set MAIL_OUTBOX=1 if keeping e-mails in that folder is really what you want.",
     ]);
   }
+  if (e.PDF_SEAL_PASSPHRASE && !e.PDF_SEAL_P12) {
+    throw new ConfigError(["PDF_SEAL_PASSPHRASE: is set but PDF_SEAL_P12 is not (set both, or neither for a generated certificate)"]);
+  }
+  const pdfSeal = e.PDF_SEAL_P12 ? { p12: readSealP12(e.PDF_SEAL_P12), passphrase: e.PDF_SEAL_PASSPHRASE ?? "" } : null;
   const analytics = e.PUBLIC_ANALYTICS_MEASUREMENT_ID
     ? {
         apiKey: e.PUBLIC_ANALYTICS_API_KEY,
@@ -209,5 +243,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jobs: { worker: e.JOBS_WORKER === "true", concurrency: e.JOBS_CONCURRENCY },
     payments: e.MOLLIE_API_KEY ? { kind: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL.replace(/\/*$/, "/") } : e.NODE_ENV === "production" && !localAddress ? { kind: "none" } : { kind: "dev" },
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, vatNumber: e.SELLER_VAT_NUMBER, cocNumber: e.SELLER_COC_NUMBER, email: e.CONTACT_EMAIL },
+    pdfSeal,
   };
 }

@@ -29,6 +29,17 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  if (config.pdfSeal) {
+    // A configured sealing certificate that cannot seal stops the start, naming the variables (never the key).
+    const { checkConfiguredSealer } = await import("./pdf/seal-store");
+    try {
+      const sealer = checkConfiguredSealer(config.pdfSeal);
+      log.info({ signer: sealer?.signerName, fingerprint: sealer?.fingerprint, notAfter: sealer?.notAfter }, "PDF sealing certificate ready");
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  }
   const development = process.env.OFFERLY_VITE_DEV === "1";
 
   let database: Awaited<ReturnType<typeof openDatabase>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatDate, formatDecimalInput, formatMoney, formatMoneyInput, formatQuantity, intlLocale, localTodayIso, parseDecimalInput, parseMoneyInput } from "./format";
+import { formatCents, formatDate, formatDecimalInput, formatMoney, formatMoneyInput, formatQuantity, formatTimestampUtc, intlLocale, localTodayIso, parseDecimalInput, parseMoneyInput } from "./format";
 
 describe("one locale mapping", () => {
   it("maps interface locales and quote languages to the same tags", () => {
@@ -39,6 +39,10 @@ describe("quantities and dates", () => {
     expect(formatDate("2026-11-03", "en", "long")).toBe("3 November 2026");
     expect(formatDate("2026-11-03", "NL", "long")).toBe("3 november 2026");
     expect(formatDate("2026-01-01", "en")).toBe("1 Jan 2026");
+  });
+  it("formats a moment in UTC with seconds and the zone written out (evidence)", () => {
+    expect(formatTimestampUtc("2026-11-23T17:07:15.123Z", "ENG")).toBe("23 November 2026 at 17:07:15 UTC");
+    expect(formatTimestampUtc("2026-11-23T23:30:00+02:00", "NL")).toBe("23 november 2026 om 21:30:00 UTC");
   });
   it("gives the local calendar day", () => {
     expect(localTodayIso(new Date(2026, 0, 9, 23, 30))).toBe("2026-01-09");

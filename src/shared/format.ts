@@ -49,6 +49,15 @@ export function formatDate(iso: string, language: FormatLanguage | string, style
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: style, timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 }
 
+/**
+ * A moment (ISO timestamp) in UTC, to the second, with the zone written out: "23 November 2026 at
+ * 17:07:15 UTC" (en) or "23 november 2026 om 17:07:15 UTC" (nl). For evidence (audit trails,
+ * signing times), where the time zone must never be guessed.
+ */
+export function formatTimestampUtc(iso: string | Date, language: FormatLanguage | string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+}
+
 /** Today (the browser's local calendar day) as YYYY-MM-DD, for form defaults and date checks. */
 export function localTodayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;

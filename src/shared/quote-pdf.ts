@@ -30,6 +30,12 @@ export type QuotePdfInput = {
   watermark: boolean;
   /** ISO timestamp of rendering. */
   generatedAt: string;
+  /**
+   * Optional (added by the PDF work): the bytes of the images the blocks' rich text shows, by their
+   * `/files/…` src (`richTextImageSources` in src/server/pdf lists them). PNG or JPEG; an image
+   * missing here prints its alt text instead.
+   */
+  images?: Record<string, { bytes: Uint8Array; contentType: string }>;
 };
 
 export type QuotePdfSignature = {

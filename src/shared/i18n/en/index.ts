@@ -7,6 +7,7 @@ import common from "./common";
 import customers from "./customers";
 import editor from "./editor";
 import marketing from "./marketing";
+import pdf from "./pdf";
 import quotes from "./quotes";
 import settings from "./settings";
 import team from "./team";
@@ -14,5 +15,5 @@ import templates from "./templates";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates };
+const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf };
 export default en;

@@ -9,10 +9,11 @@ import common from "./common";
 import customers from "./customers";
 import editor from "./editor";
 import marketing from "./marketing";
+import pdf from "./pdf";
 import quotes from "./quotes";
 import settings from "./settings";
 import team from "./team";
 import templates from "./templates";
 
-const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf } satisfies Mirror<typeof en>;
 export default nl;

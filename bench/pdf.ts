@@ -1,0 +1,41 @@
+// The quote PDF (issue 13): the realistic input of the tests (10 blocks, 40 lines, a logo, a typed
+// and a drawn signature, 6 evidence rows), rendered with @react-pdf and sealed with @signpdf, in
+// English and Dutch. p50/p95 of render and of seal, after one warm-up (fonts load on first use).
+// Prints figures; no pass/fail.
+import os from "node:os";
+import { produceSealedQuotePdf } from "../src/server/pdf/index";
+import { renderQuotePdf } from "../src/server/pdf/quote-pdf";
+import { createSelfSignedP12, sealPdf, sealerFromP12, verifyPdfSeal } from "../src/server/pdf/seal";
+import { realisticPdfInput } from "../tests/support/quote-pdf";
+import { fmt } from "./lib";
+
+const pct = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))];
+
+export async function benchPdf(runs = Number(process.env.BENCH_PDF_RUNS ?? 10)) {
+  console.log(`\nQuote PDF (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs): 10 blocks, 40 lines, 2 signatures, 6 evidence rows (${runs} runs per language, after a warm-up)`);
+  const sealer = sealerFromP12(createSelfSignedP12("bench.offerly.test", "bench"), "bench", "generated");
+  for (const language of ["ENG", "NL"] as const) {
+    const input = await realisticPdfInput(language);
+    const warm = await produceSealedQuotePdf(input, sealer);
+    if (!verifyPdfSeal(warm).valid) throw new Error("the sealed PDF does not verify");
+    const render: number[] = [];
+    const renderCpu: number[] = [];
+    const seal: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
+      const pdf = await renderQuotePdf(input, { sealedBy: sealer.signerName });
+      const cpu = process.cpuUsage(cpu0);
+      renderCpu.push((cpu.user + cpu.system) / 1000);
+      const t1 = performance.now();
+      const sealed = await sealPdf(pdf, sealer);
+      render.push(t1 - t0);
+      seal.push(performance.now() - t1);
+      bytes = sealed.length;
+    }
+    console.log(
+      `  ${language.padEnd(3)}  render p50 ${fmt(pct(render, 50), 0)} ms · p95 ${fmt(pct(render, 95), 0)} ms (CPU p50 ${fmt(pct(renderCpu, 50), 0)} ms)   seal p50 ${fmt(pct(seal, 50), 0)} ms · p95 ${fmt(pct(seal, 95), 0)} ms   ${Math.round(bytes / 1024)} KB`,
+    );
+  }
+}
