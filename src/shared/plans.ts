@@ -132,6 +132,13 @@ export function effectivePlan(account: { subscriptionPlan: string; subscriptionI
   return account.subscriptionPlan;
 }
 
+/**
+ * The entitlement refusal: `extensions.reason` of a FORBIDDEN GraphQL error from `assertEntitled`
+ * (with `extensions.feature` and `extensions.plan`, the cheapest plan that has it). The web app
+ * shows the upgrade prompt for any error that carries it.
+ */
+export const PLAN_REQUIRED = "PLAN_REQUIRED";
+
 /** Features gated on the server by `assertEntitled` (billing/entitlements.ts), with the plans that include them. */
 export const GATED_FEATURES = ["quotes", "signing", "styling", "integrations", "docusign", "customDomain", "noWatermark"] as const satisfies readonly Feature[];
 export type GatedFeature = (typeof GATED_FEATURES)[number];

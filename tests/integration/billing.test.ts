@@ -391,7 +391,7 @@ describe("the entitlement check", () => {
     await t.db.update(accounts).set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: new Date(Date.now() + 86_400_000) }).where(eq(accounts.id, owner.accountId));
     for (const [language, pattern] of [["en", /Basic/], ["nl", /Basic/]] as const) {
       const refused = await t.gql(STYLE, { input: { linkColor: "#000000" } }, { ...owner.headers(), "accept-language": language });
-      expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect(refused.errors?.[0]?.extensions).toEqual({ code: "FORBIDDEN", reason: "PLAN_REQUIRED", feature: "styling", plan: "BASIC" });
       expect(refused.errors?.[0]?.message).toMatch(pattern);
     }
     const removed = await t.gql("mutation { removeAccountLogo { id } }", {}, owner.headers());

@@ -47,6 +47,12 @@ export const BillingQuery = graphql(`
         renews
         canceledAt
         vatNumber
+        canChangePlan
+        scheduledChange {
+          plan
+          interval
+          effectiveAt
+        }
       }
       payments {
         id
@@ -85,6 +91,34 @@ export const CancelSubscriptionMutation = graphql(`
   mutation CancelSubscription {
     cancelSubscription {
       status
+    }
+  }
+`);
+
+export const PlanChangePreviewQuery = graphql(`
+  query PlanChangePreview($plan: Plan!, $interval: SubscriptionInterval!) {
+    billing {
+      changePreview(plan: $plan, interval: $interval) {
+        kind
+        plan
+        interval
+        effectiveAt
+        dueNowCents
+        renewalCents
+        pendingSignatures
+        losesSigning
+      }
+    }
+  }
+`);
+
+export const ChangeSubscriptionMutation = graphql(`
+  mutation ChangeSubscription($input: ChangeSubscriptionInput!) {
+    changeSubscription(input: $input) {
+      kind
+      status
+      effectiveAt
+      checkoutUrl
     }
   }
 `);
