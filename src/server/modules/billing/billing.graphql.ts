@@ -90,6 +90,7 @@ const PaymentRef = builder.objectRef<PaymentRow>("BillingPayment").implement({
     plan: t.field({ type: PlanEnum, resolve: (p) => p.plan }),
     interval: t.field({ type: SubscriptionIntervalEnum, resolve: (p) => p.interval }),
     sequenceType: t.exposeString("sequenceType"),
+    purpose: t.exposeString("purpose", { description: "subscribe | upgrade (prorated, decision 029) | renewal" }),
     status: t.exposeString("status", { description: "open | paid | failed | canceled | expired" }),
     netCents: t.exposeInt("netCents"),
     vatCents: t.exposeInt("vatCents"),

@@ -40,6 +40,7 @@ export default {
     invoice: "Invoice",
     download: "Download {{number}}",
     downloadPdf: "PDF",
+    upgrade: "Upgrade to {{plan}}, rest of the period",
     statuses: { open: "Open", paid: "Paid", failed: "Failed", canceled: "Cancelled", expired: "Expired" },
   },
   update: {
@@ -74,8 +75,8 @@ export default {
   },
   upgrade: {
     title: "Upgrade to {{plan}}",
-    body: "{{feature}} is included in {{plan}} and every plan above it.",
-    bodyTop: "{{feature}} is included in {{plan}}.",
+    body: "{{feature}}: included in {{plan}} and every plan above it.",
+    bodyTop: "{{feature}}: included in {{plan}}.",
     ownerOnly: "Ask the account owner to upgrade.",
     action: "See plans",
   },

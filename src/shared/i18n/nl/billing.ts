@@ -42,6 +42,7 @@ export default {
     invoice: "Factuur",
     download: "Download {{number}}",
     downloadPdf: "PDF",
+    upgrade: "Upgrade naar {{plan}}, rest van de periode",
     statuses: { open: "Open", paid: "Betaald", failed: "Mislukt", canceled: "Geannuleerd", expired: "Verlopen" },
   },
   update: {
@@ -76,8 +77,8 @@ export default {
   },
   upgrade: {
     title: "Upgrade naar {{plan}}",
-    body: "{{feature}} zit in {{plan}} en elk hoger abonnement.",
-    bodyTop: "{{feature}} zit in {{plan}}.",
+    body: "{{feature}}: inbegrepen bij {{plan}} en elk hoger abonnement.",
+    bodyTop: "{{feature}}: inbegrepen bij {{plan}}.",
     ownerOnly: "Vraag de eigenaar van het account om te upgraden.",
     action: "Bekijk abonnementen",
   },

@@ -59,6 +59,7 @@ export const BillingQuery = graphql(`
         plan
         interval
         sequenceType
+        purpose
         status
         netCents
         vatCents
