@@ -185,6 +185,21 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
       await expect(assertEntitled(app.t.db, owner.accountId, "signing")).rejects.toMatchObject({ messageKey: "billing:errors.planRequired" });
     });
 
+    it("two first checkouts opened side by side and both paid: one subscription, charging the terms of the last one paid", async () => {
+      const buyer = await signIn(app.t, "owner", { company: `Twice ${kind} BV` });
+      const open = async (plan: string, interval: string) =>
+        (await app.t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan, interval } }, buyer.headers())).data!.createFirstSubscriptionPayment.checkoutUrl;
+      const basic = await open("BASIC", "MONTHLY");
+      const pro = await open("PRO", "YEARLY");
+      const count = await app.driver.subscriptionCount();
+      await app.driver.checkout(basic, "paid");
+      await app.driver.checkout(pro, "paid");
+      expect(await app.driver.subscriptionCount()).toBe(count + 1);
+      const state = await stateOf(buyer);
+      expect(state.subscription).toMatchObject({ plan: "PRO", interval: "YEARLY" });
+      expect(await app.driver.subscription(buyer.accountId)).toMatchObject({ amountCents: 119_790, interval: "12 months", startDate: state.subscription.expiredAt!.slice(0, 10), metadata: { plan: "PRO", interval: "YEARLY" } });
+    });
+
     it("only the owner changes plans; an admin is refused", async () => {
       const admin = await signIn(app.t, "admin", { account: owner });
       expect((await change({ plan: "PRO", interval: "YEARLY" }, admin)).errors?.[0].extensions?.code).toBe("FORBIDDEN");

@@ -235,6 +235,20 @@ async function applyFirstPayment(db: Executor, provider: PaymentProvider, config
     metadata: subscriptionMetadata(row.accountId, row.plan, row.interval),
     idempotencyKey: `subscription-${row.id}`,
   });
+  // The running one renews at this payment's terms from the end of the period it paid for (one
+  // repeatable PATCH), so what it charges and the plan it gives stay the same thing.
+  if (running && (subscription.plan !== row.plan || subscription.interval !== row.interval)) {
+    await provider.updateSubscription({
+      customerId: subscription.providerCustomerId,
+      subscriptionId: running.id,
+      amountCents: row.totalCents,
+      interval: row.interval,
+      startDate: end.toISOString().slice(0, 10),
+      mandateId: payment.mandateId ?? subscription.providerMandateId,
+      description: subscriptionDescription(row.plan, row.interval),
+      metadata: subscriptionMetadata(row.accountId, row.plan, row.interval),
+    });
+  }
 
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(billingPayments).where(eq(billingPayments.id, row.id)).for("update");
