@@ -169,6 +169,24 @@ describe("billing in a browser", () => {
     await prompt.getByTestId("upgrade-prompt-action").click();
     await page.waitForURL((url) => url.pathname === "/nl/app/settings/billing/update");
     await page.getByTestId("plan-change").waitFor();
+
+    // Generically: whatever screen sends it, a refusal of the plan opens the upgrade prompt. Here the
+    // page believes the plan is Pro (as if it changed in another tab); the server refuses the save.
+    await page.route("**/graphql", async (route) => {
+      if (!(route.request().postData() ?? "").includes("AccountPlan")) return route.continue();
+      const response = await route.fetch();
+      const json = await response.json();
+      if (json.data?.account) json.data.account.subscriptionPlan = "PRO";
+      await route.fulfill({ response, json });
+    });
+    await open(page, "/app/settings/styling");
+    await page.getByTestId("linkColor-input").fill("#000000");
+    await page.getByTestId("styling-save").click();
+    const dialog = page.getByTestId("upgrade-dialog");
+    await dialog.getByTestId("upgrade-prompt-styling").getByText("Upgrade to Basic").waitFor();
+    await shot(page, "upgrade-dialog-desktop-en");
+    await dialog.getByRole("button", { name: "Not now" }).click();
+    await dialog.waitFor({ state: "hidden" });
     await context.close();
   });
 
