@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { accounts } from "../../src/server/db/schema";
 import { launchBrowser, newContext } from "../support/browser";
-import { newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
+import { axeViolations, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -116,10 +116,12 @@ describe("billing in a browser", () => {
     await page.waitForURL((url) => url.pathname === "/nl/app/settings/billing/update");
     await page.getByRole("heading", { name: "Wijzig je abonnement", level: 1 }).waitFor();
     expect(await page.getByTestId("plan-change-current").textContent()).toBe("Nu: Basic, Maandelijks");
+    expect(await page.getByTestId("plan-BASIC").getByTestId("current-plan-badge").textContent()).toBe("Huidig");
     await page.getByTestId("plan-PRO").click();
     await page.getByTestId("plan-change-summary").getByText(/^Je betaalt nu €\s?[\d,]+ \(incl\. btw\) voor de rest van deze periode/).waitFor();
     expect(await page.getByTestId("plan-change-summary").textContent()).toMatch(/€\s?119,79 per maand \(incl\. btw\)/);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, "billing-change-upgrade-375-nl");
     await page.getByTestId("change-plan").click();
     await page.waitForURL((url) => url.pathname.startsWith("/dev/checkout/"));
@@ -162,6 +164,7 @@ describe("billing in a browser", () => {
     await prompt.getByText("Upgrade to Basic").waitFor();
     expect(await prompt.textContent()).toContain("Logo, colours and font: included in Basic and every plan above it.");
     expect(await page.getByTestId("linkColor-input").isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, "styling-upgrade-prompt-desktop-en");
     await open(page, "/nl/app/settings/styling");
     await prompt.getByText("Upgrade naar Basic").waitFor();
@@ -184,6 +187,7 @@ describe("billing in a browser", () => {
     await page.getByTestId("styling-save").click();
     const dialog = page.getByTestId("upgrade-dialog");
     await dialog.getByTestId("upgrade-prompt-styling").getByText("Upgrade to Basic").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, "upgrade-dialog-desktop-en");
     await dialog.getByRole("button", { name: "Not now" }).click();
     await dialog.waitFor({ state: "hidden" });

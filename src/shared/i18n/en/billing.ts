@@ -110,6 +110,7 @@ export default {
     title: "Change your plan",
     intro: "An upgrade starts now: you pay the difference for the rest of the period you already paid for. A lower plan or another billing interval starts when that period ends; nothing is charged now.",
     current: "Now: {{plan}}, {{interval}}",
+    currentBadge: "Current",
     calculating: "Working out the price…",
     unchanged: "This is your current plan and interval.",
     upgradeNow: "You pay {{amount}} now (VAT included) for the rest of this period, until {{date}}.",

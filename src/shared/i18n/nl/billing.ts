@@ -112,6 +112,7 @@ export default {
     title: "Wijzig je abonnement",
     intro: "Een upgrade gaat meteen in: je betaalt het verschil voor de rest van de periode die je al hebt betaald. Een lager abonnement of een andere betaaltermijn gaat in als die periode afloopt; er wordt nu niets afgeschreven.",
     current: "Nu: {{plan}}, {{interval}}",
+    currentBadge: "Huidig",
     calculating: "De prijs wordt berekend…",
     unchanged: "Dit is je huidige abonnement en betaaltermijn.",
     upgradeNow: "Je betaalt nu {{amount}} (incl. btw) voor de rest van deze periode, tot {{date}}.",

@@ -58,7 +58,7 @@ export function PlanChangeForm({ subscription }: { subscription: Subscription })
       <p className="text-sm text-slate-700" data-testid="plan-change-current">
         {t("billing:change.current", { plan: t(`billing:plan.${subscription.plan}`), interval: subscription.interval ? t(`billing:interval.${subscription.interval}`) : "" })}
       </p>
-      <PlanOptions planField={register("plan")} intervalField={register("interval")} interval={interval} />
+      <PlanOptions planField={register("plan")} intervalField={register("interval")} interval={interval} current={subscription} />
       <section className="rounded-xl border border-slate-200 bg-white p-4 text-sm sm:p-6" aria-live="polite" data-testid="plan-change-summary">
         {!preview ? (
           <p>{previewing ? t("billing:change.calculating") : null}</p>

@@ -8,7 +8,18 @@ import { useTranslation } from "../../../i18n";
  * one radio group each, registered on the caller's form (`planField = register("plan")`, `intervalField = register("interval")`). Used to choose a
  * first plan (PlanPicker) and to change a running one (PlanChangeForm).
  */
-export function PlanOptions({ planField, intervalField, interval }: { planField: UseFormRegisterReturn; intervalField: UseFormRegisterReturn; interval: Interval }) {
+export function PlanOptions({
+  planField,
+  intervalField,
+  interval,
+  current,
+}: {
+  planField: UseFormRegisterReturn;
+  intervalField: UseFormRegisterReturn;
+  interval: Interval;
+  /** A subscriber's plan and interval: its card says "Current" while that interval is shown. */
+  current?: { plan: string; interval: string | null };
+}) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatCents(cents, "EUR", i18n.language);
   return (
@@ -36,6 +47,11 @@ export function PlanOptions({ planField, intervalField, interval }: { planField:
             <span className="flex items-center gap-2">
               <input type="radio" value={value} {...planField} />
               <span className="text-lg font-semibold">{t(`billing:plan.${value}`)}</span>
+              {current?.plan === value && current.interval === interval ? (
+                <span className="ml-auto rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700" data-testid="current-plan-badge">
+                  {t("billing:change.currentBadge")}
+                </span>
+              ) : null}
             </span>
             <span className="mt-2 text-2xl font-bold tabular-nums">{money(priceCents(value, interval))}</span>
             <span className="text-sm text-slate-600">{t("billing:update.exclVat", { amount: t(`billing:perInterval.${interval}`) })}</span>
