@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, billingNotices, billingPayments, billingSubscriptions, users } from "../../src/server/db/schema";
 import { assertEntitled } from "../../src/server/modules/billing/entitlements";
+import { billingRemindersJob, enqueue } from "../../src/server/jobs";
 import { sendTrialEndingNotices } from "../../src/server/modules/billing/notices";
 import { CHANGE, PAY, type ProviderKind, startBillingApp } from "../support/billing";
 import { createTestDatabase } from "../support/db";
@@ -300,6 +301,14 @@ describe("billing e-mails and the development provider's state", () => {
       expect(await sendTrialEndingNotices(t.db, t.config.publicUrl, new Date(now.getTime() + 2.1 * day))).toBe(1);
       await app.runJobs();
       expect(mails()).toHaveLength(2);
+
+      // The periodic job main.ts queues (a singleton: a second queue while one waits is a no-op).
+      await t.db.update(accounts).set({ expiredAt: new Date(now.getTime() + day) }).where(eq(accounts.id, over.accountId));
+      expect(await enqueue(t.db, billingRemindersJob, { publicUrl: t.config.publicUrl }, { singletonKey: "billing-reminders" })).toBeTruthy();
+      expect(await enqueue(t.db, billingRemindersJob, { publicUrl: t.config.publicUrl }, { singletonKey: "billing-reminders" })).toBeNull();
+      await app.runJobs();
+      expect(mails()).toHaveLength(3);
+      expect(mails()[2].subject).toContain("Already Over BV");
     } finally {
       await app.close();
     }
