@@ -219,7 +219,7 @@ builder.mutationField("changeSubscription", (t) =>
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
       const input = parseInput(ZChangeSubscriptionInput, args.input);
-      return changeSubscription(ctx.db, ctx.config, { accountId, email: ctx.auth.user?.email ?? null, ...input, locale: ctx.locale });
+      return changeSubscription(ctx.db, ctx.config, { accountId, ...input, locale: ctx.locale });
     },
   }),
 );

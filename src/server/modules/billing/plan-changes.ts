@@ -132,7 +132,7 @@ export type PlanChangeResult = { kind: PlanChangeKind; effectiveAt: Date; checko
 export async function changeSubscription(
   db: Executor,
   config: Config,
-  input: { accountId: string; email: string | null; plan: Plan; interval: Interval; confirmPendingSignatures?: boolean | null; locale: "en" | "nl" },
+  input: { accountId: string; plan: Plan; interval: Interval; confirmPendingSignatures?: boolean | null; locale: "en" | "nl" },
   now: Date = new Date(),
 ): Promise<PlanChangeResult> {
   requireProvider(config, db);
