@@ -20,6 +20,8 @@ export class AppError extends Error {
     public readonly params: TOptions = {},
     /** Per-field message keys, for forms: { fieldPath: "ns:key" }. */
     public readonly fields?: Record<string, { key: string; params?: TOptions }>,
+    /** Machine-readable details for clients, sent as GraphQL extensions (e.g. the entitlement refusal's `reason`). */
+    public readonly details?: Record<string, string>,
   ) {
     super(messageKey);
     this.name = "AppError";

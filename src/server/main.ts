@@ -8,7 +8,7 @@ import { type Config, ConfigError, parseConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
 import { createFileStorage } from "./files";
-import { appJobs, createJobWorker } from "./jobs";
+import { BILLING_REMINDERS_EVERY_MS, appJobs, billingRemindersJob, createJobWorker, enqueue } from "./jobs";
 import { createLogger } from "./logger";
 import { mailerFromConfig } from "./mail/mailer";
 
@@ -69,6 +69,14 @@ async function main() {
   const worker = createJobWorker({ deps: { db: database.db, log, mail, files }, jobs: appJobs, concurrency: config.jobs.concurrency });
   if (config.jobs.worker) worker.start();
   else log.info("JOBS_WORKER=false: this process enqueues jobs but does not run them");
+  // Periodic billing e-mails (a trial about to end): one queued look at a time across all servers.
+  const queueReminders = () =>
+    enqueue(database.db, billingRemindersJob, { publicUrl: config.publicUrl }, { singletonKey: "billing-reminders" }).catch((error: unknown) =>
+      log.error({ err: error }, "could not queue billing reminders"),
+    );
+  void queueReminders();
+  const reminders = setInterval(queueReminders, BILLING_REMINDERS_EVERY_MS);
+  reminders.unref();
 
   let vite: import("vite").ViteDevServer | undefined;
   let ssr: Parameters<typeof createApp>[0]["ssr"];
@@ -121,6 +129,7 @@ async function main() {
       server.closeIdleConnections();
     });
     await vite?.close();
+    clearInterval(reminders);
     // Let running jobs finish (an unfinished one is retried after its lock expires).
     await worker.stop({ timeoutMs: 7_000 });
     mail.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   FEATURES,
+  MIN_UPGRADE_NET_CENTS,
   PLANS,
   PRICES,
   TRIAL_DAYS,
@@ -11,8 +12,10 @@ import {
   isInterval,
   isPlan,
   lowestPlanWith,
+  planChangeKind,
   planFeatures,
   priceCents,
+  proratedUpgradeNetCents,
   showsWatermark,
   trialEndsAt,
   yearlyDiscountPercent,
@@ -99,5 +102,37 @@ describe("plans", () => {
     expect(isPlan("TRIAL")).toBe(false);
     expect(isInterval("YEARLY")).toBe(true);
     expect(isInterval("WEEKLY")).toBe(false);
+  });
+});
+
+describe("plan changes (decision 029)", () => {
+  const at = (iso: string) => new Date(iso);
+  it("classifies a move: up is an upgrade now, anything else waits for the period end", () => {
+    const current = { plan: "BASIC", interval: "MONTHLY" } as const;
+    expect(planChangeKind(current, current, { plan: "PRO", interval: "MONTHLY" })).toBe("UPGRADE");
+    expect(planChangeKind(current, current, { plan: "PRO", interval: "YEARLY" })).toBe("UPGRADE");
+    expect(planChangeKind(current, current, { plan: "STARTER", interval: "MONTHLY" })).toBe("SCHEDULED");
+    expect(planChangeKind(current, current, { plan: "BASIC", interval: "YEARLY" })).toBe("SCHEDULED");
+    expect(planChangeKind(current, current, current)).toBe("UNCHANGED");
+    // A downgrade already scheduled: asking for it again, or for the current terms back.
+    const scheduled = { plan: "STARTER", interval: "MONTHLY" } as const;
+    expect(planChangeKind(current, scheduled, scheduled)).toBe("SCHEDULED");
+    expect(planChangeKind(current, scheduled, current)).toBe("SCHEDULED");
+  });
+
+  it("prorates an upgrade by the share of the paid period left, half up, never under the minimum", () => {
+    const period = { from: "BASIC", to: "PRO", interval: "MONTHLY", periodStart: at("2026-03-01T00:00:00Z"), periodEnd: at("2026-04-01T00:00:00Z") } as const;
+    expect(proratedUpgradeNetCents({ ...period, now: period.periodStart })).toBe(5_000);
+    // Half of March (15.5 of 31 days) left: €25.00.
+    expect(proratedUpgradeNetCents({ ...period, now: at("2026-03-16T12:00:00Z") })).toBe(2_500);
+    // 10 days of 31 left: 5000 × 10/31 = 1612.90… → 1613.
+    expect(proratedUpgradeNetCents({ ...period, now: at("2026-03-22T00:00:00Z") })).toBe(1_613);
+    // The last hour, or after the end: the minimum charge.
+    expect(proratedUpgradeNetCents({ ...period, now: at("2026-03-31T23:00:00Z") })).toBe(MIN_UPGRADE_NET_CENTS);
+    expect(proratedUpgradeNetCents({ ...period, now: at("2026-05-01T00:00:00Z") })).toBe(MIN_UPGRADE_NET_CENTS);
+    // Before the start (clock skew) never charges more than the whole difference.
+    expect(proratedUpgradeNetCents({ ...period, now: at("2026-02-01T00:00:00Z") })).toBe(5_000);
+    // Yearly Starter → Pro, a quarter left: (99000 − 14000) / 4.
+    expect(proratedUpgradeNetCents({ from: "STARTER", to: "PRO", interval: "YEARLY", periodStart: at("2026-01-01T00:00:00Z"), periodEnd: at("2027-01-01T00:00:00Z"), now: new Date(Date.UTC(2026, 0, 1) + 0.75 * 365 * 86_400_000) })).toBe(21_250);
   });
 });

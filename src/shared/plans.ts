@@ -132,6 +132,13 @@ export function effectivePlan(account: { subscriptionPlan: string; subscriptionI
   return account.subscriptionPlan;
 }
 
+/**
+ * The entitlement refusal: `extensions.reason` of a FORBIDDEN GraphQL error from `assertEntitled`
+ * (with `extensions.feature` and `extensions.plan`, the cheapest plan that has it). The web app
+ * shows the upgrade prompt for any error that carries it.
+ */
+export const PLAN_REQUIRED = "PLAN_REQUIRED";
+
 /** Features gated on the server by `assertEntitled` (billing/entitlements.ts), with the plans that include them. */
 export const GATED_FEATURES = ["quotes", "signing", "styling", "integrations", "docusign", "customDomain", "noWatermark"] as const satisfies readonly Feature[];
 export type GatedFeature = (typeof GATED_FEATURES)[number];
@@ -159,3 +166,47 @@ export const ZCreateFirstSubscriptionPaymentInput = z.object({
   ),
 });
 export type TCreateFirstSubscriptionPaymentInput = z.infer<typeof ZCreateFirstSubscriptionPaymentInput>;
+
+/** Plans from the least to the most features: a move up is an upgrade. */
+export const PLAN_RANK: Readonly<Record<Plan, number>> = { STARTER: 0, BASIC: 1, PRO: 2 };
+
+/**
+ * How a running subscription moves to another plan and interval (decision 029):
+ * - UPGRADE (a plan with more features): now, for a prorated payment for the rest of the period
+ *   already paid; the new interval, if any, from the end of that period;
+ * - SCHEDULED (a plan with fewer features, or only another interval): from the end of the period
+ *   already paid, nothing to pay now;
+ * - UNCHANGED: the plan and interval it already has and renews at.
+ */
+export type PlanChangeKind = "UPGRADE" | "SCHEDULED" | "UNCHANGED";
+
+export function planChangeKind(current: { plan: Plan; interval: Interval }, renewal: { plan: Plan; interval: Interval }, target: { plan: Plan; interval: Interval }): PlanChangeKind {
+  if (PLAN_RANK[target.plan] > PLAN_RANK[current.plan]) return "UPGRADE";
+  if (target.plan === renewal.plan && target.interval === renewal.interval) return target.plan === current.plan && target.interval === current.interval ? "UNCHANGED" : "SCHEDULED";
+  return "SCHEDULED";
+}
+
+/** The smallest upgrade charge, excl. VAT (a payment provider's minimum; decision 029). */
+export const MIN_UPGRADE_NET_CENTS = 100;
+
+/**
+ * What an upgrade costs for the rest of the period already paid, excl. VAT: the price difference
+ * in the current interval times the share of the period left (by the millisecond), rounded half
+ * up to the cent, never less than MIN_UPGRADE_NET_CENTS.
+ */
+export function proratedUpgradeNetCents(input: { from: Plan; to: Plan; interval: Interval; periodStart: Date; periodEnd: Date; now: Date }): number {
+  const difference = priceCents(input.to, input.interval) - priceCents(input.from, input.interval);
+  const period = input.periodEnd.getTime() - input.periodStart.getTime();
+  const left = Math.min(Math.max(input.periodEnd.getTime() - input.now.getTime(), 0), period);
+  if (difference <= 0 || period <= 0) return MIN_UPGRADE_NET_CENTS;
+  return Math.max(MIN_UPGRADE_NET_CENTS, divideRounded(difference * left, period));
+}
+
+/** The plan-change form (billing/update for a subscriber) and the changeSubscription input. */
+export const ZChangeSubscriptionInput = z.object({
+  plan: z.enum(PLANS),
+  interval: z.enum(INTERVALS),
+  /** A downgrade that drops signing while published quotes await a signature needs this (decision 029). */
+  confirmPendingSignatures: z.boolean().nullish(),
+});
+export type TChangeSubscriptionInput = z.infer<typeof ZChangeSubscriptionInput>;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { accounts } from "../../src/server/db/schema";
 import { launchBrowser, newContext } from "../support/browser";
-import { newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
+import { axeViolations, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -94,6 +94,103 @@ describe("billing in a browser", () => {
     expect(await overflowsSideways(page, "plan-picker")).toBe(false);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     await shot(page, "billing-update-375-nl");
+    await context.close();
+  });
+
+  it("a Basic subscriber upgrades to Pro through the development checkout and sees the new plan (Dutch, 375 px)", async () => {
+    const context = await newPhoneContext(browser, server.url, "nl-NL");
+    const page = await signUpInBrowser(context, server.dataDir, "Studio Upgrade", "/nl");
+    // First Basic, monthly.
+    await open(page, "/nl/app/settings/billing/update");
+    await page.getByTestId("plan-picker").waitFor();
+    await page.getByTestId("plan-BASIC").click();
+    await page.locator("label", { has: page.getByTestId("interval-MONTHLY") }).click();
+    await page.getByTestId("pay").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/dev/checkout/"));
+    await page.getByTestId("dev-checkout-paid").click();
+    await page.waitForURL((url) => url.pathname === "/nl/app/settings/billing");
+    await page.getByTestId("billing-plan").getByText("Basic").waitFor();
+
+    // Then Pro: the preview says what is paid now, the checkout takes it, the plan is Pro.
+    await page.getByTestId("change-plan-link").click();
+    await page.waitForURL((url) => url.pathname === "/nl/app/settings/billing/update");
+    await page.getByRole("heading", { name: "Wijzig je abonnement", level: 1 }).waitFor();
+    expect(await page.getByTestId("plan-change-current").textContent()).toBe("Nu: Basic, Maandelijks");
+    expect(await page.getByTestId("plan-BASIC").getByTestId("current-plan-badge").textContent()).toBe("Huidig");
+    await page.getByTestId("plan-PRO").click();
+    await page.getByTestId("plan-change-summary").getByText(/^Je betaalt nu €\s?[\d,]+ \(incl\. btw\) voor de rest van deze periode/).waitFor();
+    expect(await page.getByTestId("plan-change-summary").textContent()).toMatch(/€\s?119,79 per maand \(incl\. btw\)/);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "billing-change-upgrade-375-nl");
+    await page.getByTestId("change-plan").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/dev/checkout/"));
+    expect(await page.getByTestId("dev-checkout-amount").textContent()).toMatch(/€\s?[\d,.]+/);
+    await page.getByTestId("dev-checkout-paid").click();
+    await page.waitForURL((url) => url.pathname === "/nl/app/settings/billing");
+    await page.getByTestId("billing-plan").getByText("Pro").waitFor();
+    expect(await page.getByTestId("billing-interval").textContent()).toBe("Maandelijks");
+    expect(await page.getByTestId("payment-row").count()).toBe(2);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await shot(page, "billing-change-done-375-nl");
+
+    // A downgrade is scheduled for the end of the period and shown on the overview.
+    await page.getByTestId("change-plan-link").click();
+    await page.getByTestId("plan-BASIC").click();
+    await page.locator("label", { has: page.getByTestId("interval-YEARLY") }).click();
+    await page.getByTestId("plan-change-summary").getByText(/^Je abonnement wijzigt op /).waitFor();
+    await page.getByTestId("change-plan").click();
+    await toastWithText(page, "Je abonnement wijzigt op");
+    await page.getByTestId("billing-scheduled-change").getByText(/^Vanaf .+: Basic, Jaarlijks$/).waitFor();
+    expect(await page.getByTestId("billing-plan").textContent()).toBe("Pro");
+    await shot(page, "billing-change-scheduled-375-nl");
+    await context.close();
+  });
+
+  it("a Starter account's styling screen shows the upgrade prompt instead of a refusal", async () => {
+    const context = await newContext(browser, { baseURL: server.url });
+    const page = await signUpInBrowser(context, server.dataDir, "Studio Starter");
+    await open(page, "/app/settings/billing/update");
+    await page.getByTestId("plan-STARTER").click();
+    await page.locator("label", { has: page.getByTestId("interval-MONTHLY") }).click();
+    await page.getByTestId("pay").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/dev/checkout/"));
+    await page.getByTestId("dev-checkout-paid").click();
+    await page.waitForURL((url) => url.pathname === "/app/settings/billing");
+    await page.getByTestId("billing-plan").getByText("Starter").waitFor();
+
+    await open(page, "/app/settings/styling");
+    const prompt = page.getByTestId("upgrade-prompt-styling");
+    await prompt.getByText("Upgrade to Basic").waitFor();
+    expect(await prompt.textContent()).toContain("Logo, colours and font: included in Basic and every plan above it.");
+    expect(await page.getByTestId("linkColor-input").isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "styling-upgrade-prompt-desktop-en");
+    await open(page, "/nl/app/settings/styling");
+    await prompt.getByText("Upgrade naar Basic").waitFor();
+    await shot(page, "styling-upgrade-prompt-desktop-nl");
+    await prompt.getByTestId("upgrade-prompt-action").click();
+    await page.waitForURL((url) => url.pathname === "/nl/app/settings/billing/update");
+    await page.getByTestId("plan-change").waitFor();
+
+    // Generically: whatever screen sends it, a refusal of the plan opens the upgrade prompt. Here the
+    // page believes the plan is Pro (as if it changed in another tab); the server refuses the save.
+    await page.route("**/graphql", async (route) => {
+      if (!(route.request().postData() ?? "").includes("AccountPlan")) return route.continue();
+      const response = await route.fetch();
+      const json = await response.json();
+      if (json.data?.account) json.data.account.subscriptionPlan = "PRO";
+      await route.fulfill({ response, json });
+    });
+    await open(page, "/app/settings/styling");
+    await page.getByTestId("linkColor-input").fill("#000000");
+    await page.getByTestId("styling-save").click();
+    const dialog = page.getByTestId("upgrade-dialog");
+    await dialog.getByTestId("upgrade-prompt-styling").getByText("Upgrade to Basic").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "upgrade-dialog-desktop-en");
+    await dialog.getByRole("button", { name: "Not now" }).click();
+    await dialog.waitFor({ state: "hidden" });
     await context.close();
   });
 

@@ -33,8 +33,8 @@ type Billing = {
 type Driver = {
   checkout(checkoutUrl: string, status: "paid" | "failed" | "canceled"): Promise<void>;
   renew(status: "paid" | "failed"): Promise<string>;
-  subscriptionIds(): string[];
-  subscriptionStatus(id: string): string | undefined;
+  subscriptionIds(): Promise<string[]>;
+  subscriptionStatus(id: string): Promise<string | undefined>;
   providerPaymentCount(): number;
   replay(providerPaymentId: string): Promise<number>;
 };
@@ -75,14 +75,14 @@ for (const kind of ["mollie", "dev"] as const) {
           async renew(status) {
             return s.chargeSubscription(await ownSubscriptionId(), status);
           },
-          subscriptionIds: () => [...s.subscriptions.keys()],
-          subscriptionStatus: (id) => s.subscriptions.get(id)?.status,
+          subscriptionIds: async () => [...s.subscriptions.keys()],
+          subscriptionStatus: async (id) => s.subscriptions.get(id)?.status,
           providerPaymentCount: () => s.payments.size,
           replay: (id) => s.redeliver(id),
         };
       } else {
         t = await createTestApp();
-        const dev = devPaymentProvider(t.config) as DevPaymentProvider;
+        const dev = devPaymentProvider(t.config, t.db) as DevPaymentProvider;
         driver = {
           async checkout(checkoutUrl, status) {
             const path = new URL(checkoutUrl).pathname;
@@ -94,12 +94,12 @@ for (const kind of ["mollie", "dev"] as const) {
             expect(done.headers.get("location")).toMatch(/\/app\/settings\/billing\?payment=/);
           },
           async renew(status) {
-            const id = dev.chargeSubscription(await ownSubscriptionId(), status);
+            const id = await dev.chargeSubscription(await ownSubscriptionId(), status);
             expect((await webhook(t, id)).status).toBe(200);
             return id;
           },
-          subscriptionIds: () => dev.subscriptions().map((x) => x.id),
-          subscriptionStatus: (id) => dev.subscriptions().find((x) => x.id === id)?.status,
+          subscriptionIds: async () => (await dev.subscriptions()).map((x) => x.id),
+          subscriptionStatus: async (id) => (await dev.subscriptions()).find((x) => x.id === id)?.status,
           providerPaymentCount: () => 0,
           replay: async (id) => (await webhook(t, id)).status,
         };
@@ -179,7 +179,7 @@ for (const kind of ["mollie", "dev"] as const) {
       expect(billing.invoices).toHaveLength(1);
       expect(billing.invoices[0]).toMatchObject({ totalCents: 59_290 });
       expect(billing.invoices[0].number).toMatch(new RegExp(`^OFF-${new Date().getUTCFullYear()}-\\d{6}$`));
-      expect(driver.subscriptionIds()).toHaveLength(1);
+      expect(await driver.subscriptionIds()).toHaveLength(1);
 
       const paidId = (await t.db.select().from(billingPayments).where(eq(billingPayments.status, "paid")))
         .find((p) => p.accountId === owner.accountId)!.providerPaymentId!;
@@ -187,7 +187,7 @@ for (const kind of ["mollie", "dev"] as const) {
       const again = await billingOf(t, owner);
       expect(again.subscription.expiredAt).toBe(billing.subscription.expiredAt);
       expect(again.invoices).toHaveLength(1);
-      expect(driver.subscriptionIds()).toHaveLength(1);
+      expect(await driver.subscriptionIds()).toHaveLength(1);
       if (kind === "mollie") {
         const subscriptionCall = stub!.requests.find((r) => r.method === "POST" && /\/subscriptions$/.test(r.path))!;
         expect(subscriptionCall.body).toMatchObject({ interval: "12 months", amount: { value: "592.90" } });
@@ -265,10 +265,10 @@ for (const kind of ["mollie", "dev"] as const) {
       const one = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "MONTHLY" } }, buyer.headers());
       const two = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "PRO", interval: "MONTHLY" } }, buyer.headers());
       expect(one.data!.createFirstSubscriptionPayment.checkoutUrl).not.toBe(two.data!.createFirstSubscriptionPayment.checkoutUrl);
-      const before = driver.subscriptionIds().length;
+      const before = (await driver.subscriptionIds()).length;
       await driver.checkout(one.data!.createFirstSubscriptionPayment.checkoutUrl, "paid");
       await driver.checkout(two.data!.createFirstSubscriptionPayment.checkoutUrl, "paid");
-      expect(driver.subscriptionIds().length).toBe(before + 1);
+      expect((await driver.subscriptionIds()).length).toBe(before + 1);
       const billing = await billingOf(t, buyer);
       expect(billing.invoices).toHaveLength(2);
       expect(billing.subscription.daysLeft).toBeGreaterThanOrEqual(55);
@@ -286,7 +286,7 @@ for (const kind of ["mollie", "dev"] as const) {
       expect(after.subscription.canceledAt).not.toBeNull();
       const [row] = await t.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.accountId, owner.accountId));
       expect(row.status).toBe("canceled");
-      expect(driver.subscriptionStatus(row.providerSubscriptionId!)).toBe("canceled");
+      expect(await driver.subscriptionStatus(row.providerSubscriptionId!)).toBe("canceled");
       const twice = await t.gql(CANCEL, {}, { ...owner.headers(), "accept-language": "nl" });
       expect(twice.errors?.[0].message).toBe("Er is geen lopend abonnement om op te zeggen.");
     });
@@ -391,7 +391,7 @@ describe("the entitlement check", () => {
     await t.db.update(accounts).set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: new Date(Date.now() + 86_400_000) }).where(eq(accounts.id, owner.accountId));
     for (const [language, pattern] of [["en", /Basic/], ["nl", /Basic/]] as const) {
       const refused = await t.gql(STYLE, { input: { linkColor: "#000000" } }, { ...owner.headers(), "accept-language": language });
-      expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect(refused.errors?.[0]?.extensions).toEqual({ code: "FORBIDDEN", reason: "PLAN_REQUIRED", feature: "styling", plan: "BASIC" });
       expect(refused.errors?.[0]?.message).toMatch(pattern);
     }
     const removed = await t.gql("mutation { removeAccountLogo { id } }", {}, owner.headers());

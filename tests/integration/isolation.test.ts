@@ -57,12 +57,18 @@ const OPERATIONS: Record<string, Operation> = {
   "Mutation.updateAccountLogo": { query: "mutation ($file: File!) { updateAccountLogo(file: $file) { id name fileUrl(version: 1) } }", upload: true },
   "Mutation.removeAccountLogo": { query: "mutation { removeAccountLogo { id name } }" },
   // --- Billing (issue 12): plan, payments, invoices; paying and cancelling are owner-only. ---
-  "Query.billing": { query: "{ billing { subscription { plan expiredAt } payments { id totalCents } invoices { id number url } } }" },
+  "Query.billing": {
+    query: "{ billing { subscription { plan expiredAt scheduledChange { plan } } payments { id totalCents } invoices { id number url } changePreview(plan: STARTER, interval: MONTHLY) { kind pendingSignatures } } }",
+  },
   "Mutation.createFirstSubscriptionPayment": {
     query: "mutation ($input: CreateFirstSubscriptionPaymentInput!) { createFirstSubscriptionPayment(input: $input) { status checkoutUrl } }",
     variables: () => ({ input: { plan: "PRO", interval: "YEARLY" } }),
   },
   "Mutation.cancelSubscription": { query: "mutation { cancelSubscription { status } }" },
+  "Mutation.changeSubscription": {
+    query: "mutation ($input: ChangeSubscriptionInput!) { changeSubscription(input: $input) { kind status checkoutUrl } }",
+    variables: () => ({ input: { plan: "STARTER", interval: "MONTHLY", confirmPendingSignatures: true } }),
+  },
   // --- end billing ---
   // ---- Blocks, templates and signature templates (issue 10): the victim's block, template and signature.
   ...BLOCK_OPERATIONS(),
@@ -325,6 +331,33 @@ describe("account isolation", () => {
       ["MEMBER", "MEMBER"],
       ["MEMBER", "INVITED"],
     ]);
+  });
+
+  it("plan changes (issue 12) reach only the caller's own subscription", async () => {
+    const subscribe = async (user: SignedIn) => {
+      const paid = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(
+        "mutation { createFirstSubscriptionPayment(input: { plan: BASIC, interval: MONTHLY }) { checkoutUrl } }",
+        {},
+        user.headers(),
+      );
+      const checkout = new URL(paid.data!.createFirstSubscriptionPayment.checkoutUrl).pathname;
+      expect((await t.fetch(checkout, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid" })).status).toBe(303);
+    };
+    const STATE = "{ billing { subscription { plan interval scheduledChange { plan interval } } payments { id status } } }";
+    await subscribe(victim);
+    const attackerOwner = await signIn(t, "owner", { account: attacker });
+    await subscribe(attackerOwner);
+    const before = await t.gql(STATE, {}, victim.headers());
+    for (const input of [{ plan: "STARTER", interval: "YEARLY", confirmPendingSignatures: true }, { plan: "PRO", interval: "MONTHLY" }]) {
+      const refused = await t.gql(OPERATIONS["Mutation.changeSubscription"].query, { input }, attackerOwner.headers(victim.accountId));
+      expect(refused.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+      const own = await t.gql<{ changeSubscription: { kind: string } }>(OPERATIONS["Mutation.changeSubscription"].query, { input }, attackerOwner.headers());
+      expect(own.errors).toBeUndefined();
+    }
+    const preview = await t.gql("{ billing { changePreview(plan: PRO, interval: YEARLY) { kind } } }", {}, attackerOwner.headers(victim.accountId));
+    expect(preview.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect(await t.gql(STATE, {}, victim.headers())).toEqual(before);
+    expect((before.data as { billing: { subscription: unknown } }).billing.subscription).toEqual({ plan: "BASIC", interval: "MONTHLY", scheduledChange: null });
   });
 
   it("accounts lists only the user's own accounts", async () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 /**
  * A local stand-in for the parts of Mollie's v2 API the payments adapter uses, following the
  * published request and response shapes (docs.mollie.com/reference): customers, payments
- * (first and recurring), mandates, subscriptions, idempotency keys, HAL `_links`, error bodies
+ * (first and recurring), mandates, subscriptions (create, get, update by PATCH, cancel), idempotency keys, HAL `_links`, error bodies
  * `{ status, title, detail }`. It calls the webhook the way Mollie does — a form POST `id=tr_…`,
  * unsigned — and retries a delivery that does not answer 2xx (Mollie: up to 10 times over 26 hours;
  * here `webhookAttempts` times, at once).
@@ -158,6 +158,31 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
         subscription._links = { self: self(`customers/${customer.id}/subscriptions`, subscription.id) };
         subscriptions.set(subscription.id, subscription);
         return { status: 201, body: subscription };
+      }
+      if (method === "GET" && parts[2] === "subscriptions" && parts.length === 4) {
+        const subscription = subscriptions.get(parts[3]);
+        if (!subscription || subscription.customerId !== customer.id) return error(404, "Not Found", `No subscription exists with token ${parts[3]}.`);
+        return { status: 200, body: subscription };
+      }
+      // Update subscription (PATCH): amount, description, interval, startDate, mandateId, metadata,
+      // webhookUrl, times — each optional; a canceled subscription cannot be updated (422).
+      if (method === "PATCH" && parts[2] === "subscriptions" && parts.length === 4) {
+        const subscription = subscriptions.get(parts[3]);
+        if (!subscription || subscription.customerId !== customer.id) return error(404, "Not Found", `No subscription exists with token ${parts[3]}.`);
+        if (subscription.status === "canceled") return error(422, "Unprocessable Entity", "The subscription has been canceled");
+        if (body.interval !== undefined && !/^\d+ (days?|weeks?|months?)$/.test(String(body.interval))) return error(422, "Unprocessable Entity", "The interval is invalid");
+        if (body.mandateId !== undefined) {
+          const mandate = mandates.get(String(body.mandateId));
+          if (!mandate || mandate.customerId !== customer.id) return error(422, "Unprocessable Entity", "The mandate does not exist or is not valid");
+          subscription.mandateId = mandate.id;
+        }
+        if (body.amount !== undefined) subscription.amount = body.amount as Amount;
+        if (body.interval !== undefined) subscription.interval = String(body.interval);
+        if (body.startDate !== undefined) subscription.startDate = String(body.startDate);
+        if (body.description !== undefined) subscription.description = String(body.description);
+        if (body.metadata !== undefined) subscription.metadata = body.metadata;
+        if (body.webhookUrl !== undefined) subscription.webhookUrl = String(body.webhookUrl);
+        return { status: 200, body: subscription };
       }
       if (method === "DELETE" && parts[2] === "subscriptions" && parts.length === 4) {
         const subscription = subscriptions.get(parts[3]);

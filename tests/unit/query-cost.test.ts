@@ -20,6 +20,7 @@ describe("the web client's operations and the query cost limit", () => {
     UpdateAccountStylingInput: { linkColor: "#000000" },
     CreateAccountInput: { companyName: "Acme" },
     CreateFirstSubscriptionPaymentInput: { plan: "BASIC", interval: "YEARLY" },
+    ChangeSubscriptionInput: { plan: "PRO", interval: "MONTHLY", confirmPendingSignatures: true },
     InviteUserInput: { email: "ann@example.test", name: "Ann", role: "MEMBER" },
     TextBlockInput: { name: "Intro", content: null },
     PricingBlockInput: { name: "Prices", pricingUnit: "MONTH", lineItems: [{ name: "A", price: "1", amount: "1", vatRate: "21", optional: false, selected: true, recurring: false }] },
@@ -28,6 +29,8 @@ describe("the web client's operations and the query cost limit", () => {
   // Other required variables: the team operations (issue 11) and the block editor (issue 10).
   const teamVariables = { userId: crypto.randomUUID(), role: "ADMIN", token: "t".repeat(43), confirmName: "Acme" };
   const blockVariables = { quoteId: crypto.randomUUID(), templateBlockId: crypto.randomUUID(), ids: [crypto.randomUUID()] };
+  // The billing plan-change preview (issue 12).
+  const billingVariables = { plan: "PRO", interval: "YEARLY" };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
     const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
@@ -41,6 +44,7 @@ describe("the web client's operations and the query cost limit", () => {
         file: new File(["x"], "logo.png"),
         ...teamVariables,
         ...blockVariables,
+        ...billingVariables,
         ...(inputType ? { input: inputs[inputType] } : {}),
       },
     });

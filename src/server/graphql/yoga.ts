@@ -109,7 +109,7 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
               return new GraphQLError(translateKey(ctx.t, original.messageKey, original.params), {
                 nodes: error.nodes,
                 path: error.path,
-                extensions: { code: original.code, ...(fields ? { fields } : {}) },
+                extensions: { ...original.details, code: original.code, ...(fields ? { fields } : {}) },
               });
             }
             if (error.path && original && !(original instanceof GraphQLError)) {

@@ -73,7 +73,7 @@ export function createMollieProvider(options: { apiKey: string; apiUrl: string; 
         client.customerSubscriptions.create({
           customerId: input.customerId,
           amount: { currency: "EUR", value: centsToValue(input.amountCents) },
-          interval: input.interval === "YEARLY" ? "12 months" : "1 month",
+          interval: mollieInterval(input.interval),
           startDate: input.startDate,
           description: input.description,
           webhookUrl: input.webhookUrl,
@@ -83,6 +83,19 @@ export function createMollieProvider(options: { apiKey: string; apiUrl: string; 
         } as Parameters<typeof client.customerSubscriptions.create>[0]),
       );
       return { id: subscription.id };
+    },
+    async updateSubscription(input) {
+      await call("update subscription", () =>
+        client.customerSubscriptions.update(input.subscriptionId, {
+          customerId: input.customerId,
+          amount: { currency: "EUR", value: centsToValue(input.amountCents) },
+          interval: mollieInterval(input.interval),
+          startDate: input.startDate,
+          description: input.description,
+          metadata: input.metadata,
+          ...(input.mandateId ? { mandateId: input.mandateId } : {}),
+        } as Parameters<typeof client.customerSubscriptions.update>[1]),
+      );
     },
     async cancelSubscription(input) {
       try {
@@ -97,3 +110,6 @@ export function createMollieProvider(options: { apiKey: string; apiUrl: string; 
     },
   };
 }
+
+/** Mollie's interval strings ("1 months" is refused: singular for one). */
+const mollieInterval = (interval: "MONTHLY" | "YEARLY") => (interval === "YEARLY" ? "12 months" : "1 month");

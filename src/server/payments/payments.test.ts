@@ -3,20 +3,23 @@ import { ConfigError, parseConfig } from "../config";
 import { paymentProvider } from "./index";
 import { centsToValue, valueToCents } from "./types";
 
+/** The providers only keep the executor for later calls; none is made here. */
+const db = {} as Parameters<typeof paymentProvider>[1];
+
 describe("payments configuration", () => {
   it("uses Mollie with a key, the dev provider without one, and refuses paying on a public production address without a key", () => {
     const mollie = parseConfig({ MOLLIE_API_KEY: "test_abcdefghijklmnopqrstuvwxyz0123" });
     expect(mollie.payments).toEqual({ kind: "mollie", apiKey: "test_abcdefghijklmnopqrstuvwxyz0123", apiUrl: "https://api.mollie.com/v2/" });
-    expect(paymentProvider(mollie)?.name).toBe("mollie");
+    expect(paymentProvider(mollie, db)?.name).toBe("mollie");
+    expect(paymentProvider(mollie, db)).toBe(paymentProvider(mollie, db)); // one client per configuration
     const dev = parseConfig({});
     expect(dev.payments.kind).toBe("dev");
-    expect(paymentProvider(dev)?.name).toBe("dev");
-    expect(paymentProvider(dev)).toBe(paymentProvider(dev)); // one per configuration (in-memory state)
+    expect(paymentProvider(dev, db)?.name).toBe("dev"); // its state is in the database, not the object
     const local = parseConfig({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:4000" });
     expect(local.payments.kind).toBe("dev");
     const publicProduction = parseConfig({ NODE_ENV: "production", PUBLIC_URL: "https://offerly.example", SMTP_URL: "smtp://mail:25" });
     expect(publicProduction.payments.kind).toBe("none");
-    expect(paymentProvider(publicProduction)).toBeNull();
+    expect(paymentProvider(publicProduction, db)).toBeNull();
   });
 
   it("names the variable when a Mollie setting is wrong", () => {

@@ -48,6 +48,22 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<{ id: string }>;
+  /**
+   * Changes a running subscription's terms in one call (Mollie: PATCH, atomic): the amount and
+   * interval of the charges from `startDate` on, the mandate to charge. PATCH sets absolute
+   * values, so repeating it is harmless (no idempotency key needed). Decision 029.
+   */
+  updateSubscription(input: {
+    customerId: string;
+    subscriptionId: string;
+    amountCents: number;
+    interval: ProviderInterval;
+    /** The next charge (YYYY-MM-DD): the end of the period already paid for. */
+    startDate: string;
+    mandateId: string | null;
+    description: string;
+    metadata: Record<string, string>;
+  }): Promise<void>;
   cancelSubscription(input: { customerId: string; subscriptionId: string; idempotencyKey: string }): Promise<void>;
 }
 

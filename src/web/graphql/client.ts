@@ -2,6 +2,7 @@ import { cacheExchange } from "@urql/exchange-graphcache";
 import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
 import { billingKeys, billingUpdates } from "../features/billing/cache";
+import { planRequiredIn, reportPlanRequired } from "../features/billing/entitlement";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
 import { editorKeys, editorUpdates } from "../features/editor/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
@@ -60,6 +61,9 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
         onError(error) {
           logGraphQLError(error);
           if (isUnauthenticated(error)) options.onUnauthenticated?.();
+          // A feature outside the plan, refused by the server's entitlement check: the upgrade prompt.
+          const planRequired = planRequiredIn(error);
+          if (planRequired) reportPlanRequired(planRequired);
         },
       }),
       cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates, ...teamUpdates, ...editorUpdates, ...templateUpdates } } }),

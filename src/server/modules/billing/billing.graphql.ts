@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { PLANS, ZCreateFirstSubscriptionPaymentInput, effectivePlan } from "../../../shared/plans";
+import { PLANS, ZChangeSubscriptionInput, ZCreateFirstSubscriptionPaymentInput, effectivePlan, isPlan } from "../../../shared/plans";
 import { daysLeft, expiresToday, isExpired, isTrial, trialDaysLeft } from "../../../shared/subscription";
 import { accounts } from "../../db/schema";
 import { builder } from "../../graphql/builder";
@@ -17,11 +17,34 @@ import {
   findPayments,
   getSubscription,
 } from "./billing.service";
+import { type PlanChangePreview, type PlanChangeResult, changeSubscription, previewPlanChange } from "./plan-changes";
 
 const PlanEnum = builder.enumType("Plan", { values: PLANS, description: "A paid plan." });
 
 type AccountState = typeof accounts.$inferSelect;
 type BillingRow = { account: AccountState; subscription: SubscriptionRow | undefined; accountId: string };
+
+const PlanChangeKindEnum = builder.enumType("PlanChangeKind", {
+  values: ["UPGRADE", "SCHEDULED", "UNCHANGED"] as const,
+  description: "UPGRADE: now, for a prorated payment; SCHEDULED: from the end of the period already paid; UNCHANGED: nothing to do.",
+});
+
+type ScheduledChange = { plan: (typeof PLANS)[number]; interval: "MONTHLY" | "YEARLY"; effectiveAt: Date };
+const ScheduledChangeRef = builder.objectRef<ScheduledChange>("ScheduledPlanChange").implement({
+  description: "The plan and interval the subscription renews at, when they differ from the current ones.",
+  fields: (t) => ({
+    plan: t.field({ type: PlanEnum, resolve: (c) => c.plan }),
+    interval: t.field({ type: SubscriptionIntervalEnum, resolve: (c) => c.interval }),
+    effectiveAt: t.field({ type: "DateTime", resolve: (c) => c.effectiveAt }),
+  }),
+});
+
+function scheduledChange(b: BillingRow): ScheduledChange | null {
+  const { account, subscription } = b;
+  if (subscription?.status !== "active" || !subscription.plan || !subscription.interval || !account.expiredAt) return null;
+  if (subscription.plan === account.subscriptionPlan && subscription.interval === account.subscriptionInterval) return null;
+  return { plan: subscription.plan, interval: subscription.interval, effectiveAt: account.expiredAt };
+}
 
 const SubscriptionRef = builder.objectRef<BillingRow>("AccountSubscription").implement({
   description: "The account's subscription, derived as SPEC §4 says (trial = no interval).",
@@ -38,6 +61,26 @@ const SubscriptionRef = builder.objectRef<BillingRow>("AccountSubscription").imp
     renews: t.boolean({ description: "A running subscription that renews at expiredAt.", resolve: (b) => b.subscription?.status === "active" }),
     canceledAt: t.field({ type: "DateTime", nullable: true, resolve: (b) => b.subscription?.canceledAt ?? null }),
     vatNumber: t.string({ nullable: true, resolve: (b) => b.subscription?.vatNumber ?? null }),
+    canChangePlan: t.boolean({
+      description: "A running, paid subscription whose plan or interval can be changed (changeSubscription).",
+      resolve: (b) => Boolean(b.subscription?.status === "active" && b.subscription.providerSubscriptionId && b.account.subscriptionInterval && isPlan(b.account.subscriptionPlan) && !isExpired(b.account)),
+    }),
+    scheduledChange: t.field({ type: ScheduledChangeRef, nullable: true, resolve: (b) => scheduledChange(b) }),
+  }),
+});
+
+const PlanChangePreviewRef = builder.objectRef<PlanChangePreview>("PlanChangePreview").implement({
+  description: "What changeSubscription would do for this plan and interval (decision 029).",
+  fields: (t) => ({
+    kind: t.field({ type: PlanChangeKindEnum, resolve: (p) => p.kind }),
+    plan: t.field({ type: PlanEnum, resolve: (p) => p.plan }),
+    interval: t.field({ type: SubscriptionIntervalEnum, resolve: (p) => p.interval }),
+    effectiveAt: t.field({ type: "DateTime", resolve: (p) => p.effectiveAt }),
+    dueNowCents: t.exposeInt("dueNowCents", { description: "Paid now, VAT included (an upgrade's prorated part)." }),
+    dueNowNetCents: t.exposeInt("dueNowNetCents"),
+    renewalCents: t.exposeInt("renewalCents", { description: "Each renewal at the new terms, VAT included." }),
+    pendingSignatures: t.exposeInt("pendingSignatures", { description: "Published quotes awaiting a signature that lose signing at effectiveAt." }),
+    losesSigning: t.exposeBoolean("losesSigning"),
   }),
 });
 
@@ -47,6 +90,7 @@ const PaymentRef = builder.objectRef<PaymentRow>("BillingPayment").implement({
     plan: t.field({ type: PlanEnum, resolve: (p) => p.plan }),
     interval: t.field({ type: SubscriptionIntervalEnum, resolve: (p) => p.interval }),
     sequenceType: t.exposeString("sequenceType"),
+    purpose: t.exposeString("purpose", { description: "subscribe | upgrade (prorated, decision 029) | renewal" }),
     status: t.exposeString("status", { description: "open | paid | failed | canceled | expired" }),
     netCents: t.exposeInt("netCents"),
     vatCents: t.exposeInt("vatCents"),
@@ -75,6 +119,13 @@ const BillingRef = builder.objectRef<BillingRow>("Billing").implement({
     subscription: t.field({ type: SubscriptionRef, resolve: (b) => b }),
     payments: t.field({ type: [PaymentRef], resolve: (b, _args, ctx) => findPayments(ctx.db, b.accountId) }),
     invoices: t.field({ type: [InvoiceRef], resolve: (b, _args, ctx) => findInvoices(ctx.db, b.accountId) }),
+    changePreview: t.field({
+      type: PlanChangePreviewRef,
+      nullable: true,
+      description: "What moving to this plan and interval would do; null without a running subscription.",
+      args: { plan: t.arg({ type: PlanEnum, required: true }), interval: t.arg({ type: SubscriptionIntervalEnum, required: true }) },
+      resolve: (b, args, ctx) => previewPlanChange(ctx.db, b.accountId, { plan: args.plan, interval: args.interval }),
+    }),
   }),
 });
 
@@ -137,6 +188,38 @@ builder.mutationField("cancelSubscription", (t) =>
     resolve: async (_root, _args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
       return cancelSubscription(ctx.db, ctx.config, accountId);
+    },
+  }),
+);
+
+const ChangeResultRef = builder.objectRef<PlanChangeResult>("ChangeSubscriptionResult").implement({
+  fields: (t) => ({
+    kind: t.field({ type: PlanChangeKindEnum, resolve: (r) => r.kind }),
+    status: t.exposeString("status"),
+    effectiveAt: t.field({ type: "DateTime", resolve: (r) => r.effectiveAt }),
+    checkoutUrl: t.exposeString("checkoutUrl", { nullable: true, description: "An upgrade: the prorated payment's checkout." }),
+  }),
+});
+
+const ChangeInput = builder.inputType("ChangeSubscriptionInput", {
+  fields: (t) => ({
+    plan: t.field({ type: PlanEnum, required: true }),
+    interval: t.field({ type: SubscriptionIntervalEnum, required: true }),
+    confirmPendingSignatures: t.boolean({ description: "Required when the change drops signing while published quotes await a signature." }),
+  }),
+});
+
+builder.mutationField("changeSubscription", (t) =>
+  t.field({
+    type: ChangeResultRef,
+    description: "Moves the running subscription to another plan or interval: an upgrade now (prorated checkout), anything else from the end of the paid period. Owner only.",
+    authScopes: { accountRole: "owner" },
+    extensions: cost.one,
+    args: { input: t.arg({ type: ChangeInput, required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      const input = parseInput(ZChangeSubscriptionInput, args.input);
+      return changeSubscription(ctx.db, ctx.config, { accountId, ...input, locale: ctx.locale });
     },
   }),
 );

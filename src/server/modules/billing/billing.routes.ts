@@ -71,7 +71,7 @@ export function invoiceRoutes(deps: Deps & { authenticate: (request: Request, db
 
 /**
  * /dev/checkout/<id> — the development provider's checkout page (only when it is the active
- * provider). The choice settles the payment in the provider's memory and then runs the very
+ * provider). The choice settles the payment in the provider's table and then runs the very
  * handler Mollie's webhook call runs, before redirecting back like Mollie does.
  */
 export function devCheckoutRoutes(deps: Deps) {
@@ -87,11 +87,11 @@ export function devCheckoutRoutes(deps: Deps) {
   };
   const localeOf = (c: { req: { query: (k: string) => string | undefined } }) => (c.req.query("lang") === "nl" ? "nl" : "en");
 
-  app.get("/:id", (c) => {
-    const provider = devPaymentProvider(deps.config);
+  app.get("/:id", async (c) => {
+    const provider = devPaymentProvider(deps.config, deps.db);
     const locale = localeOf(c);
     const t = translator(locale);
-    const payment = provider?.peek(c.req.param("id"));
+    const payment = await provider?.peek(c.req.param("id"));
     if (!provider || !payment || payment.status !== "open") return page(locale, `<p>${t("billing:checkout.unknown")}</p>`, 404);
     const buttons = (["paid", "failed", "canceled"] as const)
       .map((s) => `<button type="submit" name="status" value="${s}" data-testid="dev-checkout-${s}">${t(`billing:checkout.${s}`)}</button>`)
@@ -104,16 +104,16 @@ export function devCheckoutRoutes(deps: Deps) {
   });
 
   app.post("/:id", async (c) => {
-    const provider = devPaymentProvider(deps.config);
+    const provider = devPaymentProvider(deps.config, deps.db);
     const origin = c.req.header("origin");
     if (!provider || (origin && origin !== new URL(deps.config.publicUrl).origin)) return c.text("Not found", 404);
     const body = await c.req.parseBody();
     const status = body.status === "paid" || body.status === "failed" || body.status === "canceled" ? body.status : null;
     const id = c.req.param("id");
-    if (!status || !provider.settle(id, status)) return page(localeOf(c), `<p>${translator(localeOf(c))("billing:checkout.unknown")}</p>`, 404);
+    if (!status || !(await provider.settle(id, status))) return page(localeOf(c), `<p>${translator(localeOf(c))("billing:checkout.unknown")}</p>`, 404);
     // The same handler Mollie's webhook call runs.
     await processPaymentWebhook(deps.db, deps.config, id, deps.log);
-    return c.redirect(provider.redirectUrlOf(id) ?? `${deps.config.publicUrl}/app/settings/billing`, 303);
+    return c.redirect((await provider.redirectUrlOf(id)) ?? `${deps.config.publicUrl}/app/settings/billing`, 303);
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Interval, Plan } from "../../../shared/enums";
-import { priceCents } from "../../../shared/plans";
+import { PLAN_RANK, isInterval, isPlan, priceCents } from "../../../shared/plans";
 import { addInterval, isExpired } from "../../../shared/subscription";
 import { type VatRule, computeVat, normaliseVatNumber, vatRatePercent } from "../../../shared/vat-rules";
 import type { Config } from "../../config";
@@ -9,6 +9,7 @@ import { accounts, billingInvoiceCounters, billingInvoices, billingPayments, bil
 import { isUuid } from "../../db/ids";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
+import { notifyRenewalFailed } from "./notices";
 import { type PaymentProvider, type ProviderPayment, ProviderUnavailableError, paymentProvider } from "../../payments";
 
 export type PaymentRow = typeof billingPayments.$inferSelect;
@@ -19,19 +20,20 @@ type AccountRow = typeof accounts.$inferSelect;
 export type InvoiceParty = { name: string; lines: string[]; vatNumber: string | null; country: string | null };
 
 /** A first payment left open this long is reused on a second click instead of a new checkout. */
-const OPEN_PAYMENT_REUSE_MS = 30 * 60 * 1000;
+export const OPEN_PAYMENT_REUSE_MS = 30 * 60 * 1000;
 
 export const WEBHOOK_PATH = "/api/webhooks/mollie";
 
-const unavailable = () => new AppError("CONFLICT", "billing:errors.providerUnavailable");
+export const unavailable = () => new AppError("CONFLICT", "billing:errors.providerUnavailable");
 
-function requireProvider(config: Config): PaymentProvider {
-  const provider = paymentProvider(config);
+/** The provider, working on `db` (the dev provider's state is in the database: pass the transaction). */
+export function requireProvider(config: Config, db: Executor): PaymentProvider {
+  const provider = paymentProvider(config, db);
   if (!provider) throw new AppError("CONFLICT", "billing:errors.paymentsOff");
   return provider;
 }
 
-async function lockAccount(tx: Executor, accountId: string): Promise<AccountRow> {
+export async function lockAccount(tx: Executor, accountId: string): Promise<AccountRow> {
   const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for("update");
   if (!account) throw new AppError("FORBIDDEN", "api:accountRequired");
   return account;
@@ -61,7 +63,7 @@ export async function getInvoice(db: Executor, accountId: string, id: string): P
 }
 
 /** The buyer's country for VAT: the billing country, else the company country. */
-const buyerCountry = (account: AccountRow) => (account.billingCountry ?? account.country)?.trim().toUpperCase() || null;
+export const buyerCountry = (account: AccountRow) => (account.billingCountry ?? account.country)?.trim().toUpperCase() || null;
 
 /**
  * Starts (or renews) a subscription: a provider customer (once per account) and a first payment
@@ -76,9 +78,10 @@ export async function createFirstSubscriptionPayment(
   input: { accountId: string; email: string | null; plan: Plan; interval: Interval; vatNumber: string | null; locale: "en" | "nl" },
   now: Date = new Date(),
 ): Promise<{ status: string; checkoutUrl: string | null; paymentId: string }> {
-  const provider = requireProvider(config);
+  requireProvider(config, db);
   try {
     return await db.transaction(async (tx) => {
+      const provider = requireProvider(config, tx);
       const account = await lockAccount(tx, input.accountId);
       const subscription = await getSubscription(tx, input.accountId);
       if (subscription?.status === "active" && !isExpired(account, now)) throw new AppError("CONFLICT", "billing:errors.alreadySubscribed");
@@ -86,7 +89,7 @@ export async function createFirstSubscriptionPayment(
       const [open] = await tx
         .select()
         .from(billingPayments)
-        .where(and(eq(billingPayments.accountId, input.accountId), eq(billingPayments.sequenceType, "first"), eq(billingPayments.status, "open")))
+        .where(and(eq(billingPayments.accountId, input.accountId), eq(billingPayments.purpose, "subscribe"), eq(billingPayments.status, "open")))
         .orderBy(desc(billingPayments.createdAt))
         .limit(1);
       if (open && open.plan === input.plan && open.interval === input.interval && now.getTime() - open.createdAt.getTime() < OPEN_PAYMENT_REUSE_MS && open.checkoutUrl) {
@@ -148,7 +151,7 @@ export async function cancelSubscription(db: Executor, config: Config, accountId
   if (subscription?.status !== "active" || !subscription.providerSubscriptionId) {
     throw new AppError("CONFLICT", "billing:errors.nothingToCancel");
   }
-  const provider = requireProvider(config);
+  const provider = requireProvider(config, db);
   if (provider.name !== subscription.provider) throw new AppError("CONFLICT", "billing:errors.paymentsOff");
   try {
     await provider.cancelSubscription({
@@ -175,7 +178,7 @@ export type WebhookOutcome = "applied" | "recorded" | "unchanged" | "unknown";
  * status is the idempotency marker). Unknown, forged and other systems' ids change nothing.
  */
 export async function processPaymentWebhook(db: Executor, config: Config, providerPaymentId: string, log?: Logger, now: Date = new Date()): Promise<WebhookOutcome> {
-  const provider = paymentProvider(config);
+  const provider = paymentProvider(config, db);
   if (!provider || !/^tr_\w{1,64}$/.test(providerPaymentId)) return "unknown";
   const payment = await provider.getPayment(providerPaymentId);
   if (!payment) return "unknown";
@@ -193,6 +196,7 @@ async function applyFirstPayment(db: Executor, provider: PaymentProvider, config
     .where(and(eq(billingPayments.provider, provider.name), eq(billingPayments.providerPaymentId, payment.id)))
     .limit(1);
   if (row?.status !== "open") return row ? "unchanged" : "unknown";
+  if (row.purpose === "upgrade") return applyUpgradePayment(db, provider, config, row, payment, log, now);
   const subscription = await getSubscription(db, row.accountId);
   // The provider's payment must belong to the customer we created for this account.
   if (!subscription || subscription.providerCustomerId !== payment.customerId) {
@@ -226,11 +230,25 @@ async function applyFirstPayment(db: Executor, provider: PaymentProvider, config
     amountCents: row.totalCents,
     interval: row.interval,
     startDate: end.toISOString().slice(0, 10),
-    description: `Offerly ${row.plan} ${row.interval.toLowerCase()}`,
+    description: subscriptionDescription(row.plan, row.interval),
     webhookUrl: `${config.publicUrl}${WEBHOOK_PATH}`,
-    metadata: { accountId: row.accountId },
+    metadata: subscriptionMetadata(row.accountId, row.plan, row.interval),
     idempotencyKey: `subscription-${row.id}`,
   });
+  // The running one renews at this payment's terms from the end of the period it paid for (one
+  // repeatable PATCH), so what it charges and the plan it gives stay the same thing.
+  if (running && (subscription.plan !== row.plan || subscription.interval !== row.interval)) {
+    await provider.updateSubscription({
+      customerId: subscription.providerCustomerId,
+      subscriptionId: running.id,
+      amountCents: row.totalCents,
+      interval: row.interval,
+      startDate: end.toISOString().slice(0, 10),
+      mandateId: payment.mandateId ?? subscription.providerMandateId,
+      description: subscriptionDescription(row.plan, row.interval),
+      metadata: subscriptionMetadata(row.accountId, row.plan, row.interval),
+    });
+  }
 
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(billingPayments).where(eq(billingPayments.id, row.id)).for("update");
@@ -259,7 +277,10 @@ async function applyRecurringPayment(db: Executor, provider: PaymentProvider, co
     .where(and(eq(billingSubscriptions.provider, provider.name), eq(billingSubscriptions.providerSubscriptionId, payment.subscriptionId)))
     .limit(1);
   if (!subscription || subscription.providerCustomerId !== payment.customerId || !subscription.plan || !subscription.interval) return "unknown";
-  const { plan, interval } = subscription;
+  // The terms this charge was made for: Mollie forwards the subscription's metadata to its payments
+  // (so a plan change written at the provider but not here still lands right); else our row's.
+  const plan = isPlan(payment.metadata?.plan) ? payment.metadata.plan : subscription.plan;
+  const interval = isInterval(payment.metadata?.interval) ? payment.metadata.interval : subscription.interval;
   const status = payment.status === "paid" || FINAL_FAILURES.has(payment.status) ? payment.status : "open";
 
   return db.transaction(async (tx) => {
@@ -287,16 +308,103 @@ async function applyRecurringPayment(db: Executor, provider: PaymentProvider, co
     } else {
       [row] = await tx
         .insert(billingPayments)
-        .values({ ...values, accountId: subscription.accountId, provider: provider.name, providerPaymentId: payment.id, sequenceType: "recurring", plan, interval })
+        .values({ ...values, accountId: subscription.accountId, provider: provider.name, providerPaymentId: payment.id, sequenceType: "recurring", purpose: "renewal", plan, interval })
         .returning();
     }
-    if (status !== "paid") return "recorded";
+    if (status !== "paid") {
+      if (status !== "open") await notifyRenewalFailed(tx, config, account, payment.id);
+      return "recorded";
+    }
     const start = account.expiredAt ?? now;
     const end = addInterval(start, interval);
     [row] = await tx.update(billingPayments).set({ paidAt: now, periodStart: start, periodEnd: end }).where(eq(billingPayments.id, row.id)).returning();
     await tx.update(accounts).set({ subscriptionPlan: plan, subscriptionInterval: interval, expiredAt: end, updatedAt: now }).where(eq(accounts.id, account.id));
     await issueInvoice(tx, config, account, row, subscription.vatNumber, now);
     return "applied";
+  });
+}
+
+/** Description of the provider's subscription (and of the payments it makes). */
+export const subscriptionDescription = (plan: Plan, interval: Interval) => `Offerly ${plan} ${interval.toLowerCase()}`;
+
+/** Metadata of the provider's subscription: forwarded to every payment it makes (the terms it charged for). */
+export const subscriptionMetadata = (accountId: string, plan: Plan, interval: Interval): Record<string, string> => ({ accountId, plan, interval });
+
+/** What one renewal at these terms costs the account, VAT included. */
+export function renewalAmount(account: AccountRow, vatNumber: string | null, plan: Plan, interval: Interval) {
+  return computeVat(priceCents(plan, interval), { country: buyerCountry(account), vatNumber });
+}
+
+/**
+ * A paid upgrade checkout (decision 029): the provider's subscription is changed to the new terms
+ * from the end of the paid period (one PATCH, repeatable, before the transaction — a failure
+ * answers 500 and Mollie retries); then, once, the plan applies now, the payment is recorded for
+ * the rest of the period and invoiced.
+ */
+async function applyUpgradePayment(
+  db: Executor,
+  provider: PaymentProvider,
+  config: Config,
+  row: PaymentRow,
+  payment: ProviderPayment,
+  log: Logger | undefined,
+  now: Date,
+): Promise<WebhookOutcome> {
+  const subscription = await getSubscription(db, row.accountId);
+  if (!subscription || subscription.providerCustomerId !== payment.customerId) {
+    log?.warn({ paymentId: payment.id }, "webhook: payment's customer does not match the account");
+    return "unknown";
+  }
+  if (FINAL_FAILURES.has(payment.status)) {
+    const updated = await db
+      .update(billingPayments)
+      .set({ status: payment.status as PaymentRow["status"], updatedAt: now })
+      .where(and(eq(billingPayments.id, row.id), eq(billingPayments.status, "open")))
+      .returning({ id: billingPayments.id });
+    return updated.length ? "recorded" : "unchanged";
+  }
+  if (payment.status !== "paid") return "unchanged";
+  if (payment.amountCents !== row.totalCents) {
+    log?.error({ paymentId: payment.id }, "webhook: paid amount differs from the amount asked");
+    return "unknown";
+  }
+  const renewalInterval = row.renewalInterval ?? row.interval;
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
+  const running = subscription.status === "active" && subscription.providerSubscriptionId;
+  if (running && account.expiredAt) {
+    await provider.updateSubscription({
+      customerId: subscription.providerCustomerId,
+      subscriptionId: subscription.providerSubscriptionId!,
+      amountCents: renewalAmount(account, subscription.vatNumber, row.plan, renewalInterval).totalCents,
+      interval: renewalInterval,
+      startDate: account.expiredAt.toISOString().slice(0, 10),
+      mandateId: payment.mandateId ?? subscription.providerMandateId,
+      description: subscriptionDescription(row.plan, renewalInterval),
+      metadata: subscriptionMetadata(row.accountId, row.plan, renewalInterval),
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(billingPayments).where(eq(billingPayments.id, row.id)).for("update");
+    if (locked.status !== "open") return "unchanged";
+    const current = await lockAccount(tx, row.accountId);
+    const periodEnd = current.expiredAt && current.expiredAt > now ? current.expiredAt : now;
+    const [paid] = await tx
+      .update(billingPayments)
+      .set({ status: "paid", paidAt: now, periodStart: now, periodEnd, updatedAt: now })
+      .where(eq(billingPayments.id, row.id))
+      .returning();
+    // Never down: a second upgrade checkout paid after the first changes the plan no further.
+    if (current.subscriptionInterval && isPlan(current.subscriptionPlan) && PLAN_RANK[row.plan] > PLAN_RANK[current.subscriptionPlan]) {
+      await tx.update(accounts).set({ subscriptionPlan: row.plan, updatedAt: now }).where(eq(accounts.id, row.accountId));
+      if (running) {
+        await tx
+          .update(billingSubscriptions)
+          .set({ plan: row.plan, interval: renewalInterval, providerMandateId: payment.mandateId ?? subscription.providerMandateId, updatedAt: now })
+          .where(eq(billingSubscriptions.accountId, row.accountId));
+      }
+    }
+    await issueInvoice(tx, config, current, paid, subscription.vatNumber, now);
+    return "applied" as const;
   });
 }
 

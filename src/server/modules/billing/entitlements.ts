@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type Feature, type GatedFeature, lowestPlanWith, planIncludes } from "../../../shared/plans";
+import { type Feature, type GatedFeature, PLAN_REQUIRED, lowestPlanWith, planIncludes } from "../../../shared/plans";
 import { isExpired } from "../../../shared/subscription";
 import type { Executor } from "../../db/client";
 import { accounts } from "../../db/schema";
@@ -13,7 +13,10 @@ export { GATED_FEATURES, type GatedFeature } from "../../../shared/plans";
  * - an expired trial or subscription may read everything but create and publish nothing
  *   ("billing:errors.expired");
  * - a feature outside the account's plan is refused ("billing:errors.planRequired", naming the
- *   cheapest plan that has it). A running trial has the trial plan's features (Pro).
+ *   cheapest plan that has it) with code FORBIDDEN and the extensions
+ *   `{ reason: "PLAN_REQUIRED", feature, plan }` — the entitlement refusal the web app answers with
+ *   the upgrade prompt (features/billing/entitlement.ts). A running trial has the trial plan's
+ *   features (Pro).
  * Published quotes' public links do not call this: they keep working after expiry.
  */
 export async function assertEntitled(db: Executor, accountId: string, feature: GatedFeature, now: Date = new Date()): Promise<void> {
@@ -38,7 +41,7 @@ export function entitlementRefusal(
   }
   if (!planIncludes(account, feature)) {
     const plan = lowestPlanWith(feature);
-    return new AppError("FORBIDDEN", "billing:errors.planRequired", { plan: planLabel(plan), feature });
+    return new AppError("FORBIDDEN", "billing:errors.planRequired", { plan: planLabel(plan), feature }, undefined, { reason: PLAN_REQUIRED, feature, plan });
   }
   return null;
 }

@@ -1,11 +1,15 @@
-import type { UpdatesConfig } from "@urql/exchange-graphcache";
+import type { Cache, UpdatesConfig } from "@urql/exchange-graphcache";
 
-/** SPEC §7: cancelling the subscription refetches the account (and the billing overview). */
+/** The account (plan) and the billing overview are fetched again. */
+const refetchPlan = (_result: unknown, _args: unknown, cache: Cache) => {
+  cache.invalidate("Query", "billing");
+  cache.invalidate("Query", "account");
+};
+
+/** SPEC §7: cancelling the subscription refetches the account; so does a plan change (its schedule shows on the overview). */
 export const billingUpdates: NonNullable<UpdatesConfig["Mutation"]> = {
-  cancelSubscription: (_result, _args, cache) => {
-    cache.invalidate("Query", "billing");
-    cache.invalidate("Query", "account");
-  },
+  cancelSubscription: refetchPlan,
+  changeSubscription: refetchPlan,
 };
 
 /** Types of this feature without an identity of their own: embedded in their parent. */
@@ -14,4 +18,7 @@ export const billingKeys = {
   AccountSubscription: () => null,
   PaymentResult: () => null,
   CancelSubscriptionResult: () => null,
+  ChangeSubscriptionResult: () => null,
+  PlanChangePreview: () => null,
+  ScheduledPlanChange: () => null,
 } as const;

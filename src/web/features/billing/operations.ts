@@ -47,12 +47,19 @@ export const BillingQuery = graphql(`
         renews
         canceledAt
         vatNumber
+        canChangePlan
+        scheduledChange {
+          plan
+          interval
+          effectiveAt
+        }
       }
       payments {
         id
         plan
         interval
         sequenceType
+        purpose
         status
         netCents
         vatCents
@@ -85,6 +92,34 @@ export const CancelSubscriptionMutation = graphql(`
   mutation CancelSubscription {
     cancelSubscription {
       status
+    }
+  }
+`);
+
+export const PlanChangePreviewQuery = graphql(`
+  query PlanChangePreview($plan: Plan!, $interval: SubscriptionInterval!) {
+    billing {
+      changePreview(plan: $plan, interval: $interval) {
+        kind
+        plan
+        interval
+        effectiveAt
+        dueNowCents
+        renewalCents
+        pendingSignatures
+        losesSigning
+      }
+    }
+  }
+`);
+
+export const ChangeSubscriptionMutation = graphql(`
+  mutation ChangeSubscription($input: ChangeSubscriptionInput!) {
+    changeSubscription(input: $input) {
+      kind
+      status
+      effectiveAt
+      checkoutUrl
     }
   }
 `);

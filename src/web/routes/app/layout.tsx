@@ -3,6 +3,7 @@ import { LanguageSwitcher } from "../../components/layout/language-switcher";
 import { Logo } from "../../components/layout/logo";
 import { GraphQLProvider } from "../../graphql/provider";
 import { ExpiredModal } from "../../features/billing/components/expired-modal";
+import { UpgradePromptDialog } from "../../features/billing/components/upgrade-prompt-dialog";
 import { AccountSwitcher, SettingsMenu } from "../../features/identity/components/app-menus";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 import { loadAppSession } from "../../lib/auth.server";
@@ -52,6 +53,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <GraphQLProvider accountId={loaderData.selectedAccountId}>
           <Outlet />
           <ExpiredModal />
+          <UpgradePromptDialog />
         </GraphQLProvider>
       </main>
     </div>

@@ -1,6 +1,9 @@
 import { ZUpdateAccountStylingInput } from "../../../shared/account-settings";
+import { planIncludes } from "../../../shared/plans";
 import { Alert } from "../../components/ui/alert";
 import { QueryState } from "../../components/ui/query-state";
+import { UpgradePrompt } from "../../features/billing/components/upgrade-prompt";
+import { useAccountPlan } from "../../features/billing/hooks/use-account-plan";
 import { LogoUpload } from "../../features/settings/components/logo-upload";
 import { SettingsNav } from "../../features/settings/components/settings-nav";
 import { SettingsSection } from "../../features/settings/components/settings-section";
@@ -12,12 +15,15 @@ import { useTranslation } from "../../i18n";
 import { useZodForm } from "../../lib/form";
 
 /**
- * /app/settings/styling — logo, colours and font, with a live preview. Open to every plan for now:
- * the billing issue gates styling by plan (SPEC §9: Basic and Pro).
+ * /app/settings/styling — logo, colours and font, with a live preview. Styling is a Basic/Pro
+ * feature (SPEC §9; the server's entitlement check refuses it too): a plan without it sees the
+ * upgrade prompt and the settings read-only.
  */
 export default function SettingsStylingPage() {
   const { t } = useTranslation();
   const { account, canEdit, fetching, error, retry } = useAccountSettings();
+  const plan = useAccountPlan();
+  const locked = plan.account ? !planIncludes(plan.account, "styling") : false;
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <title>{`${t("settings:styleTitle")} · Offerly`}</title>
@@ -27,12 +33,13 @@ export default function SettingsStylingPage() {
         <p className="text-sm text-slate-600">{t("settings:styling.intro")}</p>
       </div>
       <QueryState fetching={fetching} error={error} hasData={Boolean(account)} onRetry={retry} />
-      {account ? <Styling key={account.id} account={account} canEdit={canEdit} /> : null}
+      {locked ? <UpgradePrompt feature="styling" canUpgrade={plan.isOwner} /> : null}
+      {account ? <Styling key={account.id} account={account} canEdit={canEdit && !locked} locked={locked} /> : null}
     </section>
   );
 }
 
-function Styling({ account, canEdit }: { account: AccountSettingsFieldsFragment; canEdit: boolean }) {
+function Styling({ account, canEdit, locked }: { account: AccountSettingsFieldsFragment; canEdit: boolean; locked: boolean }) {
   const { t } = useTranslation();
   const form = useZodForm(ZUpdateAccountStylingInput, { linkColor: account.linkColor ?? "", textColor: account.textColor ?? "", textFont: account.textFont ?? "INTER" });
   const [linkColor, textColor, textFont] = form.watch(["linkColor", "textColor", "textFont"]);
@@ -40,7 +47,7 @@ function Styling({ account, canEdit }: { account: AccountSettingsFieldsFragment;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="space-y-6">
-        {canEdit ? null : <Alert kind="info">{t("settings:readOnly")}</Alert>}
+        {canEdit || locked ? null : <Alert kind="info">{t("settings:readOnly")}</Alert>}
         <SettingsSection title={t("settings:styling.logo")} testId="logo-section">
           <LogoUpload account={account} canEdit={canEdit} />
         </SettingsSection>

@@ -66,12 +66,22 @@ export function BillingOverview({ subscription, isOwner, lastPaymentFailed }: { 
           </dd>
         </div>
       </dl>
+      {s.scheduledChange ? (
+        <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-700" data-testid="billing-scheduled-change">
+          {t("billing:overview.scheduledChange", { date: day(s.scheduledChange.effectiveAt, locale), plan: t(`billing:plan.${s.scheduledChange.plan}`), interval: t(`billing:interval.${s.scheduledChange.interval}`) })}
+        </p>
+      ) : null}
       {lastPaymentFailed ? <p className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{t("billing:overview.paymentFailed")}</p> : null}
       {isOwner ? (
         <div className="mt-6 flex flex-col gap-2 sm:flex-row">
           {!s.renews ? (
             <Link to={href("/app/settings/billing/update")} className={linkButton.primary} data-testid="choose-plan">
               {s.trial ? t("billing:overview.upgrade") : t("billing:overview.renew")}
+            </Link>
+          ) : null}
+          {s.canChangePlan ? (
+            <Link to={href("/app/settings/billing/update")} className={linkButton.primary} data-testid="change-plan-link">
+              {t("billing:overview.changePlan")}
             </Link>
           ) : null}
           {s.renews ? (

@@ -34,7 +34,11 @@ export function PaymentsTable({ payments, invoices }: { payments: Billing["payme
           return (
             <tr key={payment.id} data-testid="payment-row">
               <Td className="whitespace-nowrap">{formatDate(payment.createdAt.slice(0, 10), locale)}</Td>
-              <Td>{`${t(`billing:plan.${payment.plan}`)} · ${t(`billing:interval.${payment.interval}`)}`}</Td>
+              <Td>
+                {payment.purpose === "upgrade"
+                  ? t("billing:payments.upgrade", { plan: t(`billing:plan.${payment.plan}`) })
+                  : `${t(`billing:plan.${payment.plan}`)} · ${t(`billing:interval.${payment.interval}`)}`}
+              </Td>
               <Td className="whitespace-nowrap text-right tabular-nums">{formatCents(payment.totalCents, "EUR", locale)}</Td>
               <Td>
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[payment.status] ?? "bg-slate-100 text-slate-700"}`}>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useMutation } from "urql";
 import { formatCents } from "../../../../shared/format";
-import { INTERVALS, PLANS, ZCreateFirstSubscriptionPaymentInput, isFeatureAvailable, planFeatures, priceCents, yearlyPricePerMonthCents } from "../../../../shared/plans";
+import { ZCreateFirstSubscriptionPaymentInput, priceCents } from "../../../../shared/plans";
 import { computeVat } from "../../../../shared/vat-rules";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -11,6 +11,7 @@ import type { AccountPlanQuery } from "../../../graphql/generated/graphql";
 import { useLocalizedHref, useTranslation } from "../../../i18n";
 import { applyServerErrors, useZodForm } from "../../../lib/form";
 import { CreateFirstSubscriptionPaymentMutation } from "../operations";
+import { PlanOptions } from "./plan-options";
 
 type Account = AccountPlanQuery["account"];
 
@@ -57,47 +58,7 @@ export function PlanPicker({ account, vatNumber }: { account: Account; vatNumber
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-6" data-testid="plan-picker">
       {formState.errors.root?.server ? <Alert>{formState.errors.root.server.message}</Alert> : null}
-      <fieldset>
-        <legend className="sr-only">{t("billing:overview.interval")}</legend>
-        <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
-          {INTERVALS.map((value) => (
-            <label key={value} className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500">
-              <input type="radio" value={value} className="sr-only" {...register("interval")} data-testid={`interval-${value}`} />
-              {t(`billing:interval.${value}`)}
-              {value === "YEARLY" ? <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">{t("billing:update.twoMonthsFree")}</span> : null}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className="grid gap-4 md:grid-cols-3">
-        <legend className="sr-only">{t("billing:overview.currentPlan")}</legend>
-        {PLANS.map((value) => (
-          <label
-            key={value}
-            className="flex cursor-pointer flex-col rounded-xl border-2 border-slate-200 bg-white p-4 has-[:checked]:border-brand-600 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
-            data-testid={`plan-${value}`}
-          >
-            <span className="flex items-center gap-2">
-              <input type="radio" value={value} {...register("plan")} />
-              <span className="text-lg font-semibold">{t(`billing:plan.${value}`)}</span>
-            </span>
-            <span className="mt-2 text-2xl font-bold tabular-nums">{money(priceCents(value, interval))}</span>
-            <span className="text-sm text-slate-600">
-              {t("billing:update.exclVat", { amount: t(`billing:perInterval.${interval}`) })}
-            </span>
-            {interval === "YEARLY" ? <span className="text-sm text-slate-600">{t("billing:update.perMonthYearly", { amount: money(yearlyPricePerMonthCents(value)) })}</span> : null}
-            <span className="mt-3 text-xs font-semibold uppercase text-slate-500">{t("billing:update.features")}</span>
-            <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
-              {planFeatures(value).map((feature) => (
-                <li key={feature}>
-                  {t(`marketing:pricing.featureNames.${feature}`)}
-                  {isFeatureAvailable(feature) ? null : <span className="ml-1 text-xs text-slate-500">({t("billing:update.comingSoon")})</span>}
-                </li>
-              ))}
-            </ul>
-          </label>
-        ))}
-      </fieldset>
+      <PlanOptions planField={register("plan")} intervalField={register("interval")} interval={interval} />
       <section className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="billing-details-title">
         <h2 id="billing-details-title" className="font-semibold">
           {t("billing:update.billingDetails")}
