@@ -123,8 +123,11 @@ describe.each(["ENG", "NL"] as const)("the quote PDF in %s", (language) => {
     // An unsealed PDF has no seal.
     expect(verifyPdfSeal(new Uint8Array(Buffer.from("%PDF-1.7\n%%EOF"))).valid).toBe(false);
   });
+});
 
-  it.runIf(language === "ENG")("renders without a logo, signatures, evidence or watermark", async () => {
+describe("a bare quote PDF", () => {
+  it("renders without a logo, signatures, evidence or watermark", async () => {
+    const input = await realisticPdfInput("ENG");
     const bare = { ...input, account: { ...input.account, logo: null, textFont: null, linkColor: "not a colour" }, signatures: [], evidence: [], watermark: false };
     const pdfText2 = squash(await pdfText(await renderQuotePdf(bare)));
     expect(pdfText2).toContain("This quote has not been signed yet.");
