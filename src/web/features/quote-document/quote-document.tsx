@@ -190,7 +190,14 @@ export function useTotalsLabels(): TotalsLabels {
 
 /** One totals row as markup (the island builds the same markup from the same rows). */
 function TotalsRowView({ row }: { row: TotalsRow }) {
-  if (row.kind === "heading") return <div className="pt-2 text-sm font-semibold text-slate-900">{row.label}</div>;
+  if (row.kind === "heading") {
+    return (
+      <div className="pt-2 text-sm font-semibold text-slate-900">
+        <dt>{row.label}</dt>
+        <dd />
+      </div>
+    );
+  }
   return (
     <div className={row.kind === "strong" ? "flex items-baseline justify-between gap-4 text-sm font-semibold text-slate-900" : "flex items-baseline justify-between gap-4 text-sm text-slate-600"} data-testid={row.testId}>
       <dt>{row.label}</dt>
@@ -203,19 +210,21 @@ function Totals({ quote, money }: { quote: QuoteDocumentData; money: (amount: st
   const labels = useTotalsLabels();
   const { totals } = quote;
   return (
-    <dl className="space-y-1 border-t border-slate-200 pt-4 tabular-nums">
-      <div data-quote-totals className="space-y-1">
+    <div className="space-y-1 border-t border-slate-200 pt-4 tabular-nums">
+      <dl data-quote-totals className="space-y-1">
         {totalsRows(totals, labels, money).map((row, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered
           <TotalsRowView key={i} row={row} />
         ))}
-      </div>
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t border-slate-100 pt-2">
-        <dt className="shrink-0 text-base font-semibold text-slate-900">{labels.total}</dt>
-        <dd className="ml-auto text-right text-lg font-bold text-slate-900 sm:text-xl" data-testid="quote-total" data-quote-total>
-          {totalsSummary(totals, labels, money, "totalInclVat")}
-        </dd>
-      </div>
-    </dl>
+      </dl>
+      <dl>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t border-slate-100 pt-2">
+          <dt className="shrink-0 text-base font-semibold text-slate-900">{labels.total}</dt>
+          <dd className="ml-auto text-right text-lg font-bold text-slate-900 sm:text-xl" data-testid="quote-total" data-quote-total>
+            {totalsSummary(totals, labels, money, "totalInclVat")}
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }

@@ -31,7 +31,11 @@ export function startOptions(root: HTMLElement, data: IslandData) {
     if (rows) {
       rows.replaceChildren(
         ...totalsRows(doc.totals, data.labels, money).map((row) => {
-          if (row.kind === "heading") return element("div", "pt-2 text-sm font-semibold text-slate-900", row.label);
+          if (row.kind === "heading") {
+            const heading = element("div", "pt-2 text-sm font-semibold text-slate-900");
+            heading.append(element("dt", "", row.label), element("dd", ""));
+            return heading;
+          }
           const wrapper = element("div", row.kind === "strong" ? "flex items-baseline justify-between gap-4 text-sm font-semibold text-slate-900" : "flex items-baseline justify-between gap-4 text-sm text-slate-600");
           if (row.testId) wrapper.dataset.testid = row.testId;
           wrapper.append(element("dt", "", row.label), element("dd", "", row.amount));
