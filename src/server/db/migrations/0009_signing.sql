@@ -2,8 +2,9 @@ CREATE TABLE "quote_audit_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"account_id" uuid NOT NULL,
 	"quote_id" uuid NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "quote_audit_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"event" text NOT NULL,
-	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
 	"actor_name" text,
 	"actor_email" text,
 	"ip" text,
@@ -37,7 +38,7 @@ ALTER TABLE "quote_audit_events" ADD CONSTRAINT "quote_audit_events_account_id_a
 ALTER TABLE "quote_audit_events" ADD CONSTRAINT "quote_audit_events_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_signatures" ADD CONSTRAINT "quote_signatures_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_signatures" ADD CONSTRAINT "quote_signatures_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "quote_audit_events_quote_idx" ON "quote_audit_events" USING btree ("quote_id","at");--> statement-breakpoint
+CREATE INDEX "quote_audit_events_quote_idx" ON "quote_audit_events" USING btree ("quote_id","seq");--> statement-breakpoint
 CREATE INDEX "quote_signatures_quote_idx" ON "quote_signatures" USING btree ("quote_id","created_at");--> statement-breakpoint
 -- Hand-written below this line (drizzle-kit cannot express these). Decision 024.
 -- The audit trail is append-only: UPDATE is always refused; DELETE only when the quote itself is

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { QUOTE_AUDIT_EVENTS, QUOTE_SIGNATURE_KINDS, SIGNATURE_KINDS } from "../../../shared/enums";
 import { accounts } from "./identity";
 import { quotes } from "./quotes";
@@ -58,8 +58,11 @@ export const quoteAuditEvents = pgTable(
     quoteId: uuid("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
+    /** The order of the trail (rows of one transaction share their `at`). */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
     event: text("event", { enum: QUOTE_AUDIT_EVENTS }).notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Server time when the row was written (the clock, not the transaction's start). */
+    at: timestamp("at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     actorName: text("actor_name"),
     actorEmail: text("actor_email"),
     ip: text("ip"),
@@ -69,7 +72,7 @@ export const quoteAuditEvents = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
   },
   (t) => [
-    index("quote_audit_events_quote_idx").on(t.quoteId, t.at),
+    index("quote_audit_events_quote_idx").on(t.quoteId, t.seq),
     check("quote_audit_events_event_check", sql`${t.event} in ('PUBLISHED', 'VIEWED', 'OPTION_CHANGED', 'SIGNED', 'MARKED_SIGNED', 'DECLINED')`),
   ],
 );

@@ -57,7 +57,7 @@ export function findAuditEvents(db: Executor, accountId: string, quoteId: string
     .select()
     .from(quoteAuditEvents)
     .where(and(eq(quoteAuditEvents.accountId, accountId), eq(quoteAuditEvents.quoteId, quoteId)))
-    .orderBy(quoteAuditEvents.at, quoteAuditEvents.id);
+    .orderBy(quoteAuditEvents.seq);
 }
 
 /**
