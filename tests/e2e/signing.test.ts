@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
-import { axeViolations, newPhoneContext, scrollWidth, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
+import { axeViolations, newPhoneContext, open, scrollWidth, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -79,6 +79,35 @@ describe("the public quote and signing in a browser", () => {
     await shot(page, "public-nl-375-signed");
     expect(errors).toEqual([]);
     await context.close();
+
+    // The owner sees the signature in the app, adds theirs and marks the quote signed.
+    const ownerContext = await newContext(browser, { baseURL: server.url });
+    await ownerContext.addCookies([{ name: seeded.cookie.name, value: seeded.cookie.value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+    const app = await ownerContext.newPage();
+    await open(app, `/app/quotes/mutate/${seeded.quote.id}`);
+    const panel = app.getByTestId("quote-signing");
+    await panel.getByTestId("signature").filter({ hasText: "Daan de Vries" }).waitFor();
+    await panel.getByTestId("add-signature").click();
+    const form = app.getByTestId("account-signature-form");
+    expect(await form.getByLabel("Name", { exact: true }).inputValue()).toBe("Olga Owner");
+    await form.getByLabel("Typed signature").fill("Olga Owner");
+    await form.getByTestId("save-account-signature").click();
+    await toastWithText(app, "Signature added");
+    await panel.getByTestId("signature").filter({ hasText: "Olga Owner" }).waitFor();
+    await panel.getByTestId("mark-signed").click();
+    const dialog = app.getByRole("dialog", { name: "Mark this quote as signed?" });
+    await dialog.waitFor();
+    await shot(app, "owner-mark-signed-dialog");
+    await dialog.getByRole("button", { name: "Mark as signed" }).click();
+    await toastWithText(app, "Quote signed");
+    await expect.poll(() => panel.getByTestId("mark-signed").count()).toBe(0);
+    await shot(app, "owner-signed");
+    // The customer's link now shows the quote signed, without a form.
+    const after = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await after.goto(seeded.path);
+    await after.getByTestId("signed-banner").waitFor();
+    expect(await after.getByTestId("signing").count()).toBe(0);
+    await ownerContext.close();
   });
 
   it("shows the expired page (410) and the not-available page (404)", async () => {
