@@ -7,6 +7,7 @@ import { benchCost } from "./cost";
 import { runEditorBench } from "./editor";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
 import { runMarketingBench } from "./marketing";
+import { runPublicQuoteBench } from "./public-quote";
 import { benchQuotes } from "./quotes";
 
 const only = process.argv.slice(2);
@@ -27,6 +28,7 @@ if (want("graphql")) {
 }
 if (want("cold-start")) await benchColdStart();
 if (want("marketing")) await runMarketingBench();
+if (want("public")) await runPublicQuoteBench();
 if (want("quotes")) {
   await benchQuotes("pglite");
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

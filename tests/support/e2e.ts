@@ -101,7 +101,17 @@ export async function axeViolations(page: Page, options: { minImpact?: "minor" |
  */
 export async function seedPublishedQuote(
   target: { url: string; dataDir: string },
-  options: { language?: "ENG" | "NL"; company?: string; blocks?: number; linesPerBlock?: number; publish?: boolean } = {},
+  options: {
+    language?: "ENG" | "NL";
+    company?: string;
+    blocks?: number;
+    linesPerBlock?: number;
+    publish?: boolean;
+    /** A text block after the pricing blocks too. */
+    closingText?: boolean;
+    /** Runs before publishing (e.g. a logo upload), with the session and account. */
+    beforePublish?: (seeded: { cookie: { name: string; value: string }; account: string }) => Promise<void>;
+  } = {},
 ) {
   const email = `seed-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
   const json = { "content-type": "application/json" };
@@ -147,6 +157,10 @@ export async function seedPublishedQuote(
       account,
     );
   }
+  if (options.closingText) {
+    await gql("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: quote.id, i: { name: "Voorwaarden", content: paragraph("Prijzen zijn exclusief btw. Betaling binnen 14 dagen na factuurdatum.") } }, account);
+  }
+  await options.beforePublish?.({ cookie: { name, value }, account });
   if (options.publish !== false) await gql("mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: quote.id }, account);
   return { cookie: { name, value }, account, quote, gql, path: new URL(quote.url).pathname };
 }

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { QuoteAuditEvent } from "../../../shared/enums";
 import { optionalLineIds, selectedOptionalLineIds } from "../../../shared/quote-document";
 import { type QuoteStatus, todayIso } from "../../../shared/quote-status";
@@ -66,21 +66,17 @@ export function findAuditEvents(db: Executor, accountId: string, quoteId: string
  */
 export async function recordView(db: Executor, view: PublicQuoteView, evidence: Evidence): Promise<void> {
   if (view.viewerIsMember) return;
-  const [recent] = await db
-    .select({ id: quoteAuditEvents.id })
-    .from(quoteAuditEvents)
-    .where(
-      and(
-        eq(quoteAuditEvents.quoteId, view.quoteId),
-        eq(quoteAuditEvents.event, "VIEWED"),
-        evidence.ip === null ? sql`${quoteAuditEvents.ip} is null` : eq(quoteAuditEvents.ip, clip(evidence.ip, 100)!),
-        evidence.userAgent === null ? sql`${quoteAuditEvents.userAgent} is null` : eq(quoteAuditEvents.userAgent, clip(evidence.userAgent, 500)!),
-        gt(quoteAuditEvents.at, sql`now() - interval '30 minutes'`),
-      ),
-    )
-    .limit(1);
-  if (recent) return;
-  await recordAudit(db, { accountId: view.accountId, quoteId: view.quoteId, event: "VIEWED" }, evidence);
+  const ip = clip(evidence.ip, 100);
+  const userAgent = clip(evidence.userAgent, 500);
+  // One statement (the page's hot path): insert unless the same address and browser viewed it lately.
+  await db.execute(sql`
+    insert into ${quoteAuditEvents} (account_id, quote_id, event, ip, user_agent)
+    select ${view.accountId}, ${view.quoteId}, 'VIEWED', ${ip}, ${userAgent}
+    where not exists (
+      select 1 from ${quoteAuditEvents}
+      where quote_id = ${view.quoteId} and event = 'VIEWED' and ip is not distinct from ${ip} and user_agent is not distinct from ${userAgent}
+        and at > now() - interval '30 minutes'
+    )`);
 }
 
 /**

@@ -73,6 +73,12 @@ export function startSigning(root: HTMLElement, data: IslandData, deps: Deps) {
     });
   }
   form.querySelector("[data-clear]")?.addEventListener("click", () => pad?.clear());
+  // A message goes as soon as the customer fixes what it is about.
+  const clearOn = (selector: string, event: string, slot: string) => form.querySelector(selector)?.addEventListener(event, () => setError(slot, ""));
+  clearOn("input[name=name]", "input", "name");
+  clearOn("input[name=typed]", "input", "signature");
+  clearOn("canvas", "pointerup", "signature");
+  clearOn("input[name=consent]", "change", "consent");
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
