@@ -24,7 +24,7 @@ const PAGES = ["/", "/pricing"];
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 
-export type Sample = { lcpElement: string; lcp: number; fcp: number; cls: number; jsBytes: number; jsRequests: number; inlineScriptBytes: number; totalBytes: number };
+export type Sample = { lcpElement: string; lcp: number; fcp: number; ttfb: number; cls: number; jsBytes: number; jsRequests: number; inlineScriptBytes: number; totalBytes: number };
 
 /** Serves the stripped HTML copies at their paths, and build/client files (CSS, icons) like the app does. */
 export async function startStaticServer(pages: Map<string, string>, extras: Map<string, { type: string; body: Buffer }> = new Map()): Promise<{ url: string; close: () => Promise<void> }> {
@@ -104,10 +104,11 @@ export async function measure(browser: Browser, url: string): Promise<Sample> {
     const w = window as unknown as { __lcp: number; __cls: number; __lcpEl: string };
     const inline = [...document.querySelectorAll("script:not([src])")].reduce((sum, s) => sum + (s.textContent?.length ?? 0), 0);
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
-    return { lcp: w.__lcp, cls: w.__cls, inline, element: w.__lcpEl, fcp };
+    const ttfb = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0;
+    return { lcp: w.__lcp, cls: w.__cls, inline, element: w.__lcpEl, fcp, ttfb };
   });
   await context.close();
-  return { lcp: result.lcp, fcp: result.fcp, cls: result.cls, jsBytes, jsRequests, inlineScriptBytes: result.inline, totalBytes, lcpElement: result.element };
+  return { lcp: result.lcp, fcp: result.fcp, ttfb: result.ttfb, cls: result.cls, jsBytes, jsRequests, inlineScriptBytes: result.inline, totalBytes, lcpElement: result.element };
 }
 
 export const median = (values: number[]) => {

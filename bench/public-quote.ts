@@ -51,7 +51,7 @@ export async function runPublicQuoteBench(options: { runs?: number } = {}): Prom
     statics = await startStaticServer(new Map([[seeded.path, stripScripts(html)]]), extras);
 
     console.log(`\nPublic quote page (logo, 10 blocks, 40 lines): Chromium, ${CPU_SLOWDOWN}× CPU slowdown, slow 4G, 412×823, cold cache; median of ${runs} runs`);
-    console.log("variant   LCP (ms)   FCP (ms)   CLS      JS transferred (requests)   all bytes");
+    console.log("variant   LCP (ms)   FCP (ms)   TTFB (ms)   CLS      JS transferred (requests)   all bytes");
     await measure(browser, pageUrl); // warm-up, not counted
     const samples: Record<"app" | "static", Sample[]> = { app: [], static: [] };
     for (let i = 0; i < runs; i++) {
@@ -61,6 +61,7 @@ export async function runPublicQuoteBench(options: { runs?: number } = {}): Prom
     const summary = (list: Sample[]) => ({
       lcp: median(list.map((s) => s.lcp)),
       fcp: median(list.map((s) => s.fcp)),
+      ttfb: median(list.map((s) => s.ttfb)),
       cls: Math.max(...list.map((s) => s.cls)),
       js: median(list.map((s) => s.jsBytes)),
       requests: median(list.map((s) => s.jsRequests)),
@@ -69,7 +70,7 @@ export async function runPublicQuoteBench(options: { runs?: number } = {}): Prom
     const a = summary(samples.app);
     const s = summary(samples.static);
     for (const [name, v] of [["app", a], ["static", s]] as const) {
-      console.log(`${name.padEnd(9)} ${v.lcp.toFixed(0).padStart(8)}   ${v.fcp.toFixed(0).padStart(8)}   ${v.cls.toFixed(3).padEnd(8)} ${`${kb(v.js)} (${v.requests})`.padEnd(27)} ${kb(v.total)}`);
+      console.log(`${name.padEnd(9)} ${v.lcp.toFixed(0).padStart(8)}   ${v.fcp.toFixed(0).padStart(8)}   ${v.ttfb.toFixed(0).padStart(9)}   ${v.cls.toFixed(3).padEnd(8)} ${`${kb(v.js)} (${v.requests})`.padEnd(27)} ${kb(v.total)}`);
     }
     console.log(`LCP element: app "${samples.app[0].lcpElement}" · static "${samples.static[0].lcpElement}"`);
     console.log(`LCP ratio app/static: ${(a.lcp / s.lcp).toFixed(2)} (target ≤ 1.15); FCP ratio ${(a.fcp / s.fcp).toFixed(2)}; CLS (worst run) ${a.cls.toFixed(3)} (target 0); JS ${kb(a.js)} (target ≤ 80 KB)`);
