@@ -24,10 +24,10 @@ const PAGES = ["/", "/pricing"];
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 
-type Sample = { lcpElement: string; lcp: number; cls: number; jsBytes: number; jsRequests: number; inlineScriptBytes: number; totalBytes: number };
+export type Sample = { lcpElement: string; lcp: number; fcp: number; ttfb: number; cls: number; jsBytes: number; jsRequests: number; inlineScriptBytes: number; totalBytes: number };
 
 /** Serves the stripped HTML copies at their paths, and build/client files (CSS, icons) like the app does. */
-async function startStaticServer(pages: Map<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startStaticServer(pages: Map<string, string>, extras: Map<string, { type: string; body: Buffer }> = new Map()): Promise<{ url: string; close: () => Promise<void> }> {
   const root = path.resolve("build/client");
   const types: Record<string, string> = { ".css": "text/css", ".svg": "image/svg+xml", ".jpg": "image/jpeg", ".png": "image/png", ".js": "text/javascript" };
   const server = http.createServer((req, res) => {
@@ -42,6 +42,8 @@ async function startStaticServer(pages: Map<string, string>): Promise<{ url: str
     };
     const html = pages.get(url.pathname);
     if (html !== undefined) return send("text/html; charset=utf-8", Buffer.from(html), "no-cache");
+    const extra = extras.get(url.pathname);
+    if (extra) return send(extra.type, extra.body, "public, max-age=31536000, immutable");
     const file = path.join(root, path.normalize(url.pathname));
     if (file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return send(types[path.extname(file)] ?? "application/octet-stream", fs.readFileSync(file), "public, max-age=31536000, immutable");
@@ -57,7 +59,7 @@ export function stripScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
 }
 
-async function measure(browser: Browser, url: string): Promise<Sample> {
+export async function measure(browser: Browser, url: string): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1, locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en" } });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const page = await context.newPage();
@@ -101,18 +103,20 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
   const result = await page.evaluate(() => {
     const w = window as unknown as { __lcp: number; __cls: number; __lcpEl: string };
     const inline = [...document.querySelectorAll("script:not([src])")].reduce((sum, s) => sum + (s.textContent?.length ?? 0), 0);
-    return { lcp: w.__lcp, cls: w.__cls, inline, element: w.__lcpEl };
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+    const ttfb = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0;
+    return { lcp: w.__lcp, cls: w.__cls, inline, element: w.__lcpEl, fcp, ttfb };
   });
   await context.close();
-  return { lcp: result.lcp, cls: result.cls, jsBytes, jsRequests, inlineScriptBytes: result.inline, totalBytes, lcpElement: result.element };
+  return { lcp: result.lcp, fcp: result.fcp, ttfb: result.ttfb, cls: result.cls, jsBytes, jsRequests, inlineScriptBytes: result.inline, totalBytes, lcpElement: result.element };
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function runMarketingBench(options: { runs?: number } = {}): Promise<void> {
   const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 5);

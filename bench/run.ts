@@ -8,6 +8,7 @@ import { runEditorBench } from "./editor";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
 import { runMarketingBench } from "./marketing";
 import { benchPdf } from "./pdf";
+import { runPublicQuoteBench } from "./public-quote";
 import { benchQuotes } from "./quotes";
 
 const only = process.argv.slice(2);
@@ -28,6 +29,7 @@ if (want("graphql")) {
 }
 if (want("cold-start")) await benchColdStart();
 if (want("marketing")) await runMarketingBench();
+if (want("public")) await runPublicQuoteBench();
 if (want("quotes")) {
   await benchQuotes("pglite");
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -71,3 +71,11 @@ export type TextFont = (typeof TEXT_FONTS)[number];
 export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {
   return typeof value === "string" && (values as readonly string[]).includes(value);
 }
+
+/** Who placed a signature on a quote: the customer (public link) or the sending account (app). */
+export const QUOTE_SIGNATURE_KINDS = ["CUSTOMER", "ACCOUNT"] as const;
+export type QuoteSignatureKind = (typeof QUOTE_SIGNATURE_KINDS)[number];
+
+/** What the append-only audit trail of a quote records (decision 024). */
+export const QUOTE_AUDIT_EVENTS = ["PUBLISHED", "VIEWED", "OPTION_CHANGED", "SIGNED", "MARKED_SIGNED", "DECLINED"] as const;
+export type QuoteAuditEvent = (typeof QUOTE_AUDIT_EVENTS)[number];

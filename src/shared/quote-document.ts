@@ -1,6 +1,6 @@
 import type { PricingUnit } from "./enums";
 import type { RichDocument } from "./rich-text";
-import type { Totals } from "./totals";
+import { type Totals, type TotalsBlock, blockTotals, computeTotals } from "./totals";
 
 /**
  * One shape for a quote as a document (SPEC §2: number, dates, customer, blocks, totals), built by
@@ -60,3 +60,64 @@ export type QuoteDocumentBlock = {
     totals: Totals;
   } | null;
 };
+
+
+/** A pricing block of the document as the totals module reads it. */
+export function documentTotalsBlock(pricing: NonNullable<QuoteDocumentBlock["pricing"]>): TotalsBlock {
+  return {
+    pricingUnit: pricing.unit,
+    discountType: pricing.discountType ?? null,
+    discountValue: pricing.discountValue ?? null,
+    lineItems: pricing.lines.map((li) => ({
+      price: li.price,
+      amount: li.amount,
+      vatRate: li.vatRate ?? "0",
+      discountType: li.discountType ?? null,
+      discountValue: li.discountValue ?? null,
+      optional: li.optional ?? false,
+      selected: li.selected ?? true,
+      recurring: li.recurring ?? false,
+    })),
+  };
+}
+
+/** The ids of the optional lines that are ticked. */
+export function selectedOptionalLineIds(doc: Pick<QuoteDocumentData, "blocks">): string[] {
+  return doc.blocks.flatMap((b) => (b.pricing ? b.pricing.lines.filter((li) => li.optional && (li.selected ?? true)).map((li) => li.id) : [])).sort();
+}
+
+/** Every optional line's id (what a customer may tick or untick). */
+export function optionalLineIds(doc: Pick<QuoteDocumentData, "blocks">): string[] {
+  return doc.blocks.flatMap((b) => (b.pricing ? b.pricing.lines.filter((li) => li.optional).map((li) => li.id) : []));
+}
+
+/**
+ * The document with the customer's choice of optional lines: exactly the ids in `selection` are
+ * ticked (non-optional lines always count), and the block and quote totals are computed again by
+ * src/shared/totals.ts. Used by the server (signing, the document hash) and by the public page's
+ * island (live totals): one rule, no second totals logic.
+ */
+export function applySelection<T extends Pick<QuoteDocumentData, "blocks" | "totals">>(doc: T, selection: Iterable<string>): T {
+  const chosen = new Set(selection);
+  const blocks = doc.blocks.map((block) => {
+    if (!block.pricing) return block;
+    const lines = block.pricing.lines.map((li) => (li.optional ? { ...li, selected: chosen.has(li.id) } : li));
+    const pricing = { ...block.pricing, lines };
+    return { ...block, pricing: { ...pricing, totals: blockTotals(documentTotalsBlock(pricing)) } };
+  });
+  const totals = computeTotals(blocks.flatMap((b) => (b.pricing ? [documentTotalsBlock(b.pricing)] : [])));
+  return { ...doc, blocks, totals };
+}
+
+/**
+ * Canonical JSON: object keys sorted, no whitespace, `undefined` dropped — the same value always
+ * gives the same bytes (what the signing hash is computed over).
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+}

@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   data,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -53,6 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
+  // A route whose handle says { hydrate: false } (the public quote, decision 023) ships no app
+  // JavaScript at all: no hydration scripts, no module preloads; it brings its own small script.
+  const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang={locale}>
       <head>
@@ -69,9 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         {/* After the page: last in the tab order, as it is shown (bottom right), above it visually. */}
-        <Toaster label={t("toast.region")} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? <Toaster label={t("toast.region")} /> : null}
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

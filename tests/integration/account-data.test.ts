@@ -58,6 +58,8 @@ describe("export", () => {
       "customers.csv",
       "customers.json",
       "invoices.json",
+      "quote-audit-events.json",
+      "quote-signatures.json",
       "quotes.csv",
       "quotes.json",
       "signatures.json",
@@ -79,6 +81,9 @@ describe("export", () => {
     expect(json("templates.json")).toMatchObject([{ id: template.data!.createTextTemplateBlock.id, name: "Export Co terms", kind: "TEXT", lineItems: [] }]);
     expect(json("signatures.json")).toMatchObject([{ name: "Olga", kind: "TYPED", signature: "Olga Owner" }]);
     expect(json("invoices.json")).toEqual([]);
+    // The quote was published: the audit trail says so (decision 024).
+    expect(json("quote-audit-events.json")).toMatchObject([{ quoteId: quote.id, event: "PUBLISHED", actorName: "Olga Owner" }]);
+    expect(json("quote-signatures.json")).toEqual([]);
     const customersCsv = strFromU8(files["customers.csv"]).split("\r\n");
     expect(customersCsv[0]).toBe("id,name,companyName,contactPerson,email,phone,content,createdAt,updatedAt");
     expect(customersCsv[1]).toContain(`${customer.id},"Jansen, ""the"" Bakery",`);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, billingInvoices, billingPayments, billingSubscriptions } from "../../src/server/db/schema";
 import { assertEntitled } from "../../src/server/modules/billing/entitlements";
-import { getPublicQuote } from "../../src/server/modules/quotes/quotes.service";
+import { loadPublicQuote } from "../../src/server/modules/public-quote/public-quote.service";
 import { type DevPaymentProvider, devPaymentProvider, setPaymentProvider } from "../../src/server/payments";
 import { createMollieProvider } from "../../src/server/payments/mollie";
 import { type TestApp, createTestApp } from "../support/app";
@@ -307,7 +307,7 @@ for (const kind of ["mollie", "dev"] as const) {
       expect((await transition(t, owner, "publishQuote", draft.id)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
       // Reading still works.
       expect((await t.gql<{ quotes: { totalCount: number } }>("{ quotes { totalCount } }", {}, owner.headers())).data?.quotes.totalCount).toBe(2);
-      expect((await getPublicQuote(t.db, publishedNanoId)).availability).toBe("AVAILABLE");
+      expect((await loadPublicQuote(t.db, publishedNanoId)).availability).toBe("AVAILABLE");
       // Renewing through a new first payment lifts the block.
       const renew = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "MONTHLY" } }, owner.headers());
       await driver.checkout(renew.data!.createFirstSubscriptionPayment.checkoutUrl, "paid");

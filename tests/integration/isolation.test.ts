@@ -44,6 +44,9 @@ const OPERATIONS: Record<string, Operation> = {
   "Mutation.duplicateQuote": { query: "mutation ($id: ID!) { duplicateQuote(id: $id) { id name } }", variables: (v) => ({ id: v.quoteId }) },
   "Mutation.publishQuote": { query: "mutation ($id: ID!) { publishQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
   "Mutation.withdrawQuote": { query: "mutation ($id: ID!) { withdrawQuote(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
+  // Signing (issue 13): the owner's operations on the victim's quote. createQuoteSignature is a
+  // public field (the customer signs by link); its owner path (quoteId) has its own cases below.
+  "Mutation.updateQuoteToSigned": { query: "mutation ($id: ID!) { updateQuoteToSigned(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
   // ── Account settings (issue 11: general settings, styling, logo) ──────────────────────────
   "Mutation.updateAccount": {
     query: "mutation ($input: UpdateAccountInput!) { updateAccount(input: $input) { id name quoteCity } }",
@@ -262,7 +265,7 @@ describe("account isolation", () => {
   });
 
   it("answers the attacker's own account with not found (or a field error) for the victim's ids", async () => {
-    for (const name of ["Query.customer", "Query.quote", "Mutation.updateCustomer", "Mutation.deleteCustomer", "Mutation.updateQuote", "Mutation.deleteQuote", "Mutation.duplicateQuote", "Mutation.publishQuote", "Mutation.withdrawQuote", "Mutation.createQuote"]) {
+    for (const name of ["Query.customer", "Query.quote", "Mutation.updateCustomer", "Mutation.deleteCustomer", "Mutation.updateQuote", "Mutation.deleteQuote", "Mutation.duplicateQuote", "Mutation.publishQuote", "Mutation.withdrawQuote", "Mutation.createQuote", "Mutation.updateQuoteToSigned"]) {
       const op = OPERATIONS[name];
       const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
       expect(result.errors?.[0].extensions?.code, name).toMatch(/^(NOT_FOUND|BAD_USER_INPUT)$/);
@@ -377,5 +380,55 @@ describe("account isolation", () => {
           .map((f) => `${type.name}.${f.name}`),
       );
     expect(scoped.filter((name) => !(name in OPERATIONS))).toEqual([]);
+  });
+
+  describe("signing and public links (issue 13)", () => {
+    const SIGN = "mutation ($nanoId: String, $quoteId: ID, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $nanoId, quoteId: $quoteId, input: $input) { name quoteSignatures { name } } }";
+    const PUBLIC = "query ($n: String!) { publicQuote(nanoId: $n) { status quote { name quoteNumber quoteBlocks { id name } quoteSignatures { name } } } }";
+    const ownerInput = { name: "Attacker", signedAt: "2026-01-01", signatureKind: "TYPED", signature: "Attacker" };
+
+    async function published(user: SignedIn, name: string) {
+      const customer = await createCustomer(t, user, { name: `${name} customer` });
+      const quote = await createQuote(t, user, customer.id, { name, quoteExpirationAt: "2099-01-01" });
+      const block = await t.gql<{ createPricingQuoteBlock: { id: string; quoteLineItems: { id: string }[] } }>(
+        "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id quoteLineItems { id } } }",
+        { q: quote.id, i: { name: `${name} prices`, pricingUnit: "NONE", lineItems: [{ name: `${name} option`, price: "10", amount: "1", vatRate: "21", optional: true, selected: false, recurring: false }] } },
+        user.headers(),
+      );
+      if (!block.data) throw new Error(JSON.stringify(block.errors));
+      await t.gql("mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: quote.id }, user.headers());
+      return { ...quote, optionId: block.data!.createPricingQuoteBlock.quoteLineItems[0].id };
+    }
+
+    it("the owner path of createQuoteSignature refuses another account's quote, a foreign Account header and a visitor", async () => {
+      const target = await published(victim, "Victim Ltd signed quote");
+      const foreign = await t.gql(SIGN, { quoteId: target.id, input: ownerInput }, attacker.headers(victim.accountId));
+      expect(foreign.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+      const own = await t.gql(SIGN, { quoteId: target.id, input: ownerInput }, attacker.headers());
+      expect(own.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+      expect(JSON.stringify(own)).not.toContain("Victim Ltd");
+      const visitor = await t.gql(SIGN, { quoteId: target.id, input: ownerInput }, { account: victim.accountId! });
+      expect(visitor.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+      const read = await t.gql<{ quote: { status: string; quoteSignatures: unknown[] } }>("query ($id: ID!) { quote(id: $id) { status quoteSignatures { name } } }", { id: target.id }, victim.headers());
+      expect(read.data?.quote).toEqual({ status: "PUBLISHED", quoteSignatures: [] });
+    });
+
+    it("a public link reaches its own quote only: not another quote by its id, and not another quote's lines in a selection", async () => {
+      const target = await published(victim, "Victim Ltd public quote");
+      const mine = await published(attacker, "Attacker public quote");
+      // A quote's internal id (or any other string) is not a link.
+      for (const n of [target.id, target.id.replace(/-/g, ""), `${mine.nanoId.slice(0, 23)}x`]) {
+        const result = await t.gql<{ publicQuote: unknown }>(PUBLIC, { n });
+        expect(result.data?.publicQuote).toEqual({ status: "NOT_AVAILABLE", quote: null });
+      }
+      const own = await t.gql(PUBLIC, { n: mine.nanoId });
+      expect(JSON.stringify(own)).toContain("Attacker public quote");
+      expect(JSON.stringify(own)).not.toContain("Victim Ltd");
+      // Signing the attacker's link with the victim's line: refused, and nothing lands on either quote.
+      const mixed = await t.gql(SIGN, { nanoId: mine.nanoId, input: { name: "X", signatureKind: "TYPED", signature: "X", consent: true, selection: [target.optionId] } });
+      expect(mixed.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+      const victimRead = await t.gql<{ publicQuote: { quote: { quoteSignatures: unknown[] } } }>(PUBLIC, { n: target.nanoId });
+      expect(victimRead.data?.publicQuote.quote.quoteSignatures).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { quoteAuditEvents } from "../../src/server/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getPublicQuote } from "../../src/server/modules/quotes/quotes.service";
+import { loadPublicQuote } from "../../src/server/modules/public-quote/public-quote.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
 import { addBlocks, createCustomer, createQuote, publishOn, transition } from "../support/quotes";
@@ -22,32 +23,106 @@ describe("public quote availability (checked on every read)", () => {
   it("is not available as a draft, available when published, not available again when withdrawn", async () => {
     const quote = await createQuote(t, owner, customerId);
     await addBlocks(t, quote.id);
-    expect(await getPublicQuote(t.db, quote.nanoId)).toEqual({ availability: "NOT_AVAILABLE", quote: null });
+    expect(await loadPublicQuote(t.db, quote.nanoId)).toEqual({ availability: "NOT_AVAILABLE", view: null });
 
     await transition(t, owner, "publishQuote", quote.id);
-    const live = await getPublicQuote(t.db, quote.nanoId);
+    const live = await loadPublicQuote(t.db, quote.nanoId);
     expect(live.availability).toBe("AVAILABLE");
-    expect(live.quote).toMatchObject({ id: quote.id, totals: { oneOff: expect.objectContaining({ totalExclVat: 101_999n }) }, customerSnapshot: { name: "Acme BV" } });
-    expect(live.quote?.blocks.map((b) => b.name)).toEqual(["Introduction", "Work"]);
+    expect(live.view).toMatchObject({ quoteId: quote.id, document: { totals: { oneOff: expect.objectContaining({ totalExclVat: "1019.99" }) }, customer: { name: "Acme BV" } } });
+    expect(live.view?.document.blocks.map((b) => b.name)).toEqual(["Introduction", "Work"]);
 
     await transition(t, owner, "withdrawQuote", quote.id);
-    expect(await getPublicQuote(t.db, quote.nanoId)).toEqual({ availability: "NOT_AVAILABLE", quote: null });
+    expect(await loadPublicQuote(t.db, quote.nanoId)).toEqual({ availability: "NOT_AVAILABLE", view: null });
     await transition(t, owner, "publishQuote", quote.id);
-    expect((await getPublicQuote(t.db, quote.nanoId)).availability).toBe("AVAILABLE");
+    expect((await loadPublicQuote(t.db, quote.nanoId)).availability).toBe("AVAILABLE");
   });
 
   it("is expired after the expiration date, and stays available once signed", async () => {
     const quote = await createQuote(t, owner, customerId, { quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-01-31" });
     await publishOn(t, owner, quote.id, "2026-01-15");
-    expect((await getPublicQuote(t.db, quote.nanoId, "2026-01-31")).availability).toBe("AVAILABLE");
-    expect(await getPublicQuote(t.db, quote.nanoId, "2026-02-01")).toEqual({ availability: "EXPIRED", quote: null });
+    expect((await loadPublicQuote(t.db, quote.nanoId, { today: "2026-01-31" })).availability).toBe("AVAILABLE");
+    expect(await loadPublicQuote(t.db, quote.nanoId, { today: "2026-02-01" })).toEqual({ availability: "EXPIRED", view: null });
     await t.db.execute(sql`update quotes set status = 'SIGNED' where id = ${quote.id}`);
-    expect((await getPublicQuote(t.db, quote.nanoId, "2026-02-01")).availability).toBe("AVAILABLE");
+    expect((await loadPublicQuote(t.db, quote.nanoId, { today: "2026-02-01" })).availability).toBe("AVAILABLE");
   });
 
   it("is not available for unknown or malformed links", async () => {
-    expect((await getPublicQuote(t.db, "A".repeat(24))).availability).toBe("NOT_AVAILABLE");
-    expect((await getPublicQuote(t.db, "short")).availability).toBe("NOT_AVAILABLE");
-    expect((await getPublicQuote(t.db, "x'; drop table quotes; --xxxxxxxx")).availability).toBe("NOT_AVAILABLE");
+    expect((await loadPublicQuote(t.db, "A".repeat(24))).availability).toBe("NOT_AVAILABLE");
+    expect((await loadPublicQuote(t.db, "short")).availability).toBe("NOT_AVAILABLE");
+    expect((await loadPublicQuote(t.db, "x'; drop table quotes; --xxxxxxxx")).availability).toBe("NOT_AVAILABLE");
+  });
+});
+
+describe("the public page (server-rendered, no app JavaScript)", () => {
+  let page: TestApp;
+  let sender: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    page = await createTestApp({ ssr: true, env: { NODE_ENV: "production" } });
+    sender = await signUp(page, { company: "Page Co" });
+  });
+  afterAll(async () => {
+    await page.close();
+  });
+
+  async function live(overrides: Record<string, unknown> = {}) {
+    const customer = await createCustomer(page, sender);
+    const quote = await createQuote(page, sender, customer.id, overrides);
+    await addBlocks(page, quote.id);
+    await transition(page, sender, "publishQuote", quote.id);
+    return quote;
+  }
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await page.fetch(path, { headers: { accept: "text/html", "user-agent": "Page Test", ...headers } });
+    return { response, body: await response.text() };
+  };
+
+  it("renders the quote with its blocks, anchors, totals and signing form, and only the island script", async () => {
+    const quote = await live();
+    const { response, body } = await get(new URL(quote.url).pathname);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(body).toContain("Website redesign");
+    expect(body).toMatch(/data-block-id="[0-9a-f-]{36}"/);
+    expect(body).toMatch(/id="block-[0-9a-f-]{36}"/);
+    expect(body).toMatch(/href="#block-[0-9a-f-]{36}"/); // the table of contents
+    expect(body).toContain('data-testid="signing"');
+    expect(body).toContain(`/quote/website-redesign/${quote.nanoId}/pdf`);
+    // No hydration: no app modules, no React Router context; one module script, the island's.
+    expect(body).not.toContain("__reactRouterContext");
+    expect(body).not.toContain('rel="modulepreload"');
+    expect([...body.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])).toEqual([expect.stringMatching(/^\/assets\/island\/quote-[A-Z0-9]+\.js$/)]);
+    // Every inline script carries the response's nonce.
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    for (const tag of body.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+    // Internal ids stay on the server.
+    expect(body).not.toContain(quote.id);
+    expect(body).not.toContain(sender.accountId!);
+  });
+
+  it("records the customer's view once per browser, and not the sender's own preview", async () => {
+    const quote = await live();
+    const path = new URL(quote.url).pathname;
+    await get(path);
+    await get(path);
+    const preview = await get(path, { cookie: sender.cookie });
+    expect(preview.body).toContain('data-testid="preview-banner"');
+    expect(preview.body).not.toContain('data-testid="signing"');
+    const events = await page.db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.quoteId, quote.id)).orderBy(quoteAuditEvents.seq);
+    expect(events.map((e) => e.event)).toEqual(["PUBLISHED", "VIEWED"]);
+    expect(events[1].userAgent).toBe("Page Test");
+  });
+
+  it("answers 404 for unknown, draft and withdrawn links and 410 for expired ones, in the quote's language", async () => {
+    expect((await get(`/quote/x/${"A".repeat(24)}`)).response.status).toBe(404);
+    const quote = await live();
+    await transition(page, sender, "withdrawQuote", quote.id);
+    const withdrawn = await get(new URL(quote.url).pathname);
+    expect(withdrawn.response.status).toBe(404);
+    expect(withdrawn.body).toContain("Please contact the company that sent it to you.");
+    const old = await createQuote(page, sender, (await createCustomer(page, sender)).id, { quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-01-31", language: "NL" });
+    await publishOn(page, sender, old.id, "2026-01-10");
+    const expired = await get(new URL(old.url).pathname);
+    expect(expired.response.status).toBe(410);
+    expect(expired.body).toContain("Deze offerte is verlopen");
   });
 });

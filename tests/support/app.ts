@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { type AppDeps, createApp } from "../../src/server/app";
 import { type Config, parseConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
+import { createFileStorage } from "../../src/server/files";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import { createTestDatabase } from "./db";
@@ -37,7 +38,8 @@ export async function createTestApp(
     if (!fs.existsSync(buildFile)) throw new Error("No production build: run `npm run build` (npm test does it).");
     ssr = { build: (await import(buildFile)) as ServerBuild, mode: "production" };
   }
-  const app = createApp({ config, db: database.db, log, mail, ssr, staticRoot: options.ssr ? path.resolve("build/client") : undefined, ping: database.ping, graphqlLimits: options.graphqlLimits });
+  const files = createFileStorage(config);
+  const app = createApp({ config, db: database.db, log, mail, ssr, files, staticRoot: options.ssr ? path.resolve("build/client") : undefined, ping: database.ping, graphqlLimits: options.graphqlLimits });
 
   const fetch = (input: string, init?: RequestInit) => app.fetch(new Request(new URL(input, config.publicUrl), init));
 
@@ -61,6 +63,8 @@ export async function createTestApp(
     config,
     db: database.db,
     database,
+    /** The app's files adapter (DATA_DIR/files of this test app). */
+    files,
     dataDir,
     fetch,
     gql,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { lastMailTo } from "./mail";
+import { lastMailTo, signInToken } from "./mail";
 
 /**
  * Helpers shared by the browser specs (tests/e2e): sign-up through the real form and the outbox,
@@ -91,4 +91,76 @@ export async function axeViolations(page: Page, options: { minImpact?: "minor" |
     const levels = ["minor", "moderate", "serious", "critical"];
     return result.violations.filter((v) => levels.indexOf(v.impact ?? "minor") >= min).flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
   }, min);
+}
+
+/**
+ * An owner signed up through the API (the e-mail link from the outbox) with a published quote of
+ * a text block and a pricing block with an optional line: what the signing specs start from.
+ * `expired`: dates in the past are refused on publish, so that quote stays a draft to be made
+ * expired by the caller; `language`: the quote's language (the public page follows it).
+ */
+export async function seedPublishedQuote(
+  target: { url: string; dataDir: string },
+  options: {
+    language?: "ENG" | "NL";
+    company?: string;
+    blocks?: number;
+    linesPerBlock?: number;
+    publish?: boolean;
+    /** A text block after the pricing blocks too. */
+    closingText?: boolean;
+    /** Runs before publishing (e.g. a logo upload), with the session and account. */
+    beforePublish?: (seeded: { cookie: { name: string; value: string }; account: string }) => Promise<void>;
+  } = {},
+) {
+  const email = `seed-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const json = { "content-type": "application/json" };
+  await fetch(`${target.url}/api/auth/email-link`, { method: "POST", headers: json, body: JSON.stringify({ email, signUp: { name: "Olga Owner", companyName: options.company ?? "Studio Noord" } }) });
+  const verified = await fetch(`${target.url}/api/auth/email-link/verify`, { method: "POST", headers: json, body: JSON.stringify({ email, token: signInToken(lastMailTo(target.dataDir, email)) }) });
+  const [name, value] = /((?:__Host-)?offerly_session)=([^;]+)/.exec(verified.headers.get("set-cookie") ?? "")!.slice(1);
+  const gql = async <T = Record<string, never>>(query: string, variables: Record<string, unknown> = {}, account?: string): Promise<T> => {
+    const response = await fetch(`${target.url}/graphql`, {
+      method: "POST",
+      headers: { ...json, "x-graphql-csrf": "1", cookie: `${name}=${value}`, ...(account ? { account } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: T; errors?: unknown };
+    if (!body.data) throw new Error(`seed: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+  const account = (await gql<{ accounts: { items: { id: string }[] } }>("{ accounts { items { id } } }")).accounts.items[0].id;
+  const customer = (await gql<{ createCustomer: { id: string } }>("mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Bakkerij de Vries", companyName: "De Vries BV", content: "Dorpsstraat 1\n1234 AB Ergens" } }, account)).createCustomer;
+  const quote = (
+    await gql<{ createQuote: { id: string; url: string; nanoId: string; slug: string } }>(
+      "mutation ($i: QuoteInput!) { createQuote(input: $i) { id url nanoId slug } }",
+      { i: { name: "Nieuwe website", customerId: customer.id, language: options.language ?? "NL", currency: "EUR", quoteDateAt: new Date().toISOString().slice(0, 10), quoteExpirationAt: "2099-12-31", signable: true } },
+      account,
+    )
+  ).createQuote;
+  const paragraph = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+  await gql("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: quote.id, i: { name: "Introductie", content: paragraph("Dank voor je aanvraag. Hieronder ons voorstel.") } }, account);
+  const blocks = options.blocks ?? 1;
+  const perBlock = options.linesPerBlock ?? 2;
+  for (let b = 0; b < blocks; b += 1) {
+    const lineItems = Array.from({ length: perBlock }, (_, i) => ({
+      name: i === perBlock - 1 ? `Onderhoud ${b + 1}` : `Ontwerp ${b + 1}.${i + 1}`,
+      price: i === perBlock - 1 ? "150.00" : "125.00",
+      amount: i === perBlock - 1 ? "1" : "8",
+      vatRate: "21",
+      optional: i === perBlock - 1,
+      selected: false,
+      recurring: false,
+    }));
+    await gql(
+      "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }",
+      { q: quote.id, i: { name: blocks > 1 ? `Werk ${b + 1}` : "Werk", content: paragraph("Wat we doen."), pricingUnit: "DAY", lineItems } },
+      account,
+    );
+  }
+  if (options.closingText) {
+    await gql("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: quote.id, i: { name: "Voorwaarden", content: paragraph("Prijzen zijn exclusief btw. Betaling binnen 14 dagen na factuurdatum.") } }, account);
+  }
+  await options.beforePublish?.({ cookie: { name, value }, account });
+  if (options.publish !== false) await gql("mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: quote.id }, account);
+  return { cookie: { name, value }, account, quote, gql, path: new URL(quote.url).pathname };
 }

@@ -25,6 +25,7 @@ describe("the web client's operations and the query cost limit", () => {
     TextBlockInput: { name: "Intro", content: null },
     PricingBlockInput: { name: "Prices", pricingUnit: "MONTH", lineItems: [{ name: "A", price: "1", amount: "1", vatRate: "21", optional: false, selected: true, recurring: false }] },
     TemplateSignatureInput: { name: "Ann", kind: "TYPED", signature: "Ann" },
+    CreateQuoteSignatureInput: { name: "Ann", signedAt: "2026-01-01", signatureKind: "TYPED", signature: "Ann" },
   };
   // Other required variables: the team operations (issue 11) and the block editor (issue 10).
   const teamVariables = { userId: crypto.randomUUID(), role: "ADMIN", token: "t".repeat(43), confirmName: "Acme" };

@@ -13,6 +13,8 @@ import {
   quotes,
   templateBlocks,
   templateLineItems,
+  quoteAuditEvents,
+  quoteSignatures,
   templateSignatures,
   users,
 } from "../../db/schema";
@@ -101,6 +103,17 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     rows: quotesWithBlocks,
     csv: ["id", "quoteNumber", "name", "status", "customerId", "language", "currency", "quoteDateAt", "quoteExpirationAt", "signable", "createdAt", "updatedAt"],
   },
+  {
+    name: "quote-signatures",
+    // Signatures placed on quotes with their evidence (decision 024); drawn ones: the file's key.
+    rows: async (db, accountId) =>
+      (await db.select().from(quoteSignatures).where(eq(quoteSignatures.accountId, accountId)).orderBy(asc(quoteSignatures.createdAt))).map(({ accountId: _a, ...s }) => s),
+  },
+  {
+    name: "quote-audit-events",
+    rows: async (db, accountId) =>
+      (await db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.accountId, accountId)).orderBy(asc(quoteAuditEvents.seq))).map(({ accountId: _a, ...e }) => e),
+  },
 ];
 
 /** One CSV field (RFC 4180), with formula-looking text defused for spreadsheets. */
@@ -156,8 +169,14 @@ export async function deleteAccount(db: Database, accountId: string, confirmName
       .select({ key: templateSignatures.signature })
       .from(templateSignatures)
       .where(and(eq(templateSignatures.accountId, accountId), eq(templateSignatures.kind, "DRAWN")));
+    // Drawn signatures placed on quotes (decision 024): their rows go with the account (the
+    // append-only guard lets a cascade from the account through), their files with this job.
+    const placed = await tx
+      .select({ key: quoteSignatures.signature })
+      .from(quoteSignatures)
+      .where(and(eq(quoteSignatures.accountId, accountId), eq(quoteSignatures.signatureKind, "DRAWN")));
     await tx.delete(accounts).where(eq(accounts.id, accountId));
-    const keys = [account.logoFileKey, ...drawn.map((d) => d.key)].filter((k): k is string => !!k);
+    const keys = [account.logoFileKey, ...drawn.map((d) => d.key), ...placed.map((d) => d.key)].filter((k): k is string => !!k);
     if (keys.length) await enqueue(tx, deleteFilesJob, { keys });
     return true;
   });

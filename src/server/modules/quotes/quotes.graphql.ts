@@ -205,7 +205,13 @@ builder.mutationField("publishQuote", (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
-      return publishQuote(ctx.db, accountId, String(args.id));
+      const user = ctx.auth.user;
+      return publishQuote(ctx.db, accountId, String(args.id), new Date(), {
+        actorName: user?.name ?? null,
+        actorEmail: user?.email ?? null,
+        ip: ctx.clientAddress ?? null,
+        userAgent: ctx.request.headers.get("user-agent"),
+      });
     },
   }),
 );

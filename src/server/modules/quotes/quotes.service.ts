@@ -1,17 +1,17 @@
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import { likePattern } from "../../../shared/customers";
-import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isExpired, publicAvailability, todayIso } from "../../../shared/quote-status";
-import { computeTotalsCents } from "../../../shared/totals";
+import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isExpired, todayIso } from "../../../shared/quote-status";
 import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../../shared/quotes";
 import type { Currency, Language } from "../../../shared/enums";
 import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
-import { type CustomerSnapshot, customers, quoteNumberCounters, quotes } from "../../db/schema";
+import { type CustomerSnapshot, accounts, customers, quoteAuditEvents, quoteNumberCounters, quoteSignatures, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
 import { assertEntitled } from "../billing/entitlements";
-import { copyBlocks, findBlocksOfQuotes, loadQuoteTotals, startQuoteFrom } from "../blocks/blocks.service";
+import { copyBlocks, findBlocksOfQuotes, startQuoteFrom } from "../blocks/blocks.service";
 import type { CustomerRecord } from "../customers/customers.service";
+import { publishedDocumentHash } from "../public-quote/public-quote.service";
 
 export type QuoteRecord = typeof quotes.$inferSelect;
 /** A quote with its customer record (joined: never a query per quote). */
@@ -166,7 +166,13 @@ export async function deleteQuote(db: Executor, accountId: string, id: string): 
 }
 
 /** DRAFT → PUBLISHED: the link goes live and the customer's details are frozen on the quote. */
-export async function publishQuote(db: Executor, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
+export async function publishQuote(
+  db: Executor,
+  accountId: string,
+  id: string,
+  now = new Date(),
+  audit: { actorName: string | null; actorEmail: string | null; ip: string | null; userAgent: string | null } = { actorName: null, actorEmail: null, ip: null, userAgent: null },
+): Promise<QuoteRow> {
   await assertEntitled(db, accountId, "quotes", now);
   return guarded(() =>
     db.transaction(async (tx) => {
@@ -195,6 +201,20 @@ export async function publishQuote(db: Executor, accountId: string, id: string, 
         .set({ status: "PUBLISHED", publishedAt: now, customerSnapshot: snapshot, updatedAt: now })
         .where(eq(quotes.id, current.id))
         .returning();
+      // The audit trail (decision 024): what was published, by whom, from where.
+      const blocks = await findBlocksOfQuotes(tx, [quote.id]);
+      const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      await tx.insert(quoteAuditEvents).values({
+        accountId,
+        quoteId: quote.id,
+        event: "PUBLISHED",
+        at: now,
+        actorName: audit.actorName,
+        actorEmail: audit.actorEmail,
+        ip: audit.ip?.slice(0, 100) ?? null,
+        userAgent: audit.userAgent?.slice(0, 500) ?? null,
+        documentHash: publishedDocumentHash(quote, blocks, account),
+      });
       return { ...quote, customer };
     }),
   );
@@ -209,7 +229,8 @@ export async function withdrawQuote(db: Executor, accountId: string, id: string,
   return guarded(() =>
     db.transaction(async (tx) => {
       const current = await lockQuote(tx, accountId, id);
-      if (!canWithdraw(current.status as QuoteStatus, 0)) throw new AppError("CONFLICT", "quotes:errors.cannotWithdraw");
+      const [{ signatures }] = await tx.select({ signatures: count() }).from(quoteSignatures).where(eq(quoteSignatures.quoteId, current.id));
+      if (!canWithdraw(current.status as QuoteStatus, signatures)) throw new AppError("CONFLICT", "quotes:errors.cannotWithdraw");
       const [quote] = await tx
         .update(quotes)
         .set({ status: "DRAFT", publishedAt: null, updatedAt: now })
@@ -307,21 +328,4 @@ export async function findQuotes(
       : db.select({ total: count() }).from(quotes).where(where),
   ]);
   return { items: rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer })), total };
-}
-
-const NANO_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
-
-/**
- * What a public link shows (SPEC §4): the quote when published or signed, EXPIRED past the
- * expiration date, NOT_AVAILABLE for drafts (never published, or withdrawn) and unknown links —
- * checked on every read. The nanoId alone finds the quote (the slug is cosmetic).
- */
-export async function getPublicQuote(db: Executor, nanoId: string, today = todayIso()) {
-  if (!NANO_ID_PATTERN.test(nanoId)) return { availability: "NOT_AVAILABLE" as const, quote: null };
-  const [quote] = await db.select().from(quotes).where(eq(quotes.nanoId, nanoId)).limit(1);
-  if (!quote) return { availability: "NOT_AVAILABLE" as const, quote: null };
-  const availability = publicAvailability({ status: quote.status as QuoteStatus, expirationDate: quote.expirationDate }, today);
-  if (availability !== "AVAILABLE") return { availability, quote: null };
-  const [blocks, totals] = await Promise.all([findBlocksOfQuotes(db, [quote.id]), loadQuoteTotals(db, [quote.id])]);
-  return { availability, quote: { ...quote, blocks, totals: totals.get(quote.id) ?? computeTotalsCents([]) } };
 }

@@ -14,7 +14,10 @@ import { createAccount, removeAccountLogo, updateAccount, updateAccountLogo, upd
 // When src/shared/permissions.ts lands (team issue) these read from its role → permission map.
 const SETTINGS_ROLE = { accountRole: "admin" } as const;
 
-const logoUrl = (a: AccountRow, version: number) => (a.logoFileKey && isFileKey(a.logoFileKey) ? filePath(a.logoFileKey, version) : null);
+/** What a public account shows: the account row, or the public quote read model's account. */
+export type PublicAccountSource = Pick<AccountRow, "name" | "logoFileKey" | "linkColor" | "textColor" | "textFont" | "quoteStreetAndNumber" | "quotePostalCode" | "quoteCity">;
+
+const logoUrl = (a: PublicAccountSource, version: number) => (a.logoFileKey && isFileKey(a.logoFileKey) ? filePath(a.logoFileKey, version) : null);
 
 builder.objectField(AccountRef, "viewerRole", (t) =>
   t.field({
@@ -28,7 +31,7 @@ builder.objectField(AccountRef, "viewerRole", (t) =>
 builder.objectField(AccountRef, "vatNumber", (t) => t.exposeString("vatNumber", { nullable: true, description: "VAT number, normalised (NL123456789B01, GB123456789)." }));
 
 /** What a customer sees of the company on a public quote (SPEC §3 "Public account"). */
-export const PublicAccountRef = builder.objectRef<AccountRow>("PublicAccount").implement({
+export const PublicAccountRef = builder.objectRef<PublicAccountSource>("PublicAccount").implement({
   description: "The sending company as shown on a public quote: name, logo, styling and the address printed on quotes.",
   fields: (t) => ({
     name: t.exposeString("name"),

@@ -11,9 +11,10 @@ import pdf from "./pdf";
 import quotes from "./quotes";
 import settings from "./settings";
 import team from "./team";
+import signing from "./signing";
 import templates from "./templates";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf };
+const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing };
 export default en;

@@ -13,7 +13,8 @@ import pdf from "./pdf";
 import quotes from "./quotes";
 import settings from "./settings";
 import team from "./team";
+import signing from "./signing";
 import templates from "./templates";
 
-const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing } satisfies Mirror<typeof en>;
 export default nl;

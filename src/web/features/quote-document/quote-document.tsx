@@ -1,9 +1,8 @@
-import { translateKey } from "../../../shared/i18n/index";
 import type { ReactNode } from "react";
 import { formatDate, formatMoney, formatQuantity } from "../../../shared/format";
 import { useTranslation } from "../../i18n";
-import type { Totals as TotalsData, TotalsPart } from "../../../shared/totals";
 import { RichText } from "./rich-text";
+import { type TotalsLabels, type TotalsRow, totalsRows, totalsSummary } from "./totals-layout";
 import type { QuoteDocumentBlock, QuoteDocumentCustomer, QuoteDocumentData, QuoteDocumentLine } from "./types";
 
 /** Long names and e-mail addresses break anywhere rather than widen a 375 px screen. */
@@ -20,8 +19,11 @@ export function QuoteDocument({
   banner,
   footer,
   className = "",
+  selectable = false,
 }: {
   quote: QuoteDocumentData;
+  /** The public page while the customer may sign: optional lines get a checkbox (the island makes them live). */
+  selectable?: boolean;
   /** 1 on the public page (the quote is the page), 2 inside another page. */
   headingLevel?: 1 | 2;
   /** Something above the document (the example's "opened 3 times" bar). */
@@ -58,10 +60,10 @@ export function QuoteDocument({
         <CustomerAddress customer={quote.customer} />
         {quote.blocks.length === 0 ? <p className="text-sm text-slate-500">{t("quotes:empty.noBlocks")}</p> : null}
         {quote.blocks.map((block) => (
-          <section key={block.id} data-testid="quote-block" aria-label={block.name || undefined}>
+          <section key={block.id} id={`block-${block.id}`} data-block-id={block.id} data-testid="quote-block" aria-label={block.name || undefined} className="scroll-mt-4">
             {block.name ? <Block className={`text-lg font-semibold text-slate-900 ${WRAP}`}>{block.name}</Block> : null}
             <RichText doc={block.content} className="mt-1" />
-            {block.pricing ? <PricingTable block={block} pricing={block.pricing} language={quote.language} money={money} /> : null}
+            {block.pricing ? <PricingTable block={block} pricing={block.pricing} language={quote.language} money={money} selectable={selectable} /> : null}
           </section>
         ))}
         <Totals quote={quote} money={money} />
@@ -88,8 +90,15 @@ function discountLabel(type: string | null | undefined, value: string | null | u
   return type === "PERCENTAGE" ? `${formatQuantity(value, language)}%` : money(value);
 }
 
-function PricingTable({ block, pricing, language, money }: { block: QuoteDocumentBlock; pricing: NonNullable<QuoteDocumentBlock["pricing"]>; language: string; money: (amount: string) => string }) {
+function PricingTable({
+  block,
+  pricing,
+  language,
+  money,
+  selectable,
+}: { block: QuoteDocumentBlock; pricing: NonNullable<QuoteDocumentBlock["pricing"]>; language: string; money: (amount: string) => string; selectable: boolean }) {
   const { t } = useTranslation();
+  const labels = useTotalsLabels();
   const quantity = (li: QuoteDocumentLine) => {
     const unit = li.unit ?? pricing.unit;
     return `${formatQuantity(li.amount, language)}${unit !== "NONE" ? ` ${t(`quotes:pricingUnits.${unit}`)}` : ""}`;
@@ -113,13 +122,22 @@ function PricingTable({ block, pricing, language, money }: { block: QuoteDocumen
             const excluded = li.optional && !li.selected;
             const discount = discountLabel(li.discountType, li.discountValue, language, money);
             return (
-              <tr key={li.id} className={`border-b border-slate-100 align-top ${excluded ? "text-slate-400" : ""}`} data-testid="quote-line">
+              <tr key={li.id} className={`border-b border-slate-100 align-top ${excluded ? "text-slate-400" : ""}`} data-testid="quote-line" data-line-id={li.id}>
                 <td className={`py-2 pr-2 text-slate-800 ${WRAP}`}>
+                  {selectable && li.optional ? (
+                    <input
+                      type="checkbox"
+                      className="mr-2 size-5 align-middle print:hidden"
+                      data-option={li.id}
+                      defaultChecked={!excluded}
+                      aria-label={t("signing:page.optionalChoose", { name: li.name })}
+                    />
+                  ) : null}
                   {li.name}
                   {li.optional ? (
                     <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
                       {t("blocks:document.optional")}
-                      {excluded ? ` · ${t("blocks:document.notSelected")}` : ""}
+                      <span data-not-selected hidden={!excluded}>{` · ${t("blocks:document.notSelected")}`}</span>
                     </span>
                   ) : null}
                   {li.description ? <span className="block whitespace-pre-line text-xs text-slate-500">{li.description}</span> : null}
@@ -147,61 +165,66 @@ function PricingTable({ block, pricing, language, money }: { block: QuoteDocumen
         </p>
       ) : null}
       <p className="mt-1 text-right text-sm font-semibold tabular-nums text-slate-900" data-testid="block-total">
-        {t("quotes:total")}: {summary(pricing.totals, money, t)}
+        {t("quotes:total")}: <span data-block-total={block.id}>{totalsSummary(pricing.totals, labels, money)}</span>
       </p>
     </>
   );
 }
 
-type T = ReturnType<typeof useTranslation>["t"];
-
-/** "€ 2.400,00 once + € 150,00 per month" (excl. VAT), or just the one-off amount. */
-function summary(totals: TotalsData, money: (amount: string) => string, t: T, field: "totalExclVat" | "totalInclVat" = "totalExclVat") {
-  if (totals.recurring.length === 0) return money(totals.oneOff[field]);
-  const parts = totals.recurring.map((part) => translateKey(t, "blocks:document.summaryRecurring", { amount: money(part[field]), interval: translateKey(t, `blocks:document.interval.${part.interval}`) }));
-  const hasOneOff = totals.oneOff.subtotal !== "0.00" || totals.oneOff[field] !== "0.00";
-  return [hasOneOff ? translateKey(t, "blocks:document.summary", { oneOff: money(totals.oneOff[field]) }) : null, ...parts].filter(Boolean).join(" + ");
+/** The catalog's templates for the totals layout (totals-layout.ts fills them). */
+export function useTotalsLabels(): TotalsLabels {
+  const { t } = useTranslation();
+  return {
+    subtotal: t("blocks:document.subtotal"),
+    discount: t("blocks:document.discount"),
+    totalExclVat: t("blocks:document.totalExclVat"),
+    vatAt: t("blocks:document.vatAt", { rate: "{{rate}}" }),
+    totalInclVat: t("blocks:document.totalInclVat"),
+    total: t("quotes:total"),
+    recurringHeading: t("blocks:document.recurringHeading", { interval: "{{interval}}" }),
+    summary: t("blocks:document.summary", { oneOff: "{{oneOff}}" }),
+    summaryRecurring: t("blocks:document.summaryRecurring", { amount: "{{amount}}", interval: "{{interval}}" }),
+    interval: { MONTH: t("blocks:document.interval.MONTH"), QUARTER: t("blocks:document.interval.QUARTER"), YEAR: t("blocks:document.interval.YEAR") },
+  };
 }
 
-function PartRows({ part, money, heading }: { part: TotalsPart; money: (amount: string) => string; heading?: string }) {
-  const { t } = useTranslation();
-  const row = (label: string, amount: string, testId?: string) => (
-    <div key={label} className="flex items-baseline justify-between gap-4 text-sm text-slate-600" data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>{money(amount)}</dd>
-    </div>
-  );
-  return (
-    <>
-      {heading ? <div className="pt-2 text-sm font-semibold text-slate-900">{heading}</div> : null}
-      {part.discount !== "0.00" ? row(t("blocks:document.subtotal"), part.subtotal) : null}
-      {part.discount !== "0.00" ? row(t("blocks:document.discount"), `-${part.discount}`) : null}
-      {row(t("blocks:document.totalExclVat"), part.totalExclVat)}
-      {part.vat.map((v) => row(t("blocks:document.vatAt", { rate: v.rate }), v.vat, "vat-row"))}
-      <div className="flex items-baseline justify-between gap-4 text-sm font-semibold text-slate-900">
-        <dt>{t("blocks:document.totalInclVat")}</dt>
-        <dd>{money(part.totalInclVat)}</dd>
+/** One totals row as markup (the island builds the same markup from the same rows). */
+function TotalsRowView({ row }: { row: TotalsRow }) {
+  if (row.kind === "heading") {
+    return (
+      <div className="pt-2 text-sm font-semibold text-slate-900">
+        <dt>{row.label}</dt>
+        <dd />
       </div>
-    </>
+    );
+  }
+  return (
+    <div className={row.kind === "strong" ? "flex items-baseline justify-between gap-4 text-sm font-semibold text-slate-900" : "flex items-baseline justify-between gap-4 text-sm text-slate-600"} data-testid={row.testId}>
+      <dt>{row.label}</dt>
+      <dd>{row.amount}</dd>
+    </div>
   );
 }
 
 function Totals({ quote, money }: { quote: QuoteDocumentData; money: (amount: string) => string }) {
-  const { t } = useTranslation();
+  const labels = useTotalsLabels();
   const { totals } = quote;
-  const hasOneOff = totals.oneOff.subtotal !== "0.00" || totals.recurring.length === 0;
   return (
-    <dl className="space-y-1 border-t border-slate-200 pt-4 tabular-nums">
-      {hasOneOff ? <PartRows part={totals.oneOff} money={money} /> : null}
-      {totals.recurring.map((part) => (
-        <PartRows key={part.interval} part={part} money={money} heading={t("blocks:document.recurringHeading", { interval: t(`blocks:document.interval.${part.interval}`) })} />
-      ))}
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t border-slate-100 pt-2">
-        <dt className="shrink-0 text-base font-semibold text-slate-900">{t("quotes:total")}</dt>
-        <dd className="ml-auto text-right text-lg font-bold text-slate-900 sm:text-xl" data-testid="quote-total">
-          {summary(totals, money, t, "totalInclVat")}
-        </dd>
-      </div>
-    </dl>
+    <div className="space-y-1 border-t border-slate-200 pt-4 tabular-nums">
+      <dl data-quote-totals className="space-y-1">
+        {totalsRows(totals, labels, money).map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered
+          <TotalsRowView key={i} row={row} />
+        ))}
+      </dl>
+      <dl>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t border-slate-100 pt-2">
+          <dt className="shrink-0 text-base font-semibold text-slate-900">{labels.total}</dt>
+          <dd className="ml-auto text-right text-lg font-bold text-slate-900 sm:text-xl" data-testid="quote-total" data-quote-total>
+            {totalsSummary(totals, labels, money, "totalInclVat")}
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }

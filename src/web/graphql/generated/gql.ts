@@ -58,6 +58,10 @@ type Documents = {
     "\n  mutation UpdateAccountLogo($file: File!) {\n    updateAccountLogo(file: $file) {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.UpdateAccountLogoDocument,
     "\n  mutation RemoveAccountLogo {\n    removeAccountLogo {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.RemoveAccountLogoDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateAccountDocument,
+    "\n  fragment QuoteSignatureFields on QuoteSignature {\n    id\n    kind\n    name\n    signatureKind\n    signature\n    signedAt\n    documentHash\n  }\n": typeof types.QuoteSignatureFieldsFragmentDoc,
+    "\n  query QuoteSigning($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n    templateSignatures(pageSize: 50) {\n      items {\n        id\n        name\n        kind\n        isDefault\n      }\n    }\n    me {\n      id\n      name\n    }\n  }\n": typeof types.QuoteSigningDocument,
+    "\n  mutation CreateAccountSignature($quoteId: ID!, $input: CreateQuoteSignatureInput!) {\n    createQuoteSignature(quoteId: $quoteId, input: $input) {\n      nanoId\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n": typeof types.CreateAccountSignatureDocument,
+    "\n  mutation UpdateQuoteToSigned($id: ID!) {\n    updateQuoteToSigned(id: $id) {\n      id\n      status\n      displayStatus\n      signedAt\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n": typeof types.UpdateQuoteToSignedDocument,
     "\n  fragment TeamMemberFields on TeamMember {\n    id\n    email\n    name\n    role\n    status\n    expiresAt\n  }\n": typeof types.TeamMemberFieldsFragmentDoc,
     "\n  query Team {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      ...TeamMemberFields\n    }\n  }\n": typeof types.TeamDocument,
     "\n  mutation InviteUser($input: InviteUserInput!) {\n    inviteUser(input: $input) {\n      ...TeamMemberFields\n    }\n  }\n": typeof types.InviteUserDocument,
@@ -134,6 +138,10 @@ const documents: Documents = {
     "\n  mutation UpdateAccountLogo($file: File!) {\n    updateAccountLogo(file: $file) {\n      ...AccountSettingsFields\n    }\n  }\n": types.UpdateAccountLogoDocument,
     "\n  mutation RemoveAccountLogo {\n    removeAccountLogo {\n      ...AccountSettingsFields\n    }\n  }\n": types.RemoveAccountLogoDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateAccountDocument,
+    "\n  fragment QuoteSignatureFields on QuoteSignature {\n    id\n    kind\n    name\n    signatureKind\n    signature\n    signedAt\n    documentHash\n  }\n": types.QuoteSignatureFieldsFragmentDoc,
+    "\n  query QuoteSigning($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n    templateSignatures(pageSize: 50) {\n      items {\n        id\n        name\n        kind\n        isDefault\n      }\n    }\n    me {\n      id\n      name\n    }\n  }\n": types.QuoteSigningDocument,
+    "\n  mutation CreateAccountSignature($quoteId: ID!, $input: CreateQuoteSignatureInput!) {\n    createQuoteSignature(quoteId: $quoteId, input: $input) {\n      nanoId\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n": types.CreateAccountSignatureDocument,
+    "\n  mutation UpdateQuoteToSigned($id: ID!) {\n    updateQuoteToSigned(id: $id) {\n      id\n      status\n      displayStatus\n      signedAt\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n": types.UpdateQuoteToSignedDocument,
     "\n  fragment TeamMemberFields on TeamMember {\n    id\n    email\n    name\n    role\n    status\n    expiresAt\n  }\n": types.TeamMemberFieldsFragmentDoc,
     "\n  query Team {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      ...TeamMemberFields\n    }\n  }\n": types.TeamDocument,
     "\n  mutation InviteUser($input: InviteUserInput!) {\n    inviteUser(input: $input) {\n      ...TeamMemberFields\n    }\n  }\n": types.InviteUserDocument,
@@ -356,6 +364,22 @@ export function graphql(source: "\n  mutation RemoveAccountLogo {\n    removeAcc
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment QuoteSignatureFields on QuoteSignature {\n    id\n    kind\n    name\n    signatureKind\n    signature\n    signedAt\n    documentHash\n  }\n"): (typeof documents)["\n  fragment QuoteSignatureFields on QuoteSignature {\n    id\n    kind\n    name\n    signatureKind\n    signature\n    signedAt\n    documentHash\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QuoteSigning($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n    templateSignatures(pageSize: 50) {\n      items {\n        id\n        name\n        kind\n        isDefault\n      }\n    }\n    me {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query QuoteSigning($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n    templateSignatures(pageSize: 50) {\n      items {\n        id\n        name\n        kind\n        isDefault\n      }\n    }\n    me {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAccountSignature($quoteId: ID!, $input: CreateQuoteSignatureInput!) {\n    createQuoteSignature(quoteId: $quoteId, input: $input) {\n      nanoId\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAccountSignature($quoteId: ID!, $input: CreateQuoteSignatureInput!) {\n    createQuoteSignature(quoteId: $quoteId, input: $input) {\n      nanoId\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateQuoteToSigned($id: ID!) {\n    updateQuoteToSigned(id: $id) {\n      id\n      status\n      displayStatus\n      signedAt\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateQuoteToSigned($id: ID!) {\n    updateQuoteToSigned(id: $id) {\n      id\n      status\n      displayStatus\n      signedAt\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

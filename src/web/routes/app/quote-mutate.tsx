@@ -10,6 +10,7 @@ import { QuoteForm } from "../../features/quotes/components/quote-form";
 import { QuoteHeader } from "../../features/quotes/components/quote-header";
 import { QuoteSettings } from "../../features/quotes/components/quote-settings";
 import { QuoteQuery } from "../../features/quotes/operations";
+import { QuoteSigning } from "../../features/signing/components/quote-signing";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 import { linkButton, serverRefusal } from "../../lib/mutation-errors";
 
@@ -50,7 +51,10 @@ export default function QuoteMutatePage() {
                   <QuoteForm key={quote.id} quote={quote} onSaved={() => undefined} />
                 </section>
               ) : (
-                <QuoteSettings quote={quote} />
+                <>
+                  <QuoteSettings quote={quote} />
+                  <QuoteSigning quoteId={quote.id} language={quote.language} />
+                </>
               )}
               <section aria-labelledby="preview-title">
                 <h2 id="preview-title" className="mb-3 text-lg font-semibold">

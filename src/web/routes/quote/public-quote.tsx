@@ -1,48 +1,30 @@
 import { data, redirect } from "react-router";
 import { localizePath } from "../../../shared/locales";
 import { publicQuoteUrl } from "../../../shared/quotes";
-import { loadPublicQuoteDocument } from "../../features/quote-document/public-quote.server";
-import { QuoteDocument } from "../../features/quote-document/quote-document";
-import { useTranslation } from "../../i18n";
+import { PublicQuotePage } from "../../features/public-quote/components/public-quote-page";
+import { QuoteUnavailable } from "../../features/public-quote/components/quote-unavailable";
+import { loadPublicQuotePage } from "../../features/public-quote/public-quote.server";
 import type { Route } from "./+types/public-quote";
 
+/** No hydration: the page ships only its island script (decision 023), not the app bundle. */
+export const handle = { hydrate: false };
+
 /**
- * The public quote link. Availability is checked on every request: a draft (never published or
- * withdrawn) or unknown link shows "not available" (404), a published quote past its expiration
- * date shows "expired" (410). The full customer view (table of contents, signing, PDF) comes with
- * the public-quote issue; until then an available quote shows its content read-only.
+ * The public quote link (SPEC §2). One read-model call per load; availability is checked on every
+ * request: unknown, draft or withdrawn → not available (404), past the expiration date → expired (410).
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { availability, quote, document } = await loadPublicQuoteDocument(context.ctx.db, params.nanoId);
-  if (!quote || !document) return data({ availability, document: null }, { status: availability === "EXPIRED" ? 410 : 404 });
+  const page = await loadPublicQuotePage(context, params.nanoId);
+  if (!page.quote) return data(page, { status: page.availability === "EXPIRED" ? 410 : 404 });
   // The quote's language decides the page language; the slug follows the title.
-  const canonical = new URL(publicQuoteUrl(context.publicConfig.publicUrl, quote)).pathname;
+  const canonical = new URL(publicQuoteUrl(context.publicConfig.publicUrl, { slug: page.quote.slug, nanoId: page.quote.nanoId, language: page.quote.document.language })).pathname;
   const wanted = localizePath(`/quote/${params.slug}/${params.nanoId}`, context.locale);
   if (decodeURI(canonical) !== wanted) throw redirect(canonical);
-  return { availability, document };
+  return page;
 }
 
-export default function PublicQuotePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { availability, document } = loaderData;
-  if (!document) {
-    const title = availability === "EXPIRED" ? t("quotes:public.expiredTitle") : t("quotes:public.notAvailableTitle");
-    return (
-      <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-        <meta name="robots" content="noindex" />
-        <title>{`${title} · Offerly`}</title>
-        <h1 className="text-2xl font-bold tracking-tight" data-testid="public-quote-unavailable">
-          {title}
-        </h1>
-        <p className="mt-3 text-slate-600">{availability === "EXPIRED" ? t("quotes:public.expired") : t("quotes:public.notAvailable")}</p>
-      </main>
-    );
-  }
-  return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-10">
-      <meta name="robots" content="noindex" />
-      <title>{`${document.name} · ${document.quoteNumber}`}</title>
-      <QuoteDocument quote={document} />
-    </main>
-  );
+export default function PublicQuoteRoute({ loaderData, params }: Route.ComponentProps) {
+  if (!loaderData.quote) return <QuoteUnavailable availability={loaderData.availability} />;
+  // The PDF download (the lead's route at merge): one path for both languages, the quote's language inside.
+  return <PublicQuotePage quote={loaderData.quote} islandSrc={loaderData.islandSrc} pdfHref={`/quote/${encodeURIComponent(loaderData.quote.slug)}/${encodeURIComponent(params.nanoId)}/pdf`} />;
 }

@@ -1,0 +1,7 @@
+/**
+ * What page loaders (src/web) may call in the public-quote domain (the `.server.ts` name keeps it
+ * out of the browser bundle: tests/unit/imports.test.ts).
+ */
+export { loadPublicQuote, type PublicQuoteView } from "./public-quote.service";
+export { recordView } from "./signing.service";
+export { loadQuotePdfInput } from "./pdf-input";

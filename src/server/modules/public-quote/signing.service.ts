@@ -1,0 +1,277 @@
+import { fileTypeFromBuffer } from "file-type";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { QuoteAuditEvent } from "../../../shared/enums";
+import { optionalLineIds, selectedOptionalLineIds } from "../../../shared/quote-document";
+import { type QuoteStatus, todayIso } from "../../../shared/quote-status";
+import { type AccountSignatureValues, type CustomerSignatureValues, SIGNING_LIMITS } from "../../../shared/signing";
+import { pngDataUrlPayload } from "../../../shared/blocks";
+import type { Executor } from "../../db/client";
+import { errorMessages, isUuid } from "../../db/ids";
+import { quoteAuditEvents, quoteSignatures, quotes } from "../../db/schema";
+import { AppError } from "../../errors";
+import { type FileStorage, readBody } from "../../files/storage";
+import { assertEntitled } from "../billing/entitlements";
+import { quoteNotFound } from "../quotes/quotes.service";
+import { getTemplateSignature } from "../templates/templates.service";
+import { type PublicQuoteView, documentHash, loadPublicQuote, loadQuoteView } from "./public-quote.service";
+
+/**
+ * Signatures and the audit trail (decision 024). A customer signs through the public link (by
+ * nanoId); a member of the sending account adds the account's signature and marks the quote
+ * signed (by id, with the Account header). Every change locks the quote row (FOR UPDATE), so
+ * concurrent signatures and "mark signed" calls queue: exactly one PUBLISHED → SIGNED transition,
+ * and no signature lands on a signed quote (the database refuses that too).
+ */
+
+/** Who acted and from where: the evidence stored with signatures and audit rows. */
+export type Evidence = { ip: string | null; userAgent: string | null };
+export type Actor = { userId: string; name: string | null; email: string };
+
+const signingError = (code: "NOT_FOUND" | "CONFLICT" | "FORBIDDEN" | "BAD_USER_INPUT", key: string, field?: string) =>
+  new AppError(code, `signing:${key}`, {}, field ? { [field]: { key: `signing:${key}` } } : undefined);
+
+const clip = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
+
+/** Appends one audit row (inside the caller's transaction). Rows are never changed or removed. */
+export async function recordAudit(
+  tx: Executor,
+  row: { accountId: string; quoteId: string; event: QuoteAuditEvent; actorName?: string | null; actorEmail?: string | null; documentHash?: string | null; details?: Record<string, unknown> | null },
+  evidence: Evidence,
+): Promise<void> {
+  await tx.insert(quoteAuditEvents).values({
+    accountId: row.accountId,
+    quoteId: row.quoteId,
+    event: row.event,
+    actorName: row.actorName ?? null,
+    actorEmail: row.actorEmail ?? null,
+    documentHash: row.documentHash ?? null,
+    details: row.details ?? null,
+    ip: clip(evidence.ip, 100),
+    userAgent: clip(evidence.userAgent, 500),
+  });
+}
+
+/** The quote's audit trail, oldest first (owner screens, the PDF's certificate page). */
+export function findAuditEvents(db: Executor, accountId: string, quoteId: string) {
+  return db
+    .select()
+    .from(quoteAuditEvents)
+    .where(and(eq(quoteAuditEvents.accountId, accountId), eq(quoteAuditEvents.quoteId, quoteId)))
+    .orderBy(quoteAuditEvents.seq);
+}
+
+/**
+ * A customer's view of the public page: one VIEWED row per address and browser per 30 minutes
+ * (a reload is not a new view). Members of the sending account are not recorded.
+ */
+export async function recordView(db: Executor, view: PublicQuoteView, evidence: Evidence): Promise<void> {
+  if (view.viewerIsMember) return;
+  const ip = clip(evidence.ip, 100);
+  const userAgent = clip(evidence.userAgent, 500);
+  // One statement (the page's hot path): insert unless the same address and browser viewed it lately.
+  await db.execute(sql`
+    insert into ${quoteAuditEvents} (account_id, quote_id, event, ip, user_agent)
+    select ${view.accountId}, ${view.quoteId}, 'VIEWED', ${ip}, ${userAgent}
+    where not exists (
+      select 1 from ${quoteAuditEvents}
+      where quote_id = ${view.quoteId} and event = 'VIEWED' and ip is not distinct from ${ip} and user_agent is not distinct from ${userAgent}
+        and at > now() - interval '30 minutes'
+    )`);
+}
+
+/**
+ * The stored form of a drawn signature: the PNG's bytes, checked by their magic number (not by
+ * what the data URL claims) and capped, stored through the files adapter (area `signatures`).
+ */
+async function storeDrawing(files: FileStorage, dataUrl: string): Promise<string> {
+  const payload = pngDataUrlPayload(dataUrl);
+  if (!payload) throw signingError("BAD_USER_INPUT", "validation.notPng", "signature");
+  const bytes = Buffer.from(payload, "base64");
+  if (bytes.byteLength > SIGNING_LIMITS.drawnMaxBytes) throw signingError("BAD_USER_INPUT", "validation.tooLarge", "signature");
+  const type = await fileTypeFromBuffer(bytes);
+  if (type?.mime !== "image/png") throw signingError("BAD_USER_INPUT", "validation.notPng", "signature");
+  return (await files.put({ area: "signatures", contentType: "image/png", body: bytes, maxBytes: SIGNING_LIMITS.drawnMaxBytes })).key;
+}
+
+/** Locks the quote row for the rest of the transaction. */
+async function lockQuote(tx: Executor, quoteId: string) {
+  const [row] = await tx.select({ status: quotes.status, accountId: quotes.accountId }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
+  return row;
+}
+
+/** The database's guards (signature on a non-published quote, a transition) as the service's messages. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = errorMessages(error);
+    if (message.includes("offerly:quote_locked") || message.includes("offerly:quote_transition")) throw signingError("CONFLICT", "errors.alreadySigned");
+    throw error;
+  }
+}
+
+/**
+ * The customer signs on the public link. Refused: unknown, draft or withdrawn (not available),
+ * expired, signed, not signable, a plan without signing, a signed-in member of the sending account,
+ * a selection naming lines that are not optional lines of this quote. The quote stays PUBLISHED
+ * (several people may sign; the sender marks it signed): decision 024.
+ */
+export async function createCustomerSignature(
+  deps: { db: Executor; files: FileStorage },
+  nanoId: string,
+  values: CustomerSignatureValues,
+  context: { viewerUserId: string | null; evidence: Evidence; now?: Date },
+): Promise<PublicQuoteView> {
+  const now = context.now ?? new Date();
+  const { availability, view } = await loadPublicQuote(deps.db, nanoId, { viewerUserId: context.viewerUserId, now });
+  if (availability === "EXPIRED") throw signingError("CONFLICT", "errors.expired");
+  if (!view) throw signingError("NOT_FOUND", "errors.notAvailable");
+  if (view.viewerIsMember) throw signingError("FORBIDDEN", "errors.memberCannotSign");
+  if (view.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
+  if (!view.signable) throw signingError("CONFLICT", "errors.notSignable");
+  await assertEntitled(deps.db, view.accountId, "signing", now);
+  const allowed = new Set(optionalLineIds(view.document));
+  const selection = [...new Set(values.selection)].sort();
+  if (selection.some((id) => !allowed.has(id))) throw signingError("BAD_USER_INPUT", "validation.selectionInvalid", "selection");
+  const signature = values.signatureKind === "DRAWN" ? await storeDrawing(deps.files, values.signature) : values.signature;
+  const hash = documentHash(view, selection);
+  const defaults = selectedOptionalLineIds(view.document);
+  await guarded(() =>
+    deps.db.transaction(async (tx) => {
+      const locked = await lockQuote(tx, view.quoteId);
+      if (!locked) throw signingError("NOT_FOUND", "errors.notAvailable");
+      if (locked.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
+      if (locked.status !== "PUBLISHED") throw signingError("NOT_FOUND", "errors.notAvailable");
+      const actor = { actorName: values.name, actorEmail: null };
+      if (selection.join(",") !== defaults.join(",")) {
+        await recordAudit(tx, { accountId: view.accountId, quoteId: view.quoteId, event: "OPTION_CHANGED", ...actor, details: { from: defaults, to: selection } }, context.evidence);
+      }
+      await tx.insert(quoteSignatures).values({
+        accountId: view.accountId,
+        quoteId: view.quoteId,
+        kind: "CUSTOMER",
+        name: values.name,
+        signatureKind: values.signatureKind,
+        signature,
+        signedAt: now,
+        selection,
+        documentHash: hash,
+        ip: clip(context.evidence.ip, 100),
+        userAgent: clip(context.evidence.userAgent, 500),
+        actorEmail: null,
+      });
+      await recordAudit(tx, { accountId: view.accountId, quoteId: view.quoteId, event: "SIGNED", ...actor, documentHash: hash, details: { kind: "CUSTOMER", selection } }, context.evidence);
+    }),
+  );
+  const reread = await loadPublicQuote(deps.db, nanoId, { viewerUserId: context.viewerUserId, now });
+  return reread.view ?? view;
+}
+
+/** The selection the quote was signed with: the latest customer signature's, else the defaults. */
+function signedSelection(view: PublicQuoteView): string[] {
+  return selectedOptionalLineIds(view.document);
+}
+
+async function requireView(db: Executor, accountId: string, quoteId: string, now: Date): Promise<PublicQuoteView> {
+  if (!isUuid(quoteId)) throw quoteNotFound();
+  const view = await loadQuoteView(db, accountId, quoteId, now);
+  if (!view) throw quoteNotFound();
+  return view;
+}
+
+/** The signature of a template, copied to a new file (a template can be deleted later; the quote's evidence cannot). */
+async function signatureFromTemplate(db: Executor, files: FileStorage, accountId: string, templateSignatureId: string) {
+  const template = await getTemplateSignature(db, accountId, templateSignatureId).catch(() => {
+    throw signingError("BAD_USER_INPUT", "errors.templateNotFound", "templateSignatureId");
+  });
+  if (template.kind === "TYPED") return { signatureKind: "TYPED" as const, signature: template.signature };
+  const stored = await files.get(template.signature);
+  if (!stored) throw signingError("BAD_USER_INPUT", "errors.templateNotFound", "templateSignatureId");
+  const bytes = await readBody(stored.body, SIGNING_LIMITS.drawnMaxBytes);
+  const copy = await files.put({ area: "signatures", contentType: "image/png", body: bytes, maxBytes: SIGNING_LIMITS.drawnMaxBytes });
+  return { signatureKind: "DRAWN" as const, signature: copy.key };
+}
+
+/**
+ * A member of the sending account adds the account's signature (SPEC §3: name and signed-at date;
+ * from a signature template or drawn/typed here). Only on a PUBLISHED quote; the plan must include
+ * signing. The quote stays PUBLISHED until `markQuoteSigned`.
+ */
+export async function createAccountSignature(
+  deps: { db: Executor; files: FileStorage },
+  accountId: string,
+  quoteId: string,
+  values: AccountSignatureValues,
+  context: { actor: Actor; evidence: Evidence; now?: Date },
+): Promise<PublicQuoteView> {
+  const now = context.now ?? new Date();
+  const view = await requireView(deps.db, accountId, quoteId, now);
+  if (view.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
+  if (view.status !== "PUBLISHED") throw signingError("CONFLICT", "errors.notPublished");
+  await assertEntitled(deps.db, accountId, "signing", now);
+  const source = values.templateSignatureId
+    ? await signatureFromTemplate(deps.db, deps.files, accountId, values.templateSignatureId)
+    : values.signatureKind === "DRAWN"
+      ? { signatureKind: "DRAWN" as const, signature: await storeDrawing(deps.files, values.signature ?? "") }
+      : { signatureKind: "TYPED" as const, signature: values.signature ?? "" };
+  const hash = documentHash(view, signedSelection(view));
+  await guarded(() =>
+    deps.db.transaction(async (tx) => {
+      const locked = await lockQuote(tx, view.quoteId);
+      if (locked?.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
+      if (locked?.status !== "PUBLISHED") throw signingError("CONFLICT", "errors.notPublished");
+      await tx.insert(quoteSignatures).values({
+        accountId,
+        quoteId: view.quoteId,
+        kind: "ACCOUNT",
+        name: values.name,
+        signatureKind: source.signatureKind,
+        signature: source.signature,
+        signedAt: new Date(`${values.signedAt}T12:00:00Z`),
+        selection: null,
+        documentHash: hash,
+        ip: clip(context.evidence.ip, 100),
+        userAgent: clip(context.evidence.userAgent, 500),
+        actorEmail: context.actor.email,
+      });
+      await recordAudit(
+        tx,
+        { accountId, quoteId: view.quoteId, event: "SIGNED", actorName: context.actor.name ?? values.name, actorEmail: context.actor.email, documentHash: hash, details: { kind: "ACCOUNT", name: values.name, signedAt: values.signedAt } },
+        context.evidence,
+      );
+    }),
+  );
+  return requireView(deps.db, accountId, quoteId, now);
+}
+
+/**
+ * PUBLISHED → SIGNED, once: the row lock makes concurrent calls queue, the second finds SIGNED and
+ * is refused, so exactly one MARKED_SIGNED row exists. Final (the database refuses any later change).
+ */
+export async function markQuoteSigned(
+  db: Executor,
+  accountId: string,
+  quoteId: string,
+  context: { actor: Actor; evidence: Evidence; now?: Date },
+): Promise<void> {
+  const now = context.now ?? new Date();
+  const view = await requireView(db, accountId, quoteId, now);
+  await assertEntitled(db, accountId, "signing", now);
+  const hash = documentHash(view, signedSelection(view));
+  await guarded(() =>
+    db.transaction(async (tx) => {
+      const locked = await lockQuote(tx, view.quoteId);
+      if ((locked?.status as QuoteStatus) === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
+      if (locked?.status !== "PUBLISHED") throw signingError("CONFLICT", "errors.cannotMarkSigned");
+      await tx.update(quotes).set({ status: "SIGNED", signedAt: now, updatedAt: now }).where(eq(quotes.id, view.quoteId));
+      await recordAudit(tx, { accountId, quoteId: view.quoteId, event: "MARKED_SIGNED", actorName: context.actor.name, actorEmail: context.actor.email, documentHash: hash, details: { today: todayIso(now) } }, context.evidence);
+    }),
+  );
+}
+
+/** How many signatures a quote has (withdrawing is refused once somebody signed). */
+export async function countSignatures(db: Executor, quoteId: string): Promise<number> {
+  const rows = await db.select({ id: quoteSignatures.id }).from(quoteSignatures).where(eq(quoteSignatures.quoteId, quoteId)).orderBy(desc(quoteSignatures.createdAt)).limit(1);
+  return rows.length;
+}

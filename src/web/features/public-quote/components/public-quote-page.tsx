@@ -1,0 +1,137 @@
+import { DEFAULT_STYLING, FONT_FAMILIES } from "../../../../shared/account-settings";
+import type { TextFont } from "../../../../shared/enums";
+import { formatDate } from "../../../../shared/format";
+import { useNonce } from "../../../nonce";
+import { useTranslation } from "../../../i18n";
+import { QuoteDocument, useTotalsLabels } from "../../quote-document/quote-document";
+import type { IslandData, PublicQuotePageData } from "../types";
+import { SignatureList } from "./signature-list";
+import { SigningForm } from "./signing-form";
+import "../../settings/fonts";
+
+type Quote = NonNullable<PublicQuotePageData["quote"]>;
+
+/** JSON inside <script type="application/json">: "<" escaped so no "</script>" can end it. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * The customer's page (no app layout, no app JavaScript): sender's branding, the document with a
+ * table of contents, signatures, signing form, print and PDF. Everything is server-rendered; the
+ * island script (island/main.ts, ~a few KB) makes options, totals and signing live.
+ */
+export function PublicQuotePage({ quote, islandSrc, pdfHref }: { quote: Quote; islandSrc: string | null; pdfHref: string }) {
+  const { t } = useTranslation();
+  const nonce = useNonce();
+  const labels = useTotalsLabels();
+  const { document, account } = quote;
+  const font = (account.textFont ?? DEFAULT_STYLING.textFont) as TextFont;
+  const vars = {
+    "--quote-text": account.textColor ?? DEFAULT_STYLING.textColor,
+    "--quote-link": account.linkColor ?? DEFAULT_STYLING.linkColor,
+    fontFamily: FONT_FAMILIES[font],
+  } as React.CSSProperties;
+  const canSignHere = quote.canSign && !quote.viewerIsMember;
+  const address = [account.quoteStreetAndNumber, [account.quotePostalCode, account.quoteCity].filter(Boolean).join(" ")].filter(Boolean);
+  const island: IslandData = {
+    nanoId: quote.nanoId,
+    language: document.language,
+    currency: document.currency,
+    canSign: canSignHere,
+    document: {
+      totals: document.totals,
+      // Only what the totals need: the rich text stays in the HTML.
+      blocks: document.blocks.filter((b) => b.pricing).map((b) => ({ id: b.id, name: "", content: null, pricing: b.pricing })),
+    },
+    labels,
+    messages: {
+      added: t("signing:toast.added"),
+      failed: t("signing:toast.failed"),
+      signing: t("signing:form.signing"),
+      submit: t("signing:form.submit"),
+      nameRequired: t("signing:validation.nameRequired"),
+      signatureRequired: t("signing:validation.signatureRequired"),
+      consentRequired: t("signing:validation.consentRequired"),
+    },
+  };
+  return (
+    <div id="public-quote" className="styled-quote min-h-screen bg-slate-50 pb-16 print:bg-white print:pb-0" style={vars} data-testid="public-quote">
+      <meta name="robots" content="noindex" />
+      <title>{`${document.name} · ${document.quoteNumber}`}</title>
+      {/* Scoped to this page: text and links take the sender's colours. */}
+      <style>{`.styled-quote :is(h1,h2,h3,p,address,dd,td,th,li){color:var(--quote-text)}.styled-quote main a{color:var(--quote-link)}@media print{@page{margin:16mm}.styled-quote [data-block-id]{break-inside:auto}.styled-quote tr,.styled-quote [data-signature]{break-inside:avoid}.styled-quote h2{break-after:avoid}}`}</style>
+      {quote.viewerIsMember ? (
+        <div role="note" className="bg-amber-100 px-4 py-3 text-center text-sm font-medium text-amber-900 print:hidden" data-testid="preview-banner">
+          {t("signing:page.previewBanner")}
+        </div>
+      ) : null}
+      <header className="mx-auto max-w-3xl px-4 pt-6">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            {account.fileUrl ? (
+              // Fixed height: the logo never moves the page when it arrives (CLS 0).
+              <img src={account.fileUrl} alt={account.name} height={48} className="h-12 w-auto max-w-60 object-contain object-left" data-testid="public-logo" />
+            ) : (
+              <p className="text-lg font-semibold">{account.name}</p>
+            )}
+            <address className="mt-2 text-sm not-italic text-slate-600" data-testid="sender-address">
+              {account.fileUrl ? <span className="block font-medium">{account.name}</span> : null}
+              {address.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </div>
+          <div className="flex flex-wrap gap-2 print:hidden">
+            <button type="button" data-print className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+              {t("signing:page.print")}
+            </button>
+            <a href={pdfHref} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium !text-slate-800 no-underline hover:bg-slate-50" data-testid="pdf-link">
+              {t("signing:page.downloadPdf")}
+            </a>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-6">
+        {quote.status === "SIGNED" ? (
+          <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-sm font-medium text-green-900" data-testid="signed-banner">
+            {t("signing:page.signedBanner")}
+          </p>
+        ) : null}
+        {document.blocks.length > 1 ? (
+          <nav aria-labelledby="toc-title" className="rounded-xl border border-slate-200 bg-white p-4 print:hidden" data-testid="toc">
+            <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              {t("signing:page.contents")}
+            </h2>
+            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
+              {document.blocks.map((block) => (
+                <li key={block.id}>
+                  <a href={`#block-${block.id}`} className="underline">
+                    {block.name || document.name}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <QuoteDocument quote={document} selectable={canSignHere} />
+        <SignatureList signatures={quote.signatures} language={document.language} />
+        {canSignHere ? <SigningForm /> : null}
+        {quote.watermark ? (
+          <p className="text-center text-xs text-slate-500" data-testid="watermark">
+            <a href="/" className="!text-slate-500 underline">
+              {t("signing:page.madeWith")}
+            </a>
+          </p>
+        ) : null}
+        <p className="hidden text-xs text-slate-500 print:block">
+          {t("quotes:quoteTitle", { number: document.quoteNumber })} · {formatDate(document.quoteDateAt, document.language, "long")}
+        </p>
+      </main>
+      <div id="island-toasts" aria-live="polite" className="fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 print:hidden" />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON for the island, "<" escaped */}
+      <script type="application/json" id="offerly-quote" nonce={nonce} dangerouslySetInnerHTML={{ __html: safeJson(island) }} />
+      {islandSrc ? <script type="module" src={islandSrc} nonce={nonce} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import { loadPublicQuote, recordView } from "../../../server/modules/public-quote/public-quote.server";
+import type { OfferlyLoadContext } from "../../context";
+import type { PublicQuotePageData } from "./types";
+
+/**
+ * The public page's data: ONE read-model call (`loadPublicQuote`: availability, document, account,
+ * signatures, rules), then the customer's view is recorded in the audit trail. Internal ids
+ * (quote, account) stay on the server: the page gets the view without them.
+ */
+export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: string): Promise<PublicQuotePageData> {
+  const { ctx } = context;
+  const { availability, view } = await loadPublicQuote(ctx.db, nanoId, { viewerUserId: ctx.auth.user?.id ?? null });
+  if (!view) return { availability, quote: null, islandSrc: null };
+  await recordView(ctx.db, view, { ip: context.clientAddress ?? null, userAgent: ctx.request.headers.get("user-agent") }).catch((error: unknown) =>
+    ctx.log.warn({ err: error }, "could not record a quote view"),
+  );
+  const { quoteId: _q, accountId: _a, account, signatures, ...rest } = view;
+  const { logoFileKey: _l, ...publicAccount } = account;
+  return {
+    availability,
+    islandSrc: islandSrc(),
+    quote: {
+      ...rest,
+      account: publicAccount,
+      signatures: signatures.map(({ fileKey: _f, signedAt, ...s }) => ({ ...s, signedAt: signedAt.toISOString() })),
+    },
+  };
+}
+
+let cached: string | undefined;
+/**
+ * The island script's URL: in the production build, the hashed file named by
+ * build/server/quote-island.json (scripts/build-server.mjs writes it next to this bundle); in
+ * development, Vite serves the source module.
+ */
+function islandSrc(): string {
+  if (cached) return cached;
+  const manifest = new URL("./quote-island.json", import.meta.url);
+  try {
+    cached = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { src: string }).src;
+  } catch {
+    cached = "/src/web/features/public-quote/island/main.ts";
+  }
+  return cached;
+}

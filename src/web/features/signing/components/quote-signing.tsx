@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { useMutation, useQuery } from "urql";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/dialog";
+import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
+import { SignatureList } from "../../public-quote/components/signature-list";
+import { QuoteSigningQuery, UpdateQuoteToSignedMutation } from "../operations";
+import { AccountSignatureForm } from "./account-signature-form";
+
+/**
+ * The owner's signing panel on a published or signed quote: the signatures placed (customer and
+ * sender), "Add signature", and "Mark as signed" after a confirmation that it cannot be undone.
+ */
+export function QuoteSigning({ quoteId, language }: { quoteId: string; language: string }) {
+  const { t } = useTranslation();
+  const [{ data }, refetch] = useQuery({ query: QuoteSigningQuery, variables: { id: quoteId }, requestPolicy: "cache-and-network" });
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [{ fetching: marking }, mark] = useMutation(UpdateQuoteToSignedMutation);
+  const quote = data?.quote;
+  if (!quote || quote.status === "DRAFT") return null;
+  const signatures = quote.quoteSignatures.map((s) => ({ ...s, signedAt: String(s.signedAt) }));
+  const published = quote.status === "PUBLISHED";
+
+  const markSigned = async () => {
+    const result = await mark({ id: quoteId });
+    setConfirming(false);
+    if (result.error || !result.data) {
+      toast.error(t("signing:toast.markFailed"));
+      return;
+    }
+    toast.success(t("signing:toast.quoteSigned"));
+  };
+
+  return (
+    <section className="space-y-3" data-testid="quote-signing">
+      <SignatureList signatures={signatures} language={language} />
+      {published && !adding ? (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="secondary" onClick={() => setAdding(true)} data-testid="add-signature">
+            {t("signing:owner.add")}
+          </Button>
+          <Button onClick={() => setConfirming(true)} data-testid="mark-signed">
+            {t("signing:owner.markSigned")}
+          </Button>
+        </div>
+      ) : null}
+      {published && adding ? (
+        <AccountSignatureForm
+          quoteId={quoteId}
+          templates={data?.templateSignatures.items ?? []}
+          defaultName={data?.me?.name ?? ""}
+          onDone={(added) => {
+            setAdding(false);
+            if (added) refetch({ requestPolicy: "network-only" });
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t("signing:owner.markTitle")}
+        confirmLabel={t("signing:owner.markConfirm")}
+        cancelLabel={t("signing:owner.cancel")}
+        busy={marking}
+        onConfirm={markSigned}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t("signing:owner.markBody")}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

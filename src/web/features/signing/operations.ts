@@ -1,0 +1,63 @@
+import { graphql } from "../../graphql/generated";
+
+/** The owner's signing panel on the quote page (SPEC §3 Quote.quoteSignatures, §7 mutations). */
+export const QuoteSignatureFieldsFragment = graphql(`
+  fragment QuoteSignatureFields on QuoteSignature {
+    id
+    kind
+    name
+    signatureKind
+    signature
+    signedAt
+    documentHash
+  }
+`);
+
+export const QuoteSigningQuery = graphql(`
+  query QuoteSigning($id: ID!) {
+    quote(id: $id) {
+      id
+      status
+      quoteSignatures {
+        ...QuoteSignatureFields
+      }
+    }
+    templateSignatures(pageSize: 50) {
+      items {
+        id
+        name
+        kind
+        isDefault
+      }
+    }
+    me {
+      id
+      name
+    }
+  }
+`);
+
+export const CreateAccountSignatureMutation = graphql(`
+  mutation CreateAccountSignature($quoteId: ID!, $input: CreateQuoteSignatureInput!) {
+    createQuoteSignature(quoteId: $quoteId, input: $input) {
+      nanoId
+      quoteSignatures {
+        ...QuoteSignatureFields
+      }
+    }
+  }
+`);
+
+export const UpdateQuoteToSignedMutation = graphql(`
+  mutation UpdateQuoteToSigned($id: ID!) {
+    updateQuoteToSigned(id: $id) {
+      id
+      status
+      displayStatus
+      signedAt
+      quoteSignatures {
+        ...QuoteSignatureFields
+      }
+    }
+  }
+`);
