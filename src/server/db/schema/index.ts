@@ -8,3 +8,4 @@ export * from "./jobs";
 export * from "./billing";
 export * from "./templates";
 export * from "./team";
+export * from "./statistics";

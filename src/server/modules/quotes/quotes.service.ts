@@ -12,6 +12,7 @@ import { AppError } from "../../errors";
 import { assertEntitled } from "../billing/entitlements";
 import { copyBlocks, findBlocksOfQuotes, loadQuoteTotals, startQuoteFrom } from "../blocks/blocks.service";
 import type { CustomerRecord } from "../customers/customers.service";
+import { recordQuoteEvent } from "../statistics/statistics.service";
 
 export type QuoteRecord = typeof quotes.$inferSelect;
 /** A quote with its customer record (joined: never a query per quote). */
@@ -195,6 +196,8 @@ export async function publishQuote(db: Executor, accountId: string, id: string, 
         .set({ status: "PUBLISHED", publishedAt: now, customerSnapshot: snapshot, updatedAt: now })
         .where(eq(quotes.id, current.id))
         .returning();
+      // Statistics rollup (issue 15): a publication counts on the account's local day.
+      await recordQuoteEvent(tx, accountId, "published", now);
       return { ...quote, customer };
     }),
   );

@@ -10,9 +10,10 @@ import marketing from "./marketing";
 import quotes from "./quotes";
 import settings from "./settings";
 import team from "./team";
+import statistics from "./statistics";
 import templates from "./templates";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates };
+const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, statistics };
 export default en;

@@ -44,6 +44,7 @@ export default {
     vatNumberNL: "A Dutch VAT number looks like NL123456789B01.",
     vatNumberGB: "A UK VAT number looks like GB123456789 (9 or 12 digits).",
     colorInvalid: "Enter a colour as #rrggbb, for example #1d4ed8.",
+    timeZoneInvalid: "Please choose a time zone from the list.",
     fontInvalid: "Please choose a font from the list.",
   },
   errors: {

@@ -12,7 +12,8 @@ import marketing from "./marketing";
 import quotes from "./quotes";
 import settings from "./settings";
 import team from "./team";
+import statistics from "./statistics";
 import templates from "./templates";
 
-const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, statistics } satisfies Mirror<typeof en>;
 export default nl;

@@ -46,6 +46,7 @@ export default {
     vatNumberNL: "Een Nederlands btw-nummer ziet eruit als NL123456789B01.",
     vatNumberGB: "Een Brits btw-nummer ziet eruit als GB123456789 (9 of 12 cijfers).",
     colorInvalid: "Vul een kleur in als #rrggbb, bijvoorbeeld #1d4ed8.",
+    timeZoneInvalid: "Kies een tijdzone uit de lijst.",
     fontInvalid: "Kies een lettertype uit de lijst.",
   },
   errors: {
