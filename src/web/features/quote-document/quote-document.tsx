@@ -58,7 +58,7 @@ export function QuoteDocument({
         <CustomerAddress customer={quote.customer} />
         {quote.blocks.length === 0 ? <p className="text-sm text-slate-500">{t("quotes:empty.noBlocks")}</p> : null}
         {quote.blocks.map((block) => (
-          <section key={block.id} data-testid="quote-block" aria-label={block.name || undefined}>
+          <section key={block.id} data-testid="quote-block" data-block-id={block.id} aria-label={block.name || undefined}>
             {block.name ? <Block className={`text-lg font-semibold text-slate-900 ${WRAP}`}>{block.name}</Block> : null}
             <RichText doc={block.content} className="mt-1" />
             {block.pricing ? <PricingTable block={block} pricing={block.pricing} language={quote.language} money={money} /> : null}

@@ -1,8 +1,10 @@
+import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { localizePath } from "../../../shared/locales";
 import { publicQuoteUrl } from "../../../shared/quotes";
 import { loadPublicQuoteDocument } from "../../features/quote-document/public-quote.server";
 import { QuoteDocument } from "../../features/quote-document/quote-document";
+import { startQuoteTracking } from "../../features/statistics/tracking";
 import { useTranslation } from "../../i18n";
 import type { Route } from "./+types/public-quote";
 
@@ -22,9 +24,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { availability, document };
 }
 
-export default function PublicQuotePage({ loaderData }: Route.ComponentProps) {
+export default function PublicQuotePage({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { availability, document } = loaderData;
+  // Views and reading time (issue 15). Moves into the page's island script at the merge.
+  useEffect(() => (document ? startQuoteTracking({ nanoId: params.nanoId }) : undefined), [document, params.nanoId]);
   if (!document) {
     const title = availability === "EXPIRED" ? t("quotes:public.expiredTitle") : t("quotes:public.notAvailableTitle");
     return (
