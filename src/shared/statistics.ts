@@ -39,10 +39,21 @@ export function isValidTimeZone(value: string): boolean {
   }
 }
 
-/** The zones offered in the settings form (the server accepts any valid IANA name). */
-export function timeZoneOptions(): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
-  return supported.includes(DEFAULT_TIME_ZONE) ? supported : [DEFAULT_TIME_ZONE, ...supported];
+/**
+ * The zones offered in the settings form: a fixed list (the same on the server and in every
+ * browser, so the page hydrates cleanly), plus the account's own zone when it is another one.
+ * The server accepts any valid IANA name.
+ */
+const COMMON_TIME_ZONES = [
+  "Europe/Amsterdam", "Europe/Brussels", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Paris", "Europe/Berlin",
+  "Europe/Madrid", "Europe/Rome", "Europe/Zurich", "Europe/Vienna", "Europe/Copenhagen", "Europe/Stockholm", "Europe/Oslo",
+  "Europe/Helsinki", "Europe/Warsaw", "Europe/Prague", "Europe/Athens", "Europe/Istanbul", "Africa/Johannesburg",
+  "America/Curacao", "America/Paramaribo", "America/Sao_Paulo", "America/New_York", "America/Chicago", "America/Denver",
+  "America/Los_Angeles", "America/Toronto", "Asia/Dubai", "Asia/Kolkata", "Asia/Singapore", "Asia/Jakarta", "Asia/Tokyo",
+  "Australia/Sydney", "Pacific/Auckland", "UTC",
+] as const;
+export function timeZoneOptions(current?: string): string[] {
+  return current && !(COMMON_TIME_ZONES as readonly string[]).includes(current) ? [current, ...COMMON_TIME_ZONES] : [...COMMON_TIME_ZONES];
 }
 
 export const ZTimeZone = z

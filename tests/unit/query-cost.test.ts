@@ -28,6 +28,8 @@ describe("the web client's operations and the query cost limit", () => {
   // Other required variables: the team operations (issue 11) and the block editor (issue 10).
   const teamVariables = { userId: crypto.randomUUID(), role: "ADMIN", token: "t".repeat(43), confirmName: "Acme" };
   const blockVariables = { quoteId: crypto.randomUUID(), templateBlockId: crypto.randomUUID(), ids: [crypto.randomUUID()] };
+  // Statistics (issue 15): the widest range and the most quote ids a call may ask for.
+  const statisticsVariables = { from: "2025-01-01", to: "2025-12-31", quoteIds: Array.from({ length: 100 }, () => crypto.randomUUID()) };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
     const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
@@ -41,6 +43,7 @@ describe("the web client's operations and the query cost limit", () => {
         file: new File(["x"], "logo.png"),
         ...teamVariables,
         ...blockVariables,
+        ...statisticsVariables,
         ...(inputType ? { input: inputs[inputType] } : {}),
       },
     });

@@ -43,8 +43,6 @@ export default {
   },
   list: {
     views: "Views",
-    viewsLabel_one: "{{count}} view",
-    viewsLabel_other: "{{count}} views",
   },
   duration: {
     seconds: "{{s}} s",

@@ -46,8 +46,6 @@ export default {
   },
   list: {
     views: "Weergaven",
-    viewsLabel_one: "{{count}} weergave",
-    viewsLabel_other: "{{count}} weergaven",
   },
   duration: {
     seconds: "{{s}} s",

@@ -10,6 +10,7 @@ import { QuoteForm } from "../../features/quotes/components/quote-form";
 import { QuoteHeader } from "../../features/quotes/components/quote-header";
 import { QuoteSettings } from "../../features/quotes/components/quote-settings";
 import { QuoteQuery } from "../../features/quotes/operations";
+import { QuoteStatistics } from "../../features/statistics/components/quote-statistics";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 import { linkButton, serverRefusal } from "../../lib/mutation-errors";
 
@@ -42,6 +43,7 @@ export default function QuoteMutatePage() {
             <div className="mt-6 space-y-6">
               {quote.status !== "DRAFT" ? <Alert kind="info">{t("quotes:readOnly", { status: t(`quotes:status.${quote.status}`).toLowerCase() })}</Alert> : null}
               <PublicLink url={quote.url} live={quote.status !== "DRAFT"} />
+              <QuoteStatistics quoteId={quote.id} status={quote.status} />
               {quote.status === "DRAFT" ? (
                 <section aria-labelledby="details-title">
                   <h2 id="details-title" className="mb-3 text-lg font-semibold">
