@@ -8,12 +8,13 @@ import { runEditorBench } from "./editor";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
 import { runMarketingBench } from "./marketing";
 import { benchQuotes } from "./quotes";
+import { benchStatistics } from "./statistics";
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
 
-// The cost and blocks benchmarks alone need no production build.
-if (!(only.length === 1 && (only[0] === "cost" || only[0] === "blocks"))) {
+// The cost, blocks and statistics benchmarks alone need no production build.
+if (!(only.length === 1 && (only[0] === "cost" || only[0] === "blocks" || only[0] === "statistics"))) {
   const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then(m => m.buildIfStale())"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -39,4 +40,12 @@ if (want("blocks")) {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) await benchBlocks("postgres", pgUrl);
   else console.log("\n(PostgreSQL: set BENCH_DATABASE_URL to measure blocks there too)");
+}
+if (want("statistics")) {
+  // BENCH_STATS_EVENTS=100000 for a quick run; the size is 1,000,000.
+  const events = Number(process.env.BENCH_STATS_EVENTS ?? 1_000_000);
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) await benchStatistics("postgres", pgUrl, { events });
+  else console.log("\n(PostgreSQL: set BENCH_DATABASE_URL to measure statistics there too)");
+  await benchStatistics("pglite", undefined, { events });
 }
