@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountDailyStats, accounts, jobs, quoteTimeEntries, quoteViews } from "../../src/server/db/schema";
+import { accountDailyStats, accounts, jobs, quoteTimeEntries, quoteViews, users } from "../../src/server/db/schema";
 import { type VisitorInfo, recordQuoteEvent, recordTime, recordView } from "../../src/server/modules/statistics/statistics.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
@@ -155,6 +155,24 @@ describe("reading time", () => {
     expect(r.data?.createTimeStatistic.acceptedSeconds).toBeLessThanOrEqual(7);
   });
 
+  it("takes beacons at POST /api/beacon (sendBeacon: no header) with the same rules, always 204", async () => {
+    const quote = await publishedQuote("Beacon");
+    const view = await t.gql<{ createViewStatistic: { viewId: string } }>(VIEW, { n: quote.nanoId }, { "user-agent": CHROME });
+    const viewId = view.data!.createViewStatistic.viewId;
+    await t.db.update(quoteViews).set({ startedAt: new Date(Date.now() - 60_000) }).where(eq(quoteViews.id, viewId));
+    const post = (body: string, headers: Record<string, string> = {}) => t.fetch("/api/beacon", { method: "POST", headers: { "content-type": "text/plain;charset=UTF-8", ...headers }, body });
+    const text = quote.blocks.all[0].id;
+    expect((await post(JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: 20, blocks: [{ blockId: text, seconds: 20 }] }))).status).toBe(204);
+    for (const body of ["not json", "{}", JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: -1 }), JSON.stringify({ viewId: "x", nanoId: quote.nanoId, seconds: 5 })]) {
+      expect((await post(body)).status).toBe(204);
+    }
+    // Another site's page cannot post beacons.
+    expect((await post(JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: 5 }), { origin: "https://evil.example" })).status).toBe(403);
+    const s = (await stats(quote.id)).data!.quoteStatistics;
+    expect(s.totalTime).toBe(20);
+    expect(s.blocks).toEqual([{ blockId: text, name: "Introduction", totalTime: 20 }]);
+  });
+
   it("rate-limits a flood from one address silently (never an error, never a skewed total)", async () => {
     const quote = await publishedQuote("Flood");
     const v = visitor();
@@ -289,11 +307,15 @@ describe("first-view e-mail", () => {
     expect(mail.subject).toBe(`Your quote ${quote.quoteNumber} Notify me was opened`);
     expect(mail.text).toContain(`/app/quotes/mutate/${quote.id}`);
 
+    // In the owner's language.
+    await t.db.update(users).set({ locale: "nl" }).where(eq(users.email, me));
     // Withdrawn and published again: a new publication, a new e-mail.
     await transition(t, boss, "withdrawQuote", quote.id);
     await transition(t, boss, "publishQuote", quote.id);
     await recordView(t.db, deps, quote.nanoId, visitor());
-    expect((await mailsTo(me)).length).toBe(before + 2);
+    const dutch = await mailsTo(me);
+    expect(dutch.length).toBe(before + 2);
+    expect((dutch.at(-1)!.payload as { subject: string }).subject).toBe(`Je offerte ${quote.quoteNumber} Notify me is geopend`);
 
     // Switched off.
     const off = await t.gql(

@@ -9,16 +9,18 @@
  *   left (`visibilitychange`, `pagehide`).
  * - Per block: an IntersectionObserver on `[data-block-id]` keeps the block with the most pixels
  *   in the viewport; visible time is credited to it.
- * - Transport: `fetch` to /graphql with `keepalive: true`, so the final beacon survives the page
- *   and still carries the `x-graphql-csrf` header (which `navigator.sendBeacon` cannot set).
+ * - Transport: the view is one GraphQL call (it needs the answer: the view id). Time goes to
+ *   `POST /api/beacon` (same service as `createTimeStatistic`) with `navigator.sendBeacon`, which
+ *   survives the page being closed and needs no header; where sendBeacon is missing or refuses,
+ *   `fetch(…, { keepalive: true })` to the same endpoint.
  */
-export type QuoteTrackingOptions = { nanoId: string; graphqlUrl?: string; heartbeatSeconds?: number };
+export type QuoteTrackingOptions = { nanoId: string; graphqlUrl?: string; beaconUrl?: string; heartbeatSeconds?: number };
 
 const VIEW = "mutation($n:String!){createViewStatistic(nanoId:$n){viewId}}";
-const TIME = "mutation($i:TimeStatisticInput!){createTimeStatistic(input:$i){acceptedSeconds}}";
 
 export function startQuoteTracking(options: QuoteTrackingOptions): () => void {
   const url = options.graphqlUrl ?? "/graphql";
+  const beaconUrl = options.beaconUrl ?? "/api/beacon";
   const doc = document;
   let viewId: string | null = null;
   let stopped = false;
@@ -29,14 +31,16 @@ export function startQuoteTracking(options: QuoteTrackingOptions): () => void {
   const inView = new Map<Element, number>();
   const now = () => performance.now();
 
-  const post = (query: string, variables: object, keepalive = false) =>
+  const post = (query: string, variables: object) =>
     fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", "x-graphql-csrf": "1" },
       body: JSON.stringify({ query, variables }),
       credentials: "same-origin",
-      keepalive,
     });
+  const beacon = (body: string) => {
+    if (!navigator.sendBeacon?.(beaconUrl, body)) fetch(beaconUrl, { method: "POST", body, keepalive: true }).catch(() => undefined);
+  };
 
   /** Moves the visible time since the last call into the pending totals. */
   const settle = () => {
@@ -48,7 +52,7 @@ export function startQuoteTracking(options: QuoteTrackingOptions): () => void {
     if (block) blockMs.set(block, (blockMs.get(block) ?? 0) + ms);
   };
 
-  const flush = (final: boolean) => {
+  const flush = () => {
     settle();
     const seconds = Math.floor(pendingMs / 1000);
     if (!viewId || seconds < 1) return;
@@ -61,17 +65,17 @@ export function startQuoteTracking(options: QuoteTrackingOptions): () => void {
         blockMs.set(blockId, ms - s * 1000);
       }
     }
-    post(TIME, { i: { viewId, nanoId: options.nanoId, seconds, blocks } }, final).catch(() => undefined);
+    beacon(JSON.stringify({ viewId, nanoId: options.nanoId, seconds, blocks }));
   };
 
   const onVisibility = () => {
     if (doc.visibilityState === "visible") visibleSince ??= now();
     else {
-      flush(true);
+      flush();
       visibleSince = null;
     }
   };
-  const onLeave = () => flush(true);
+  const onLeave = () => flush();
 
   const observer =
     typeof IntersectionObserver === "function"
@@ -92,7 +96,7 @@ export function startQuoteTracking(options: QuoteTrackingOptions): () => void {
         )
       : null;
 
-  const timer = setInterval(() => flush(false), (options.heartbeatSeconds ?? 15) * 1000);
+  const timer = setInterval(flush, (options.heartbeatSeconds ?? 15) * 1000);
 
   const begin = () => {
     if (stopped) return;
@@ -116,7 +120,7 @@ export function startQuoteTracking(options: QuoteTrackingOptions): () => void {
 
   function stop() {
     if (stopped) return;
-    flush(true);
+    flush();
     stopped = true;
     clearInterval(timer);
     observer?.disconnect();

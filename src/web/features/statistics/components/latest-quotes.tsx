@@ -38,12 +38,12 @@ export function LatestQuotes() {
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {items.map((q) => (
             <li key={q.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="latest-quote">
-              <Link to={href(`/app/quotes/mutate/${q.id}`)} className="min-w-0 flex-1 font-medium text-slate-900 [overflow-wrap:anywhere] hover:text-brand-700 hover:underline">
-                <span className="mr-2 tabular-nums text-slate-500">{q.quoteNumber}</span>
+              <Link to={href(`/app/quotes/mutate/${q.id}`)} className="min-w-0 basis-full font-medium sm:basis-auto sm:flex-1 text-slate-900 [overflow-wrap:anywhere] hover:text-brand-700 hover:underline">
+                <span className="mr-2 whitespace-nowrap tabular-nums text-slate-500">{q.quoteNumber}</span>
                 {q.name}
               </Link>
               <StatusBadge status={q.displayStatus as QuoteDisplayStatus} />
-              <span className="w-24 text-right text-sm tabular-nums text-slate-600" data-testid="latest-quote-views">
+              <span className="ml-auto whitespace-nowrap text-right text-sm tabular-nums text-slate-600 sm:w-24" data-testid="latest-quote-views">
                 {t("statistics:latest.views", { count: stats.get(q.id)?.views ?? 0 })}
               </span>
             </li>
