@@ -135,7 +135,7 @@ describe("statistics in a browser", () => {
     const nl = await phone.newPage();
     await open(nl, "/nl/app");
     await nl.getByTestId("overview-views").filter({ hasText: "1" }).waitFor();
-    expect(await nl.getByText("Offerteweergaven").count()).toBe(1);
+    await nl.getByTestId("statistics-overview").getByText("Offerteweergaven").first().waitFor();
     expect(await nl.getByTestId("latest-quote-views").first().textContent()).toBe("1 weergave");
     await nl.getByTestId("overview-chart").waitFor();
     expect(await scrollWidth(nl)).toBeLessThanOrEqual(375);
