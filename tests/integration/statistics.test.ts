@@ -134,6 +134,32 @@ describe("reading time", () => {
     expect((await stats(quote.id)).data?.quoteStatistics.totalTime).toBe(625);
   });
 
+  it("holds the bound under parallel beacons and scales per-block seconds, ignoring other quotes' blocks", async () => {
+    const quote = await publishedQuote("Parallel");
+    const other = await publishedQuote("Other blocks");
+    const v = visitor();
+    const { viewId } = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-07T09:00:00Z"));
+    // Ten beacons at once, 10 s after the start, each claiming a minute: 15 s in all.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => recordTime(t.db, { viewId: viewId!, nanoId: quote.nanoId, seconds: 60, blocks: [] }, v.ip, at("2026-05-07T09:00:10Z"))),
+    );
+    expect(results.reduce((n, r) => n + r.acceptedSeconds, 0)).toBe(15);
+    // 10 s accepted, 40 s claimed over two blocks → 5 + 5; another quote's block is ignored.
+    const [text, pricing] = quote.blocks.all;
+    const r = await recordTime(
+      t.db,
+      { viewId: viewId!, nanoId: quote.nanoId, seconds: 10, blocks: [{ blockId: text.id, seconds: 20 }, { blockId: pricing.id, seconds: 20 }, { blockId: other.blocks.all[0].id, seconds: 30 }] },
+      v.ip,
+      at("2026-05-07T09:00:20Z"),
+    );
+    expect(r.acceptedSeconds).toBe(10);
+    const s = (await stats(quote.id)).data!.quoteStatistics;
+    expect(s.totalTime).toBe(25);
+    expect(s.blocks.map((b) => b.totalTime)).toEqual([5, 5]);
+    const [entry] = await t.db.select().from(quoteTimeEntries).where(and(eq(quoteTimeEntries.viewId, viewId!), eq(quoteTimeEntries.seconds, 10)));
+    expect(entry.blockSeconds).toEqual({ [text.id]: 5, [pricing.id]: 5 });
+  });
+
   it("through GraphQL: negative, fractional or huge claims and bad ids are dropped without an error", async () => {
     const quote = await publishedQuote("Public time");
     const view = await t.gql<{ createViewStatistic: { viewId: string } }>(VIEW, { n: quote.nanoId }, { "user-agent": FIREFOX });

@@ -8,7 +8,6 @@ import {
   STATS,
   averageSeconds,
   boundedBlockSeconds,
-  boundedSeconds,
   dayInTimeZone,
   daysBetween,
   isSameVisit,
@@ -249,54 +248,70 @@ export type TimeInput = { viewId: string; nanoId: string; seconds: number; block
 export type TimeResult = { acceptedSeconds: number; dropped?: DropReason };
 
 /**
- * Adds visible reading time to a view: bounded (boundedSeconds in shared/statistics.ts) under a
- * lock of the view row, so parallel beacons cannot together add more time than has passed.
- * Time for an unknown view, or a view of another quote, is dropped.
+ * Adds visible reading time to a view, in ONE statement (a beacon is the hottest write): it locks
+ * the view row (`for update`: parallel beacons of one view queue, and each sees what the previous
+ * one counted), bounds the seconds exactly as `boundedSeconds` in shared/statistics.ts does
+ * (claimed, ≤ 600 per entry, ≤ elapsed since the view began + 5 s − counted, ≤ 4 h − counted),
+ * scales the per-block seconds like `boundedBlockSeconds` (keeping only blocks of that quote),
+ * then updates the view, appends the time entry and adds to the three rollups. Time for an
+ * unknown view, a view of another quote or of a withdrawn quote is dropped.
  */
 export async function recordTime(db: Database, input: TimeInput, ip: string, now = new Date()): Promise<TimeResult> {
   if (!(await withinLimits(db, ip, input.nanoId))) return { acceptedSeconds: 0, dropped: "rateLimited" };
-  return db.transaction(async (tx) => {
-    const [view] = await tx
-      .select({
-        id: quoteViews.id,
-        quoteId: quoteViews.quoteId,
-        accountId: quoteViews.accountId,
-        day: quoteViews.day,
-        startedAt: quoteViews.startedAt,
-        trackedSeconds: quoteViews.trackedSeconds,
-      })
-      .from(quoteViews)
-      .innerJoin(quotes, eq(quotes.id, quoteViews.quoteId))
-      .where(and(eq(quoteViews.id, input.viewId), eq(quotes.nanoId, input.nanoId), sql`${quotes.status} <> 'DRAFT'`))
-      .for("update", { of: quoteViews });
-    if (!view) return { acceptedSeconds: 0, dropped: "noView" as const };
-    const seconds = boundedSeconds({ claimed: input.seconds, elapsedSeconds: (now.getTime() - view.startedAt.getTime()) / 1000, alreadyCounted: view.trackedSeconds });
-    if (seconds <= 0) return { acceptedSeconds: 0, dropped: "noTime" as const };
-    const blocks = boundedBlockSeconds(input.blocks, seconds);
-    // Only blocks of this quote count.
-    const known = blocks.size
-      ? new Set(
-          (
-            await tx
-              .select({ id: quoteBlocks.id })
-              .from(quoteBlocks)
-              .where(and(eq(quoteBlocks.quoteId, view.quoteId), inArray(quoteBlocks.id, [...blocks.keys()])))
-          ).map((b) => b.id),
-        )
-      : new Set<string>();
-    const blockSeconds = Object.fromEntries([...blocks].filter(([id]) => known.has(id)));
-    await tx.update(quoteViews).set({ trackedSeconds: sql`${quoteViews.trackedSeconds} + ${seconds}::int`, lastSeenAt: now }).where(eq(quoteViews.id, view.id));
-    await tx.insert(quoteTimeEntries).values({ viewId: view.id, quoteId: view.quoteId, accountId: view.accountId, insertedAt: now, seconds, blockSeconds });
-    await addToRollups(tx, { quoteId: view.quoteId, accountId: view.accountId, day: view.day, views: 0, seconds });
-    const entries = Object.entries(blockSeconds);
-    if (entries.length) {
-      await tx
-        .insert(quoteBlockStats)
-        .values(entries.map(([blockId, s]) => ({ quoteId: view.quoteId, blockId, seconds: s })))
-        .onConflictDoUpdate({ target: [quoteBlockStats.quoteId, quoteBlockStats.blockId], set: { seconds: sql`${quoteBlockStats.seconds} + excluded.seconds` } });
-    }
-    return { acceptedSeconds: seconds };
-  });
+  if (!isUuid(input.viewId)) return { acceptedSeconds: 0, dropped: "noView" };
+  const claimed = Number.isFinite(input.seconds) ? Math.max(0, Math.floor(input.seconds)) : 0;
+  if (claimed <= 0) return { acceptedSeconds: 0, dropped: "noTime" };
+  // Repeated ids merged, negatives dropped (no scaling yet: the bound is known in the database).
+  const blocks = JSON.stringify(Object.fromEntries(boundedBlockSeconds(input.blocks.filter((b) => isUuid(b.blockId)), Number.POSITIVE_INFINITY)));
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with cur as (
+      select v.id, v.quote_id, v.account_id, v.day,
+        greatest(0, least(${claimed}::int, ${STATS.maxSecondsPerEntry}::int,
+          least(floor(extract(epoch from (${at}::timestamptz - v.started_at)))::int + ${STATS.slackSeconds}::int, ${STATS.maxSecondsPerView}::int) - v.tracked_seconds)) as s
+      from ${quoteViews} v join ${quotes} q on q.id = v.quote_id
+      where v.id = ${input.viewId}::uuid and q.nano_id = ${input.nanoId} and q.status <> 'DRAFT'
+      for update of v
+    ),
+    claimed_blocks as (
+      select b.key::uuid as block_id, b.value::int as s from cur, jsonb_each_text(${blocks}::jsonb) b
+      where cur.s > 0 and exists (select 1 from ${quoteBlocks} qb where qb.id = b.key::uuid and qb.quote_id = cur.quote_id)
+    ),
+    scaled as (
+      select block_id, case when t.total > cur.s then floor(c.s::bigint * cur.s / t.total)::int else c.s end as s
+      from claimed_blocks c, cur, (select coalesce(sum(s), 0) as total from claimed_blocks) t
+    ),
+    upd as (
+      update ${quoteViews} set tracked_seconds = ${quoteViews}.tracked_seconds + cur.s, last_seen_at = ${at}::timestamptz
+      from cur where ${quoteViews}.id = cur.id and cur.s > 0
+      returning cur.id, cur.quote_id, cur.account_id, cur.day, cur.s
+    ),
+    entry as (
+      insert into ${quoteTimeEntries} (view_id, quote_id, account_id, inserted_at, seconds, block_seconds)
+      select upd.id, upd.quote_id, upd.account_id, ${at}::timestamptz, upd.s,
+        coalesce((select jsonb_object_agg(block_id::text, s) from scaled where s > 0), '{}'::jsonb)
+      from upd
+    ),
+    per_quote as (
+      insert into ${quoteDailyStats} (quote_id, day, account_id, views, seconds)
+      select quote_id, day, account_id, 0, s from upd
+      on conflict (quote_id, day) do update set seconds = ${quoteDailyStats}.seconds + excluded.seconds
+    ),
+    per_block as (
+      insert into ${quoteBlockStats} (quote_id, block_id, seconds)
+      select upd.quote_id, scaled.block_id, scaled.s from upd, scaled where scaled.s > 0
+      on conflict (quote_id, block_id) do update set seconds = ${quoteBlockStats}.seconds + excluded.seconds
+    ),
+    per_account as (
+      insert into ${accountDailyStats} (account_id, day, views, seconds)
+      select account_id, day, 0, s from upd
+      on conflict (account_id, day) do update set seconds = ${accountDailyStats}.seconds + excluded.seconds
+    )
+    select (select s from upd) as accepted, exists (select 1 from cur) as found`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { accepted: number | string | null; found: boolean }[];
+  const accepted = Number(rows[0]?.accepted ?? 0);
+  if (!rows[0]?.found) return { acceptedSeconds: 0, dropped: "noView" };
+  return accepted > 0 ? { acceptedSeconds: accepted } : { acceptedSeconds: 0, dropped: "noTime" };
 }
 
 // ── account-scoped reads (rollups) ──────────────────────────────────────────────────────────
