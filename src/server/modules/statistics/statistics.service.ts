@@ -30,7 +30,7 @@ import {
   users,
 } from "../../db/schema";
 import { AppError } from "../../errors";
-import { hitRateLimit } from "../../http/rate-limit";
+import { hitRateLimits } from "../../http/rate-limit";
 import { enqueue, sendMailJob } from "../../jobs";
 import { renderEmail } from "../../mail/layout";
 
@@ -98,12 +98,12 @@ export function isBotAgent(userAgent: string | null): boolean {
   return !userAgent || userAgent.length > 1000 || isbot(userAgent);
 }
 
-async function withinLimits(db: Database, ip: string, quoteKey: string): Promise<boolean> {
-  const [byIp, byQuote] = await Promise.all([
-    hitRateLimit(db, `stats:ip:${ip}`, STATS.perIpPerMinute, 60),
-    hitRateLimit(db, `stats:quote:${quoteKey}`, STATS.perQuotePerMinute, 60),
+/** The per-address and per-quote counters of the public calls, in one statement. */
+function withinLimits(db: Database, ip: string, quoteKey: string): Promise<boolean> {
+  return hitRateLimits(db, [
+    { key: `stats:ip:${ip}`, limit: STATS.perIpPerMinute, windowSeconds: 60 },
+    { key: `stats:quote:${quoteKey}`, limit: STATS.perQuotePerMinute, windowSeconds: 60 },
   ]);
-  return byIp.allowed && byQuote.allowed;
 }
 
 // ── rollups ─────────────────────────────────────────────────────────────────────────────────
