@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
-import { newPhoneContext, open, scrollWidth, signUpInBrowser, watchErrors } from "../support/e2e";
+import { axeViolations, newPhoneContext, open, scrollWidth, signUpInBrowser, watchErrors } from "../support/e2e";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -110,6 +110,7 @@ describe("statistics in a browser", () => {
     expect(await owner.getByTestId("overview-average").textContent()).toMatch(/^\d+ s$/);
     expect(await owner.getByTestId("latest-quote-views").first().textContent()).toBe("1 view");
     await owner.getByTestId("overview-chart").waitFor();
+    expect(await axeViolations(owner)).toEqual([]);
     await shot(owner, "statistics-dashboard-en");
 
     // Quote page: views, total and average time, the visit, both blocks with time.
@@ -123,6 +124,7 @@ describe("statistics in a browser", () => {
     expect(await blocks.count()).toBe(2);
     expect(await blocks.nth(0).textContent()).toContain("Introduction");
     expect(await blocks.nth(1).textContent()).toContain("Approach");
+    expect(await axeViolations(owner)).toEqual([]);
     await shot(owner, "statistics-quote-en");
 
     // The quotes list shows the views.

@@ -17,7 +17,7 @@ export default function OverviewChart({ entries }: { entries: ChartEntry[] }) {
   return (
     <div className="h-72 w-full" aria-hidden="true" data-testid="overview-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={entries} margin={{ top: 8, right: 0, bottom: 0, left: -16 }}>
+        <ComposedChart accessibilityLayer={false} data={entries} margin={{ top: 8, right: 0, bottom: 0, left: -16 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
           <XAxis dataKey="date" tickFormatter={short} tick={{ fontSize: 12, fill: "#475569" }} minTickGap={24} />
           <YAxis yAxisId="views" allowDecimals={false} tick={{ fontSize: 12, fill: "#475569" }} />
