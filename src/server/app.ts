@@ -21,6 +21,7 @@ import { devCheckoutRoutes, invoiceRoutes, webhookRoutes } from "./modules/billi
 import { accountDataRoutes } from "./modules/account-data/account-data.routes";
 import { authRoutes } from "./modules/identity/auth.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
+import { beaconRoutes } from "./modules/statistics/statistics.routes";
 
 export type AppDeps = {
   config: Config;
@@ -198,6 +199,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
+  // Reading-time beacons of the public quote page (modules/statistics, decision 026).
+  app.route("/api/beacon", beaconRoutes({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }));
   // An owner's data export (zip): GET /api/account-data/export?account=<id>.
   app.route("/api/account-data", accountDataRoutes({ db, log, authenticate }));
   // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).

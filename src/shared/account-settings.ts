@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES, CURRENCIES, type Country, LANGUAGES, TEXT_FONTS, type TextFont } from "./enums";
 import { ZCompanyName } from "./identity";
+import { ZTimeZone } from "./statistics";
 import { noControlCharacters } from "./text";
 
 /**
@@ -84,6 +85,10 @@ export const ZUpdateAccountInput = z
     quoteStreetAndNumber: optionalText(ACCOUNT_LIMITS.text),
     quotePostalCode: optionalText(ACCOUNT_LIMITS.postalCode),
     quoteCity: optionalText(ACCOUNT_LIMITS.text),
+    /** IANA name; left as it is when not sent. */
+    timeZone: ZTimeZone.nullish().transform((v) => v ?? undefined),
+    /** E-mail the owners on a quote's first view; left as it is when not sent. */
+    notifyFirstView: z.boolean().nullish().transform((v) => v ?? undefined),
   })
   .transform((input, ctx) => {
     const out = { ...input };

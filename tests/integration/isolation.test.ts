@@ -76,6 +76,16 @@ const OPERATIONS: Record<string, Operation> = {
   // ---- Blocks, templates and signature templates (issue 10): the victim's block, template and signature.
   ...BLOCK_OPERATIONS(),
   ...TEAM_OPERATIONS(),
+  // --- Statistics (issue 15): the victim's quote's statistics, list and the overview.
+  "Query.quoteStatistics": {
+    query: "query ($id: ID!) { quoteStatistics(quoteId: $id) { quoteId views totalTime blocks { name totalTime } } }",
+    variables: (v) => ({ id: v.quoteId }),
+  },
+  "Query.quoteListStatistics": {
+    query: "query ($ids: [ID!]!) { quoteListStatistics(quoteIds: $ids) { quoteId views totalTime } }",
+    variables: (v) => ({ ids: [v.quoteId] }),
+  },
+  "Query.quoteStatisticsOverview": { query: '{ quoteStatisticsOverview(from: "2026-01-01", to: "2026-01-31") { timeZone totalQuoteViews entries { date quoteViews } } }' },
 };
 
 function BLOCK_OPERATIONS(): Record<string, Operation> {
@@ -264,8 +274,14 @@ describe("account isolation", () => {
     expect(read.data).toEqual({ customer: { name: "Victim Ltd's customer" }, quote: { name: "Victim Ltd quote", status: "DRAFT" }, quotes: { totalCount: 1 } });
   });
 
+  it("leaves the victim's quotes out of the attacker's list statistics", async () => {
+    const op = OPERATIONS["Query.quoteListStatistics"];
+    const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
+    expect(result.data).toEqual({ quoteListStatistics: [] });
+  });
+
   it("answers the attacker's own account with not found (or a field error) for the victim's ids", async () => {
-    for (const name of ["Query.customer", "Query.quote", "Mutation.updateCustomer", "Mutation.deleteCustomer", "Mutation.updateQuote", "Mutation.deleteQuote", "Mutation.duplicateQuote", "Mutation.publishQuote", "Mutation.withdrawQuote", "Mutation.createQuote", "Mutation.updateQuoteToSigned"]) {
+    for (const name of ["Query.customer", "Query.quote", "Mutation.updateCustomer", "Mutation.deleteCustomer", "Mutation.updateQuote", "Mutation.deleteQuote", "Mutation.duplicateQuote", "Mutation.publishQuote", "Mutation.withdrawQuote", "Mutation.createQuote", "Mutation.updateQuoteToSigned", "Query.quoteStatistics"]) {
       const op = OPERATIONS[name];
       const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
       expect(result.errors?.[0].extensions?.code, name).toMatch(/^(NOT_FOUND|BAD_USER_INPUT)$/);

@@ -32,6 +32,8 @@ describe("the web client's operations and the query cost limit", () => {
   const blockVariables = { quoteId: crypto.randomUUID(), templateBlockId: crypto.randomUUID(), ids: [crypto.randomUUID()] };
   // The billing plan-change preview (issue 12).
   const billingVariables = { plan: "PRO", interval: "YEARLY" };
+  // Statistics (issue 15): the widest range and the most quote ids a call may ask for.
+  const statisticsVariables = { from: "2025-01-01", to: "2025-12-31", quoteIds: Array.from({ length: 100 }, () => crypto.randomUUID()) };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
     const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
@@ -46,6 +48,7 @@ describe("the web client's operations and the query cost limit", () => {
         ...teamVariables,
         ...blockVariables,
         ...billingVariables,
+        ...statisticsVariables,
         ...(inputType ? { input: inputs[inputType] } : {}),
       },
     });

@@ -11,6 +11,7 @@ import "../modules/templates/templates.graphql";
 import "../modules/team/team.graphql";
 import "../modules/account-data/account-data.graphql";
 import "../modules/public-quote/public-quote.graphql";
+import "../modules/statistics/statistics.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

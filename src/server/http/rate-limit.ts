@@ -41,3 +41,25 @@ export async function isRateLimitKeyLive(db: Database, key: string): Promise<boo
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * Several fixed-window counters hit in ONE statement (a hot public path: statistics beacons count
+ * per address and per quote). True when every counter is within its limit. Same semantics as
+ * hitRateLimit, per key.
+ */
+export async function hitRateLimits(db: Database, counters: { key: string; limit: number; windowSeconds: number }[]): Promise<boolean> {
+  const rows = await db
+    .insert(rateLimitBuckets)
+    .values(counters.map((c) => ({ key: c.key, count: 1, windowEndsAt: sql`now() + make_interval(secs => ${c.windowSeconds})` })))
+    .onConflictDoUpdate({
+      target: rateLimitBuckets.key,
+      set: {
+        count: sql`case when ${rateLimitBuckets.windowEndsAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end`,
+        // A lapsed window restarts with the window the new row would have had.
+        windowEndsAt: sql`case when ${rateLimitBuckets.windowEndsAt} <= now() then excluded.window_ends_at else ${rateLimitBuckets.windowEndsAt} end`,
+      },
+    })
+    .returning({ key: rateLimitBuckets.key, count: rateLimitBuckets.count });
+  const limits = new Map(counters.map((c) => [c.key, c.limit]));
+  return rows.length === counters.length && rows.every((r) => r.count <= (limits.get(r.key) ?? 0));
+}

@@ -7,6 +7,7 @@ import { customerKeys, customerUpdates } from "../features/customers/cache";
 import { editorKeys, editorUpdates } from "../features/editor/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
 import { settingsKeys, settingsUpdates } from "../features/settings/cache";
+import { statisticsKeys } from "../features/statistics/cache";
 import { teamKeys, teamUpdates } from "../features/team/cache";
 import { templateKeys, templateUpdates } from "../features/templates/cache";
 
@@ -42,6 +43,7 @@ export const CACHE_KEYS = {
   ...teamKeys,
   ...editorKeys,
   ...templateKeys,
+  ...statisticsKeys,
 };
 
 export function createGraphQLClient(options: { locale: Locale; accountId: string | null; onUnauthenticated?: () => void }) {

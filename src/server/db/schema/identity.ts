@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACCOUNT_ROLES, COUNTRIES, CURRENCIES, INTERVALS, LANGUAGES, SUBSCRIPTION_PLANS, TEXT_FONTS } from "../../../shared/enums";
 
 const timestamps = {
@@ -58,6 +58,10 @@ export const accounts = pgTable(
     textColor: text("text_color"),
     textFont: text("text_font", { enum: TEXT_FONTS }),
     logoFileKey: text("logo_file_key"),
+    /** IANA time zone of the account's statistics days (validated by the server). */
+    timeZone: text("time_zone").notNull().default("Europe/Amsterdam"),
+    /** E-mail the owners on the first view of each publication of a quote. */
+    notifyFirstView: boolean("notify_first_view").notNull().default(true),
     ...timestamps,
   },
   (t) => [

@@ -10,3 +10,4 @@ export * from "./templates";
 export * from "./team";
 export * from "./pdf";
 export * from "./signing";
+export * from "./statistics";

@@ -14,6 +14,7 @@ import { assertEntitled } from "../billing/entitlements";
 import { quoteNotFound } from "../quotes/quotes.service";
 import { getTemplateSignature } from "../templates/templates.service";
 import { type PublicQuoteView, documentHash, loadPublicQuote, loadQuoteView } from "./public-quote.service";
+import { recordQuoteEvent } from "../statistics/statistics.service";
 
 /**
  * Signatures and the audit trail (decision 024). A customer signs through the public link (by
@@ -265,6 +266,8 @@ export async function markQuoteSigned(
       if ((locked?.status as QuoteStatus) === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
       if (locked?.status !== "PUBLISHED") throw signingError("CONFLICT", "errors.cannotMarkSigned");
       await tx.update(quotes).set({ status: "SIGNED", signedAt: now, updatedAt: now }).where(eq(quotes.id, view.quoteId));
+      // Statistics rollup (issue 15): a signed quote counts on the account's local day.
+      await recordQuoteEvent(tx, accountId, "signed", now);
       await recordAudit(tx, { accountId, quoteId: view.quoteId, event: "MARKED_SIGNED", actorName: context.actor.name, actorEmail: context.actor.email, documentHash: hash, details: { today: todayIso(now) } }, context.evidence);
     }),
   );

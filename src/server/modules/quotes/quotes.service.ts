@@ -12,6 +12,7 @@ import { assertEntitled } from "../billing/entitlements";
 import { copyBlocks, findBlocksOfQuotes, startQuoteFrom } from "../blocks/blocks.service";
 import type { CustomerRecord } from "../customers/customers.service";
 import { publishedDocumentHash } from "../public-quote/public-quote.service";
+import { recordQuoteEvent } from "../statistics/statistics.service";
 
 export type QuoteRecord = typeof quotes.$inferSelect;
 /** A quote with its customer record (joined: never a query per quote). */
@@ -215,6 +216,8 @@ export async function publishQuote(
         userAgent: audit.userAgent?.slice(0, 500) ?? null,
         documentHash: publishedDocumentHash(quote, blocks, account),
       });
+      // Statistics rollup (issue 15): a publication counts on the account's local day.
+      await recordQuoteEvent(tx, accountId, "published", now);
       return { ...quote, customer };
     }),
   );

@@ -82,6 +82,8 @@ const UpdateAccountInput = builder.inputType("UpdateAccountInput", {
     quoteStreetAndNumber: t.string(),
     quotePostalCode: t.string({ description: "Checked against the company's country." }),
     quoteCity: t.string(),
+    timeZone: t.string({ description: "IANA time zone of the statistics (e.g. Europe/Amsterdam); unchanged when left out." }),
+    notifyFirstView: t.boolean({ description: "E-mail the owners when a customer first opens a published quote; unchanged when left out." }),
   }),
 });
 

@@ -12,9 +12,9 @@ import quotes from "./quotes";
 import settings from "./settings";
 import team from "./team";
 import signing from "./signing";
+import statistics from "./statistics";
 import templates from "./templates";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-/** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing };
+const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing, statistics };
 export default en;

@@ -4,6 +4,8 @@ export default {
   styleTitle: "Styling",
   nav: { general: "General", styling: "Styling", team: "Team", billing: "Billing" },
   sections: {
+    statistics: "Statistics",
+    statisticsHint: "The days on your dashboard follow this time zone; choose whether you hear when a customer opens a quote.",
     company: "Company",
     companyHint: "Your company's name and where it is based. The language is the default for new quotes.",
     billing: "Billing details",
@@ -12,6 +14,9 @@ export default {
     quoteAddressHint: "Printed under your logo on every quote.",
   },
   fields: {
+    timeZone: "Time zone",
+    notifyFirstView: "E-mail me when a customer first opens a published quote",
+    notifyFirstViewHint: "Once per publication, to the account owners.",
     name: "Company name",
     country: "Country",
     currency: "Currency",
@@ -44,6 +49,7 @@ export default {
     vatNumberNL: "A Dutch VAT number looks like NL123456789B01.",
     vatNumberGB: "A UK VAT number looks like GB123456789 (9 or 12 digits).",
     colorInvalid: "Enter a colour as #rrggbb, for example #1d4ed8.",
+    timeZoneInvalid: "Please choose a time zone from the list.",
     fontInvalid: "Please choose a font from the list.",
   },
   errors: {

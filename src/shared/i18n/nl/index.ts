@@ -14,7 +14,8 @@ import quotes from "./quotes";
 import settings from "./settings";
 import team from "./team";
 import signing from "./signing";
+import statistics from "./statistics";
 import templates from "./templates";
 
-const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing, statistics } satisfies Mirror<typeof en>;
 export default nl;

@@ -6,6 +6,8 @@ export default {
   styleTitle: "Huisstijl",
   nav: { general: "Algemeen", styling: "Huisstijl", team: "Team", billing: "Facturatie" },
   sections: {
+    statistics: "Statistieken",
+    statisticsHint: "De dagen op je dashboard volgen deze tijdzone; kies of je hoort wanneer een klant een offerte opent.",
     company: "Bedrijf",
     companyHint: "De naam van je bedrijf en waar het gevestigd is. De taal is de standaard voor nieuwe offertes.",
     billing: "Factuurgegevens",
@@ -14,6 +16,9 @@ export default {
     quoteAddressHint: "Staat onder je logo op elke offerte.",
   },
   fields: {
+    timeZone: "Tijdzone",
+    notifyFirstView: "Mail me als een klant een gepubliceerde offerte voor het eerst opent",
+    notifyFirstViewHint: "Eén keer per publicatie, naar de eigenaren van het account.",
     name: "Bedrijfsnaam",
     country: "Land",
     currency: "Valuta",
@@ -46,6 +51,7 @@ export default {
     vatNumberNL: "Een Nederlands btw-nummer ziet eruit als NL123456789B01.",
     vatNumberGB: "Een Brits btw-nummer ziet eruit als GB123456789 (9 of 12 cijfers).",
     colorInvalid: "Vul een kleur in als #rrggbb, bijvoorbeeld #1d4ed8.",
+    timeZoneInvalid: "Kies een tijdzone uit de lijst.",
     fontInvalid: "Kies een lettertype uit de lijst.",
   },
   errors: {

@@ -19,6 +19,8 @@ export const AccountSettingsFieldsFragment = graphql(`
     quoteStreetAndNumber
     quotePostalCode
     quoteCity
+    timeZone
+    notifyFirstView
     linkColor
     textColor
     textFont

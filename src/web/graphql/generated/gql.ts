@@ -51,7 +51,7 @@ type Documents = {
     "\n  mutation WithdrawQuote($id: ID!) {\n    withdrawQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": typeof types.WithdrawQuoteDocument,
     "\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n": typeof types.DuplicateQuoteDocument,
     "\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n": typeof types.DeleteQuoteDocument,
-    "\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n": typeof types.AccountSettingsFieldsFragmentDoc,
+    "\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    timeZone\n    notifyFirstView\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n": typeof types.AccountSettingsFieldsFragmentDoc,
     "\n  query AccountSettings {\n    account {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.AccountSettingsDocument,
     "\n  mutation UpdateAccount($input: UpdateAccountInput!) {\n    updateAccount(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.UpdateAccountDocument,
     "\n  mutation UpdateAccountStyling($input: UpdateAccountStylingInput!) {\n    updateAccountStyling(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n": typeof types.UpdateAccountStylingDocument,
@@ -62,6 +62,11 @@ type Documents = {
     "\n  query QuoteSigning($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n    templateSignatures(pageSize: 50) {\n      items {\n        id\n        name\n        kind\n        isDefault\n      }\n    }\n    me {\n      id\n      name\n    }\n  }\n": typeof types.QuoteSigningDocument,
     "\n  mutation CreateAccountSignature($quoteId: ID!, $input: CreateQuoteSignatureInput!) {\n    createQuoteSignature(quoteId: $quoteId, input: $input) {\n      nanoId\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n": typeof types.CreateAccountSignatureDocument,
     "\n  mutation UpdateQuoteToSigned($id: ID!) {\n    updateQuoteToSigned(id: $id) {\n      id\n      status\n      displayStatus\n      signedAt\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n": typeof types.UpdateQuoteToSignedDocument,
+    "\n  query StatisticsOverview($from: String!, $to: String!) {\n    quoteStatisticsOverview(from: $from, to: $to) {\n      from\n      to\n      timeZone\n      averageTime\n      totalQuoteViews\n      totalQuotesPublished\n      totalQuotesSigned\n      entries {\n        date\n        averageTime\n        quoteViews\n        quotesPublished\n        quotesSigned\n      }\n    }\n  }\n": typeof types.StatisticsOverviewDocument,
+    "\n  query DashboardAccount {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      timeZone\n    }\n  }\n": typeof types.DashboardAccountDocument,
+    "\n  query LatestQuotes {\n    quotes(page: 1, pageSize: 5) {\n      totalCount\n      items {\n        id\n        quoteNumber\n        name\n        displayStatus\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": typeof types.LatestQuotesDocument,
+    "\n  query QuoteListStatistics($quoteIds: [ID!]!) {\n    quoteListStatistics(quoteIds: $quoteIds) {\n      quoteId\n      views\n      totalTime\n    }\n  }\n": typeof types.QuoteListStatisticsDocument,
+    "\n  query QuoteStatistics($quoteId: ID!) {\n    quoteStatistics(quoteId: $quoteId) {\n      quoteId\n      views\n      totalTime\n      averageTime\n      timeEntries {\n        insertedAt\n        totalTime\n      }\n      blocks {\n        blockId\n        name\n        totalTime\n      }\n    }\n  }\n": typeof types.QuoteStatisticsDocument,
     "\n  fragment TeamMemberFields on TeamMember {\n    id\n    email\n    name\n    role\n    status\n    expiresAt\n  }\n": typeof types.TeamMemberFieldsFragmentDoc,
     "\n  query Team {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      ...TeamMemberFields\n    }\n  }\n": typeof types.TeamDocument,
     "\n  mutation InviteUser($input: InviteUserInput!) {\n    inviteUser(input: $input) {\n      ...TeamMemberFields\n    }\n  }\n": typeof types.InviteUserDocument,
@@ -90,7 +95,6 @@ type Documents = {
     "\n  mutation CreateTemplateSignature($input: TemplateSignatureInput!) {\n    createTemplateSignature(input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n": typeof types.CreateTemplateSignatureDocument,
     "\n  mutation UpdateTemplateSignature($id: ID!, $input: TemplateSignatureInput!) {\n    updateTemplateSignature(id: $id, input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n": typeof types.UpdateTemplateSignatureDocument,
     "\n  mutation DeleteTemplateSignature($id: ID!) {\n    deleteTemplateSignature(id: $id)\n  }\n": typeof types.DeleteTemplateSignatureDocument,
-    "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": typeof types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.SignUpDocument,
 };
 const documents: Documents = {
@@ -131,7 +135,7 @@ const documents: Documents = {
     "\n  mutation WithdrawQuote($id: ID!) {\n    withdrawQuote(id: $id) {\n      ...QuoteFields\n    }\n  }\n": types.WithdrawQuoteDocument,
     "\n  mutation DuplicateQuote($id: ID!) {\n    duplicateQuote(id: $id) {\n      id\n      quoteNumber\n      name\n      status\n      displayStatus\n    }\n  }\n": types.DuplicateQuoteDocument,
     "\n  mutation DeleteQuote($id: ID!) {\n    deleteQuote(id: $id)\n  }\n": types.DeleteQuoteDocument,
-    "\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n": types.AccountSettingsFieldsFragmentDoc,
+    "\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    timeZone\n    notifyFirstView\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n": types.AccountSettingsFieldsFragmentDoc,
     "\n  query AccountSettings {\n    account {\n      ...AccountSettingsFields\n    }\n  }\n": types.AccountSettingsDocument,
     "\n  mutation UpdateAccount($input: UpdateAccountInput!) {\n    updateAccount(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n": types.UpdateAccountDocument,
     "\n  mutation UpdateAccountStyling($input: UpdateAccountStylingInput!) {\n    updateAccountStyling(input: $input) {\n      ...AccountSettingsFields\n    }\n  }\n": types.UpdateAccountStylingDocument,
@@ -142,6 +146,11 @@ const documents: Documents = {
     "\n  query QuoteSigning($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n    templateSignatures(pageSize: 50) {\n      items {\n        id\n        name\n        kind\n        isDefault\n      }\n    }\n    me {\n      id\n      name\n    }\n  }\n": types.QuoteSigningDocument,
     "\n  mutation CreateAccountSignature($quoteId: ID!, $input: CreateQuoteSignatureInput!) {\n    createQuoteSignature(quoteId: $quoteId, input: $input) {\n      nanoId\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n": types.CreateAccountSignatureDocument,
     "\n  mutation UpdateQuoteToSigned($id: ID!) {\n    updateQuoteToSigned(id: $id) {\n      id\n      status\n      displayStatus\n      signedAt\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n": types.UpdateQuoteToSignedDocument,
+    "\n  query StatisticsOverview($from: String!, $to: String!) {\n    quoteStatisticsOverview(from: $from, to: $to) {\n      from\n      to\n      timeZone\n      averageTime\n      totalQuoteViews\n      totalQuotesPublished\n      totalQuotesSigned\n      entries {\n        date\n        averageTime\n        quoteViews\n        quotesPublished\n        quotesSigned\n      }\n    }\n  }\n": types.StatisticsOverviewDocument,
+    "\n  query DashboardAccount {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      timeZone\n    }\n  }\n": types.DashboardAccountDocument,
+    "\n  query LatestQuotes {\n    quotes(page: 1, pageSize: 5) {\n      totalCount\n      items {\n        id\n        quoteNumber\n        name\n        displayStatus\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": types.LatestQuotesDocument,
+    "\n  query QuoteListStatistics($quoteIds: [ID!]!) {\n    quoteListStatistics(quoteIds: $quoteIds) {\n      quoteId\n      views\n      totalTime\n    }\n  }\n": types.QuoteListStatisticsDocument,
+    "\n  query QuoteStatistics($quoteId: ID!) {\n    quoteStatistics(quoteId: $quoteId) {\n      quoteId\n      views\n      totalTime\n      averageTime\n      timeEntries {\n        insertedAt\n        totalTime\n      }\n      blocks {\n        blockId\n        name\n        totalTime\n      }\n    }\n  }\n": types.QuoteStatisticsDocument,
     "\n  fragment TeamMemberFields on TeamMember {\n    id\n    email\n    name\n    role\n    status\n    expiresAt\n  }\n": types.TeamMemberFieldsFragmentDoc,
     "\n  query Team {\n    me {\n      id\n    }\n    account {\n      id\n      name\n    }\n    teamMembers {\n      ...TeamMemberFields\n    }\n  }\n": types.TeamDocument,
     "\n  mutation InviteUser($input: InviteUserInput!) {\n    inviteUser(input: $input) {\n      ...TeamMemberFields\n    }\n  }\n": types.InviteUserDocument,
@@ -170,7 +179,6 @@ const documents: Documents = {
     "\n  mutation CreateTemplateSignature($input: TemplateSignatureInput!) {\n    createTemplateSignature(input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n": types.CreateTemplateSignatureDocument,
     "\n  mutation UpdateTemplateSignature($id: ID!, $input: TemplateSignatureInput!) {\n    updateTemplateSignature(id: $id, input: $input) {\n      ...TemplateSignatureFields\n    }\n  }\n": types.UpdateTemplateSignatureDocument,
     "\n  mutation DeleteTemplateSignature($id: ID!) {\n    deleteTemplateSignature(id: $id)\n  }\n": types.DeleteTemplateSignatureDocument,
-    "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n": types.DashboardDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      id\n      name\n    }\n  }\n": types.SignUpDocument,
 };
 
@@ -339,7 +347,7 @@ export function graphql(source: "\n  mutation DeleteQuote($id: ID!) {\n    delet
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n"): (typeof documents)["\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n"];
+export function graphql(source: "\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    timeZone\n    notifyFirstView\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n"): (typeof documents)["\n  fragment AccountSettingsFields on Account {\n    id\n    name\n    country\n    currency\n    language\n    vatNumber\n    billingFirstName\n    billingLastName\n    billingStreetAndNumber\n    billingStreetAdditional\n    billingPostalCode\n    billingCity\n    billingCountry\n    quoteStreetAndNumber\n    quotePostalCode\n    quoteCity\n    timeZone\n    notifyFirstView\n    linkColor\n    textColor\n    textFont\n    fileUrl(version: 1)\n    viewerRole\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -380,6 +388,26 @@ export function graphql(source: "\n  mutation CreateAccountSignature($quoteId: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateQuoteToSigned($id: ID!) {\n    updateQuoteToSigned(id: $id) {\n      id\n      status\n      displayStatus\n      signedAt\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateQuoteToSigned($id: ID!) {\n    updateQuoteToSigned(id: $id) {\n      id\n      status\n      displayStatus\n      signedAt\n      quoteSignatures {\n        ...QuoteSignatureFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StatisticsOverview($from: String!, $to: String!) {\n    quoteStatisticsOverview(from: $from, to: $to) {\n      from\n      to\n      timeZone\n      averageTime\n      totalQuoteViews\n      totalQuotesPublished\n      totalQuotesSigned\n      entries {\n        date\n        averageTime\n        quoteViews\n        quotesPublished\n        quotesSigned\n      }\n    }\n  }\n"): (typeof documents)["\n  query StatisticsOverview($from: String!, $to: String!) {\n    quoteStatisticsOverview(from: $from, to: $to) {\n      from\n      to\n      timeZone\n      averageTime\n      totalQuoteViews\n      totalQuotesPublished\n      totalQuotesSigned\n      entries {\n        date\n        averageTime\n        quoteViews\n        quotesPublished\n        quotesSigned\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardAccount {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      timeZone\n    }\n  }\n"): (typeof documents)["\n  query DashboardAccount {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      timeZone\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LatestQuotes {\n    quotes(page: 1, pageSize: 5) {\n      totalCount\n      items {\n        id\n        quoteNumber\n        name\n        displayStatus\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query LatestQuotes {\n    quotes(page: 1, pageSize: 5) {\n      totalCount\n      items {\n        id\n        quoteNumber\n        name\n        displayStatus\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QuoteListStatistics($quoteIds: [ID!]!) {\n    quoteListStatistics(quoteIds: $quoteIds) {\n      quoteId\n      views\n      totalTime\n    }\n  }\n"): (typeof documents)["\n  query QuoteListStatistics($quoteIds: [ID!]!) {\n    quoteListStatistics(quoteIds: $quoteIds) {\n      quoteId\n      views\n      totalTime\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QuoteStatistics($quoteId: ID!) {\n    quoteStatistics(quoteId: $quoteId) {\n      quoteId\n      views\n      totalTime\n      averageTime\n      timeEntries {\n        insertedAt\n        totalTime\n      }\n      blocks {\n        blockId\n        name\n        totalTime\n      }\n    }\n  }\n"): (typeof documents)["\n  query QuoteStatistics($quoteId: ID!) {\n    quoteStatistics(quoteId: $quoteId) {\n      quoteId\n      views\n      totalTime\n      averageTime\n      timeEntries {\n        insertedAt\n        totalTime\n      }\n      blocks {\n        blockId\n        name\n        totalTime\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -492,10 +520,6 @@ export function graphql(source: "\n  mutation UpdateTemplateSignature($id: ID!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteTemplateSignature($id: ID!) {\n    deleteTemplateSignature(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteTemplateSignature($id: ID!) {\n    deleteTemplateSignature(id: $id)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n"): (typeof documents)["\n  query Dashboard {\n    me {\n      id\n      name\n      email\n    }\n    account {\n      id\n      name\n      subscriptionPlan\n      subscriptionInterval\n      expiredAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,46 +1,34 @@
 import { useQuery } from "urql";
-import { trialDaysLeft } from "../../../shared/subscription";
 import { QueryState } from "../../components/ui/query-state";
-import { graphql } from "../../graphql/generated";
+import { LatestQuotes } from "../../features/statistics/components/latest-quotes";
+import { PlanBanner } from "../../features/statistics/components/plan-banner";
+import { StatisticsOverview } from "../../features/statistics/components/statistics-overview";
+import { DashboardAccountQuery } from "../../features/statistics/operations";
 import { useTranslation } from "../../i18n";
 
-const DashboardQuery = graphql(`
-  query Dashboard {
-    me {
-      id
-      name
-      email
-    }
-    account {
-      id
-      name
-      subscriptionPlan
-      subscriptionInterval
-      expiredAt
-    }
-  }
-`);
-
+/** /app — the dashboard: plan banner, the statistics overview (last 30 days by default), the latest quotes. */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const [{ data, fetching, error }, refetch] = useQuery({ query: DashboardQuery });
+  const [{ data, fetching, error }, refetch] = useQuery({ query: DashboardAccountQuery });
   return (
-    <section className="mx-auto max-w-6xl px-4 py-8">
+    <section className="mx-auto max-w-6xl space-y-8 px-4 py-8">
       <title>{`${t("pages.dashboard")} · Offerly`}</title>
       <QueryState fetching={fetching} error={error} hasData={Boolean(data)} onRetry={() => refetch({ requestPolicy: "network-only" })} />
       {data?.account ? (
         <>
-          <h1 className="text-2xl font-bold tracking-tight" data-testid="dashboard-title">
-            {t("app:dashboard.welcome", { name: data.me?.name || data.me?.email || "" })}
-          </h1>
-          <p className="mt-1 text-slate-600" data-testid="dashboard-account">
-            {data.account.name}
-          </p>
-          {data.account.subscriptionInterval === null ? (
-            <p className="mt-4 inline-block rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-700" data-testid="trial-status">
-              {t("app:dashboard.trial", { count: trialDaysLeft(data.account) ?? 0 })}
-            </p>
-          ) : null}
+          <div className="space-y-4">
+            <div>
+              <h1 className="text-2xl font-bold tracking-tight" data-testid="dashboard-title">
+                {t("app:dashboard.welcome", { name: data.me?.name || data.me?.email || "" })}
+              </h1>
+              <p className="mt-1 text-slate-600" data-testid="dashboard-account">
+                {data.account.name}
+              </p>
+            </div>
+            <PlanBanner />
+          </div>
+          <StatisticsOverview timeZone={data.account.timeZone} />
+          <LatestQuotes />
         </>
       ) : null}
     </section>

@@ -11,6 +11,7 @@ import { QuoteHeader } from "../../features/quotes/components/quote-header";
 import { QuoteSettings } from "../../features/quotes/components/quote-settings";
 import { QuoteQuery } from "../../features/quotes/operations";
 import { QuoteSigning } from "../../features/signing/components/quote-signing";
+import { QuoteStatistics } from "../../features/statistics/components/quote-statistics";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 import { linkButton, serverRefusal } from "../../lib/mutation-errors";
 
@@ -43,6 +44,7 @@ export default function QuoteMutatePage() {
             <div className="mt-6 space-y-6">
               {quote.status !== "DRAFT" ? <Alert kind="info">{t("quotes:readOnly", { status: t(`quotes:status.${quote.status}`).toLowerCase() })}</Alert> : null}
               <PublicLink url={quote.url} live={quote.status !== "DRAFT"} />
+              <QuoteStatistics quoteId={quote.id} status={quote.status} />
               {quote.status === "DRAFT" ? (
                 <section aria-labelledby="details-title">
                   <h2 id="details-title" className="mb-3 text-lg font-semibold">

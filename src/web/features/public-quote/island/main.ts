@@ -7,19 +7,17 @@
 import type { IslandData } from "../types";
 import { startSigning } from "./signing";
 import { startOptions } from "./options";
+import { CONTENT_REPLACED, startQuoteTracking } from "../../statistics/tracking";
 
 function start() {
   const root = document.getElementById("public-quote");
   const dataElement = document.getElementById("offerly-quote");
-  if (!root || !dataElement?.textContent) return;
+  if (!root || !dataElement?.textContent) return null;
   const data = JSON.parse(dataElement.textContent) as IslandData;
   for (const button of root.querySelectorAll<HTMLButtonElement>("[data-print]")) button.addEventListener("click", () => window.print());
   const options = startOptions(root, data);
   startSigning(root, data, { selection: options.selection, reload: reloadPage });
-
-  // ── Statistics (issue: quote views and time): start the block-view tracker here. ─────────────
-  // It observes the `[data-block-id]` sections; e.g. `startTracking(root, data.nanoId)`.
-  // ─────────────────────────────────────────────────────────────────────────────────────────────
+  return data;
 }
 
 /**
@@ -42,7 +40,14 @@ async function reloadPage(): Promise<void> {
   const newToasts = current.querySelector("#island-toasts");
   if (toasts && newToasts) newToasts.replaceWith(toasts);
   start();
+  document.dispatchEvent(new Event(CONTENT_REPLACED));
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
-else start();
+/** First start: the page's controls, then views and reading time (issue 15), once per page. */
+function boot() {
+  const data = start();
+  if (data) startQuoteTracking({ nanoId: data.nanoId });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot, { once: true });
+else boot();

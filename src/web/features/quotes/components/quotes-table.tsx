@@ -1,9 +1,10 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { formatDate, formatMoney } from "../../../../shared/format";
 import { Table, Td, Th } from "../../../components/ui/table";
 import type { QuotesQuery } from "../../../graphql/generated/graphql";
 import { useLocale, useLocalizedHref, useTranslation } from "../../../i18n";
+import { useQuoteListStatistics } from "../../statistics/hooks/use-quote-list-statistics";
 import { useDuplicateQuote } from "../hooks/use-duplicate-quote";
 import { type DeleteQuoteTarget, DeleteQuoteDialog } from "./delete-quote-dialog";
 import { StatusBadge } from "./status-badge";
@@ -20,6 +21,8 @@ export function QuotesTable({ items }: { items: Row[] }) {
   const href = useLocalizedHref();
   const { duplicate } = useDuplicateQuote();
   const [target, setTarget] = useState<DeleteQuoteTarget | null>(null);
+  // Views per quote: one batched quoteListStatistics query for the page.
+  const stats = useQuoteListStatistics(useMemo(() => items.map((q) => q.id), [items]));
   const money = (q: Row) => formatMoney(q.total, q.currency, locale);
   const customer = (q: Row) => q.customer?.name ?? q.customerDetails?.name;
   return (
@@ -32,6 +35,7 @@ export function QuotesTable({ items }: { items: Row[] }) {
             <Th className="hidden md:table-cell">{t("quotes:columns.customer")}</Th>
             <Th className="hidden sm:table-cell">{t("quotes:columns.status")}</Th>
             <Th className="hidden text-right sm:table-cell">{t("quotes:columns.total")}</Th>
+            <Th className="hidden text-right sm:table-cell">{t("statistics:list.views")}</Th>
             <Th className="hidden lg:table-cell">{t("quotes:columns.quoteDate")}</Th>
             <Th className="hidden lg:table-cell">{t("quotes:columns.expirationDate")}</Th>
             <Th className="text-right">
@@ -65,6 +69,9 @@ export function QuotesTable({ items }: { items: Row[] }) {
               </Td>
               <Td className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell" data-testid="quote-row-total">
                 {money(q)}
+              </Td>
+              <Td className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell" data-testid="quote-row-views">
+                {stats.get(q.id)?.views ?? 0}
               </Td>
               <Td className="hidden whitespace-nowrap lg:table-cell">{formatDate(q.quoteDateAt, locale)}</Td>
               <Td className="hidden whitespace-nowrap lg:table-cell">{formatDate(q.quoteExpirationAt, locale)}</Td>

@@ -1,8 +1,10 @@
 import { useMutation } from "urql";
 import { ACCOUNT_LIMITS, ZUpdateAccountInput } from "../../../../shared/account-settings";
+import { timeZoneOptions } from "../../../../shared/statistics";
 import { COUNTRIES, CURRENCIES, LANGUAGES } from "../../../../shared/enums";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CheckboxField } from "../../../components/ui/checkbox";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { toast } from "../../../components/ui/toast";
 import type { AccountSettingsFieldsFragment } from "../../../graphql/generated/graphql";
@@ -32,6 +34,8 @@ export function GeneralSettingsForm({ account, canEdit }: { account: AccountSett
     quoteStreetAndNumber: account.quoteStreetAndNumber ?? "",
     quotePostalCode: account.quotePostalCode ?? "",
     quoteCity: account.quoteCity ?? "",
+    timeZone: account.timeZone,
+    notifyFirstView: account.notifyFirstView,
   });
   const { register, formState, handleSubmit, watch, reset } = form;
   const { errors } = formState;
@@ -113,6 +117,16 @@ export function GeneralSettingsForm({ account, canEdit }: { account: AccountSett
               {text("quotePostalCode", t("settings:fields.postalCode"), "off", ACCOUNT_LIMITS.postalCode)}
               {text("quoteCity", t("settings:fields.city"), "off")}
             </div>
+          </SettingsSection>
+
+          <SettingsSection title={t("settings:sections.statistics")} hint={t("settings:sections.statisticsHint")}>
+            <SelectField
+              label={t("settings:fields.timeZone")}
+              options={timeZoneOptions(account.timeZone).map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+              error={errors.timeZone?.message}
+              {...register("timeZone")}
+            />
+            <CheckboxField label={t("settings:fields.notifyFirstView")} hint={t("settings:fields.notifyFirstViewHint")} {...register("notifyFirstView")} />
           </SettingsSection>
         </fieldset>
         {canEdit ? (

@@ -1,0 +1,433 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { isbot } from "isbot";
+import type { Locale } from "../../../shared/locales";
+import { localizePath } from "../../../shared/locales";
+import { type QuoteStatus, publicAvailability, todayIso } from "../../../shared/quote-status";
+import {
+  STATS,
+  averageSeconds,
+  boundedBlockSeconds,
+  dayInTimeZone,
+  daysBetween,
+  isSameVisit,
+} from "../../../shared/statistics";
+import { translator } from "../../../shared/i18n/server";
+import type { Database, Executor } from "../../db/client";
+import { isUuid } from "../../db/ids";
+import {
+  accountDailyStats,
+  accountUsers,
+  accounts,
+  quoteBlockStats,
+  quoteBlocks,
+  quoteDailyStats,
+  quoteFirstViews,
+  quoteTimeEntries,
+  quoteViews,
+  quotes,
+  statisticsSalts,
+  users,
+} from "../../db/schema";
+import { AppError } from "../../errors";
+import { hitRateLimits } from "../../http/rate-limit";
+import { enqueue, sendMailJob } from "../../jobs";
+import { renderEmail } from "../../mail/layout";
+
+/**
+ * Statistics: views and reading time of public quotes (docs/decisions/026). Public calls
+ * (`recordView`, `recordTime`) never throw for bad or unwanted input: they drop it and say so in
+ * their result. Account-scoped reads take the account id from requireAccountScope() and read
+ * rollups only (plus the newest visits of one quote, by index).
+ */
+
+export type VisitorInfo = {
+  /** The caller's address ("unknown" in-process). */
+  ip: string;
+  userAgent: string | null;
+  /** `Sec-Purpose` / `Purpose` / `X-Moz` request headers: "prefetch" means nobody is looking. */
+  purpose: string | null;
+  /** The signed-in user, when the request carries a session. */
+  userId: string | null;
+};
+
+export type DropReason = "bot" | "prefetch" | "member" | "unavailable" | "rateLimited" | "invalid" | "noView" | "noTime";
+
+// ── visitor recognition ─────────────────────────────────────────────────────────────────────
+const saltCache = new Map<string, string>();
+
+/** The salt of a UTC day: created once (any app server), kept two days, then deleted. */
+async function saltOf(db: Executor, day: string): Promise<string> {
+  const cached = saltCache.get(day);
+  if (cached) return cached;
+  const inserted = await db
+    .insert(statisticsSalts)
+    .values({ day, salt: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing()
+    .returning({ day: statisticsSalts.day });
+  if (inserted.length) await db.delete(statisticsSalts).where(lt(statisticsSalts.day, sql`${day}::date - 1`));
+  const [row] = await db.select({ salt: statisticsSalts.salt }).from(statisticsSalts).where(eq(statisticsSalts.day, day));
+  if (saltCache.size > 4) saltCache.clear();
+  saltCache.set(day, row.salt);
+  return row.salt;
+}
+
+/** Test hook: forget cached salts (they are also deleted in the database after two days). */
+export function clearSaltCache() {
+  saltCache.clear();
+}
+
+export function visitorHash(salt: string, visitor: Pick<VisitorInfo, "ip" | "userAgent">, quoteId: string): string {
+  return createHash("sha256").update(`${salt}\n${visitor.ip}\n${visitor.userAgent ?? ""}\n${quoteId}`).digest("base64url");
+}
+
+/** Today's and yesterday's hash of the visitor (a visit across midnight UTC is still one view). */
+async function visitorHashes(db: Executor, visitor: VisitorInfo, quoteId: string, now: Date): Promise<[string, string]> {
+  const today = todayIso(now);
+  const yesterday = todayIso(new Date(now.getTime() - 86_400_000));
+  const [a, b] = await Promise.all([saltOf(db, today), saltOf(db, yesterday)]);
+  return [visitorHash(a, visitor, quoteId), visitorHash(b, visitor, quoteId)];
+}
+
+export function isPrefetch(purpose: string | null): boolean {
+  return purpose !== null && /prefetch|preview/i.test(purpose);
+}
+
+/** A known crawler or a client that does not say what it is. */
+export function isBotAgent(userAgent: string | null): boolean {
+  return !userAgent || userAgent.length > 1000 || isbot(userAgent);
+}
+
+/** The per-address and per-quote counters of the public calls, in one statement. */
+function withinLimits(db: Database, ip: string, quoteKey: string): Promise<boolean> {
+  return hitRateLimits(db, [
+    { key: `stats:ip:${ip}`, limit: STATS.perIpPerMinute, windowSeconds: 60 },
+    { key: `stats:quote:${quoteKey}`, limit: STATS.perQuotePerMinute, windowSeconds: 60 },
+  ]);
+}
+
+// ── rollups ─────────────────────────────────────────────────────────────────────────────────
+async function addToRollups(tx: Executor, row: { quoteId: string; accountId: string; day: string; views: number; seconds: number }) {
+  await tx
+    .insert(quoteDailyStats)
+    .values({ quoteId: row.quoteId, accountId: row.accountId, day: row.day, views: row.views, seconds: row.seconds })
+    .onConflictDoUpdate({
+      target: [quoteDailyStats.quoteId, quoteDailyStats.day],
+      set: { views: sql`${quoteDailyStats.views} + ${row.views}::int`, seconds: sql`${quoteDailyStats.seconds} + ${row.seconds}::bigint` },
+    });
+  await tx
+    .insert(accountDailyStats)
+    .values({ accountId: row.accountId, day: row.day, views: row.views, seconds: row.seconds })
+    .onConflictDoUpdate({
+      target: [accountDailyStats.accountId, accountDailyStats.day],
+      set: { views: sql`${accountDailyStats.views} + ${row.views}::int`, seconds: sql`${accountDailyStats.seconds} + ${row.seconds}::bigint` },
+    });
+}
+
+/**
+ * Counts a publication or a signature on the account's local day. Called by modules/quotes in the
+ * transaction that publishes or signs, so the overview never reads the quotes table.
+ */
+export async function recordQuoteEvent(tx: Executor, accountId: string, event: "published" | "signed", now = new Date()): Promise<void> {
+  const [account] = await tx.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId));
+  if (!account) return;
+  const day = dayInTimeZone(now, account.timeZone);
+  const published = event === "published" ? 1 : 0;
+  const signed = event === "signed" ? 1 : 0;
+  await tx
+    .insert(accountDailyStats)
+    .values({ accountId, day, quotesPublished: published, quotesSigned: signed })
+    .onConflictDoUpdate({
+      target: [accountDailyStats.accountId, accountDailyStats.day],
+      set: {
+        quotesPublished: sql`${accountDailyStats.quotesPublished} + ${published}::int`,
+        quotesSigned: sql`${accountDailyStats.quotesSigned} + ${signed}::int`,
+      },
+    });
+}
+
+// ── public: views ───────────────────────────────────────────────────────────────────────────
+export type ViewResult = { counted: boolean; viewId: string | null; dropped?: DropReason };
+type NotifyDeps = { publicUrl: string };
+
+/**
+ * A customer opened a public quote. Not counted: bots, prefetches, signed-in members of the
+ * sending account, unavailable quotes, and calls over the rate limits. A repeat open by the same
+ * visitor within 30 minutes of their last activity continues that view (same id, not counted again).
+ * The first counted view of each publication queues an e-mail to the owners (when switched on).
+ */
+export async function recordView(db: Database, deps: NotifyDeps, nanoId: string, visitor: VisitorInfo, now = new Date()): Promise<ViewResult> {
+  if (isPrefetch(visitor.purpose)) return { counted: false, viewId: null, dropped: "prefetch" };
+  if (isBotAgent(visitor.userAgent)) return { counted: false, viewId: null, dropped: "bot" };
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(nanoId)) return { counted: false, viewId: null, dropped: "invalid" };
+  if (!(await withinLimits(db, visitor.ip, nanoId))) return { counted: false, viewId: null, dropped: "rateLimited" };
+  const [quote] = await db
+    .select({
+      id: quotes.id,
+      accountId: quotes.accountId,
+      status: quotes.status,
+      expirationDate: quotes.expirationDate,
+      publishedAt: quotes.publishedAt,
+      name: quotes.name,
+      quoteNumber: quotes.quoteNumber,
+      timeZone: accounts.timeZone,
+      notify: accounts.notifyFirstView,
+      member: visitor.userId && isUuid(visitor.userId)
+        ? sql<boolean>`exists (select 1 from ${accountUsers} where ${accountUsers.accountId} = ${quotes.accountId} and ${accountUsers.userId} = ${visitor.userId})`
+        : sql<boolean>`false`,
+    })
+    .from(quotes)
+    .innerJoin(accounts, eq(accounts.id, quotes.accountId))
+    .where(eq(quotes.nanoId, nanoId))
+    .limit(1);
+  if (!quote || publicAvailability({ status: quote.status as QuoteStatus, expirationDate: quote.expirationDate }, todayIso(now)) !== "AVAILABLE") {
+    return { counted: false, viewId: null, dropped: "unavailable" };
+  }
+  if (quote.member) return { counted: false, viewId: null, dropped: "member" };
+  const [hashToday, hashYesterday] = await visitorHashes(db, visitor, quote.id, now);
+
+  return db.transaction(async (tx) => {
+    // One decision at a time per visitor and quote: two tabs opening together are still one view.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${quote.id}:${hashToday}`}, 0))`);
+    const [recent] = await tx
+      .select({ id: quoteViews.id, lastSeenAt: quoteViews.lastSeenAt })
+      .from(quoteViews)
+      .where(and(eq(quoteViews.quoteId, quote.id), inArray(quoteViews.visitorHash, [hashToday, hashYesterday]), gte(quoteViews.lastSeenAt, new Date(now.getTime() - STATS.dedupWindowSeconds * 1000))))
+      .orderBy(desc(quoteViews.lastSeenAt))
+      .limit(1);
+    if (recent && isSameVisit(recent.lastSeenAt, now)) {
+      await tx.update(quoteViews).set({ lastSeenAt: now }).where(eq(quoteViews.id, recent.id));
+      return { counted: false, viewId: recent.id };
+    }
+    const day = dayInTimeZone(now, quote.timeZone);
+    const [view] = await tx
+      .insert(quoteViews)
+      .values({ quoteId: quote.id, accountId: quote.accountId, visitorHash: hashToday, day, startedAt: now, lastSeenAt: now })
+      .returning({ id: quoteViews.id });
+    await addToRollups(tx, { quoteId: quote.id, accountId: quote.accountId, day, views: 1, seconds: 0 });
+    if (quote.publishedAt) {
+      const first = await tx.insert(quoteFirstViews).values({ quoteId: quote.id, publishedAt: quote.publishedAt, viewedAt: now }).onConflictDoNothing().returning({ quoteId: quoteFirstViews.quoteId });
+      if (first.length && quote.notify) await notifyOwners(tx, deps, { ...quote, viewedAt: now });
+    }
+    return { counted: true, viewId: view.id };
+  });
+}
+
+/** "Your quote was opened": one e-mail per owner, in the owner's language, through the send-mail job. */
+async function notifyOwners(
+  tx: Executor,
+  deps: NotifyDeps,
+  quote: { id: string; accountId: string; name: string; quoteNumber: string; timeZone: string; viewedAt: Date },
+) {
+  const owners = await tx
+    .select({ email: users.email, name: users.name, locale: users.locale })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(and(eq(accountUsers.accountId, quote.accountId), eq(accountUsers.role, "owner")));
+  for (const owner of owners) {
+    const locale: Locale = owner.locale === "nl" ? "nl" : "en";
+    const t = translator(locale);
+    const url = `${deps.publicUrl}${localizePath(`/app/quotes/mutate/${quote.id}`, locale)}`;
+    const when = new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: quote.timeZone }).format(quote.viewedAt);
+    const params = { quote: `${quote.quoteNumber} ${quote.name}`, when };
+    const { html, text } = renderEmail({
+      lang: locale,
+      preheader: t("statistics:email.preheader", params),
+      heading: t("statistics:email.heading", params),
+      paragraphs: [owner.name ? t("statistics:email.greeting", { name: owner.name }) : t("statistics:email.greetingNoName"), t("statistics:email.body", params)],
+      button: { label: t("statistics:email.button"), url },
+      note: t("statistics:email.note"),
+      footer: t("statistics:email.footer"),
+    });
+    await enqueue(tx, sendMailJob, { to: owner.email, subject: t("statistics:email.subject", params), html, text });
+  }
+}
+
+// ── public: time ────────────────────────────────────────────────────────────────────────────
+export type TimeInput = { viewId: string; nanoId: string; seconds: number; blocks: { blockId: string; seconds: number }[] };
+export type TimeResult = { acceptedSeconds: number; dropped?: DropReason };
+
+/**
+ * Adds visible reading time to a view, in ONE statement (a beacon is the hottest write): it locks
+ * the view row (`for update`: parallel beacons of one view queue, and each sees what the previous
+ * one counted), bounds the seconds exactly as `boundedSeconds` in shared/statistics.ts does
+ * (claimed, ≤ 600 per entry, ≤ elapsed since the view began + 5 s − counted, ≤ 4 h − counted),
+ * scales the per-block seconds like `boundedBlockSeconds` (keeping only blocks of that quote),
+ * then updates the view, appends the time entry and adds to the three rollups. Time for an
+ * unknown view, a view of another quote or of a withdrawn quote is dropped.
+ */
+export async function recordTime(db: Database, input: TimeInput, ip: string, now = new Date()): Promise<TimeResult> {
+  if (!(await withinLimits(db, ip, input.nanoId))) return { acceptedSeconds: 0, dropped: "rateLimited" };
+  if (!isUuid(input.viewId)) return { acceptedSeconds: 0, dropped: "noView" };
+  const claimed = Number.isFinite(input.seconds) ? Math.max(0, Math.floor(input.seconds)) : 0;
+  if (claimed <= 0) return { acceptedSeconds: 0, dropped: "noTime" };
+  // Repeated ids merged, negatives dropped (no scaling yet: the bound is known in the database).
+  const blocks = JSON.stringify(Object.fromEntries(boundedBlockSeconds(input.blocks.filter((b) => isUuid(b.blockId)), Number.POSITIVE_INFINITY)));
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with cur as (
+      select v.id, v.quote_id, v.account_id, v.day,
+        greatest(0, least(${claimed}::int, ${STATS.maxSecondsPerEntry}::int,
+          least(floor(extract(epoch from (${at}::timestamptz - v.started_at)))::int + ${STATS.slackSeconds}::int, ${STATS.maxSecondsPerView}::int) - v.tracked_seconds)) as s
+      from ${quoteViews} v join ${quotes} q on q.id = v.quote_id
+      where v.id = ${input.viewId}::uuid and q.nano_id = ${input.nanoId} and q.status <> 'DRAFT'
+      for update of v
+    ),
+    claimed_blocks as (
+      select b.key::uuid as block_id, b.value::int as s from cur, jsonb_each_text(${blocks}::jsonb) b
+      where cur.s > 0 and exists (select 1 from ${quoteBlocks} qb where qb.id = b.key::uuid and qb.quote_id = cur.quote_id)
+    ),
+    scaled as (
+      select block_id, case when t.total > cur.s then floor(c.s::bigint * cur.s / t.total)::int else c.s end as s
+      from claimed_blocks c, cur, (select coalesce(sum(s), 0) as total from claimed_blocks) t
+    ),
+    upd as (
+      update ${quoteViews} set tracked_seconds = ${quoteViews}.tracked_seconds + cur.s, last_seen_at = ${at}::timestamptz
+      from cur where ${quoteViews}.id = cur.id and cur.s > 0
+      returning cur.id, cur.quote_id, cur.account_id, cur.day, cur.s
+    ),
+    entry as (
+      insert into ${quoteTimeEntries} (view_id, quote_id, account_id, inserted_at, seconds, block_seconds)
+      select upd.id, upd.quote_id, upd.account_id, ${at}::timestamptz, upd.s,
+        coalesce((select jsonb_object_agg(block_id::text, s) from scaled where s > 0), '{}'::jsonb)
+      from upd
+    ),
+    per_quote as (
+      insert into ${quoteDailyStats} (quote_id, day, account_id, views, seconds)
+      select quote_id, day, account_id, 0, s from upd
+      on conflict (quote_id, day) do update set seconds = ${quoteDailyStats}.seconds + excluded.seconds
+    ),
+    per_block as (
+      insert into ${quoteBlockStats} (quote_id, block_id, seconds)
+      select upd.quote_id, scaled.block_id, scaled.s from upd, scaled where scaled.s > 0
+      on conflict (quote_id, block_id) do update set seconds = ${quoteBlockStats}.seconds + excluded.seconds
+    ),
+    per_account as (
+      insert into ${accountDailyStats} (account_id, day, views, seconds)
+      select account_id, day, 0, s from upd
+      on conflict (account_id, day) do update set seconds = ${accountDailyStats}.seconds + excluded.seconds
+    )
+    select (select s from upd) as accepted, exists (select 1 from cur) as found`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { accepted: number | string | null; found: boolean }[];
+  const accepted = Number(rows[0]?.accepted ?? 0);
+  if (!rows[0]?.found) return { acceptedSeconds: 0, dropped: "noView" };
+  return accepted > 0 ? { acceptedSeconds: accepted } : { acceptedSeconds: 0, dropped: "noTime" };
+}
+
+// ── account-scoped reads (rollups) ──────────────────────────────────────────────────────────
+export const statisticsQuoteNotFound = () => new AppError("NOT_FOUND", "quotes:notFound");
+
+export type QuoteStatistics = {
+  quoteId: string;
+  views: number;
+  totalTime: number;
+  averageTime: number;
+  timeEntries: { insertedAt: Date; totalTime: number }[];
+  blocks: { blockId: string; name: string | null; totalTime: number }[];
+};
+
+/** One quote's statistics; refused for another account's quote (not found) and for drafts. */
+export async function getQuoteStatistics(db: Executor, accountId: string, quoteId: string): Promise<QuoteStatistics> {
+  if (!isUuid(quoteId)) throw statisticsQuoteNotFound();
+  const [quote] = await db.select({ id: quotes.id, status: quotes.status }).from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.accountId, accountId)));
+  if (!quote) throw statisticsQuoteNotFound();
+  if (quote.status === "DRAFT") throw new AppError("CONFLICT", "statistics:errors.draft");
+  const [[totals], visits, blocks] = await Promise.all([
+    db
+      .select({ views: sql<number>`coalesce(sum(${quoteDailyStats.views}), 0)::int`, seconds: sql<number>`coalesce(sum(${quoteDailyStats.seconds}), 0)::bigint` })
+      .from(quoteDailyStats)
+      .where(eq(quoteDailyStats.quoteId, quoteId)),
+    db
+      .select({ insertedAt: quoteViews.startedAt, totalTime: quoteViews.trackedSeconds })
+      .from(quoteViews)
+      .where(eq(quoteViews.quoteId, quoteId))
+      .orderBy(desc(quoteViews.startedAt))
+      .limit(STATS.timelineLength),
+    db
+      .select({ blockId: quoteBlockStats.blockId, name: quoteBlocks.name, totalTime: quoteBlockStats.seconds, position: quoteBlocks.position })
+      .from(quoteBlockStats)
+      .leftJoin(quoteBlocks, eq(quoteBlocks.id, quoteBlockStats.blockId))
+      .where(eq(quoteBlockStats.quoteId, quoteId))
+      .orderBy(asc(quoteBlocks.position)),
+  ]);
+  const views = Number(totals?.views ?? 0);
+  const seconds = Number(totals?.seconds ?? 0);
+  return {
+    quoteId,
+    views,
+    totalTime: seconds,
+    averageTime: averageSeconds(seconds, views),
+    timeEntries: visits.map((v) => ({ insertedAt: v.insertedAt, totalTime: v.totalTime })),
+    blocks: blocks.map((b) => ({ blockId: b.blockId, name: b.name, totalTime: Number(b.totalTime) })),
+  };
+}
+
+/** Views and time per quote, for the account's quotes among `quoteIds` (others are left out). */
+export async function getQuoteListStatistics(db: Executor, accountId: string, quoteIds: string[]) {
+  const ids = [...new Set(quoteIds.filter(isUuid))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ quoteId: quoteDailyStats.quoteId, views: sql<number>`sum(${quoteDailyStats.views})::int`, seconds: sql<number>`sum(${quoteDailyStats.seconds})::bigint` })
+    .from(quoteDailyStats)
+    .where(and(eq(quoteDailyStats.accountId, accountId), inArray(quoteDailyStats.quoteId, ids)))
+    .groupBy(quoteDailyStats.quoteId);
+  const byId = new Map(rows.map((r) => [r.quoteId, r]));
+  const own = await db.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.accountId, accountId), inArray(quotes.id, ids)));
+  const ownIds = new Set(own.map((q) => q.id));
+  return ids
+    .filter((id) => ownIds.has(id))
+    .map((id) => {
+      const r = byId.get(id);
+      return { quoteId: id, views: Number(r?.views ?? 0), totalTime: Number(r?.seconds ?? 0) };
+    });
+}
+
+export type OverviewDay = { date: string; averageTime: number; quoteViews: number; quotesPublished: number; quotesSigned: number; totalTime: number };
+export type StatisticsOverview = {
+  from: string;
+  to: string;
+  timeZone: string;
+  averageTime: number;
+  totalTime: number;
+  totalQuoteViews: number;
+  totalQuotesPublished: number;
+  totalQuotesSigned: number;
+  entries: OverviewDay[];
+};
+
+/** The account's overview for local days from–to (validated by ZStatisticsRange): one range read of a rollup. */
+export async function getStatisticsOverview(db: Executor, accountId: string, range: { from: string; to: string }): Promise<StatisticsOverview> {
+  const [[account], rows] = await Promise.all([
+    db.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId)),
+    db
+      .select()
+      .from(accountDailyStats)
+      .where(and(eq(accountDailyStats.accountId, accountId), gte(accountDailyStats.day, range.from), lte(accountDailyStats.day, range.to))),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  let views = 0;
+  let seconds = 0;
+  let published = 0;
+  let signed = 0;
+  const entries = daysBetween(range.from, range.to).map((date) => {
+    const r = byDay.get(date);
+    const v = r?.views ?? 0;
+    const s = Number(r?.seconds ?? 0);
+    views += v;
+    seconds += s;
+    published += r?.quotesPublished ?? 0;
+    signed += r?.quotesSigned ?? 0;
+    return { date, averageTime: averageSeconds(s, v), quoteViews: v, totalTime: s, quotesPublished: r?.quotesPublished ?? 0, quotesSigned: r?.quotesSigned ?? 0 };
+  });
+  return {
+    from: range.from,
+    to: range.to,
+    timeZone: account?.timeZone ?? "Europe/Amsterdam",
+    averageTime: averageSeconds(seconds, views),
+    totalTime: seconds,
+    totalQuoteViews: views,
+    totalQuotesPublished: published,
+    totalQuotesSigned: signed,
+    entries,
+  };
+}

@@ -1,0 +1,72 @@
+import type en from "../en/statistics";
+import type { Mirror } from "../types";
+
+export default {
+  overview: {
+    title: "Overzicht",
+    range: "Periode",
+    rangeOption_one: "Afgelopen {{count}} dag",
+    rangeOption_other: "Afgelopen {{count}} dagen",
+    views: "Offerteweergaven",
+    averageTime: "Gemiddelde leestijd",
+    published: "Offertes gepubliceerd",
+    signed: "Offertes ondertekend",
+    chartTitle: "Weergaven en gemiddelde leestijd per dag",
+    chartLoading: "Grafiek laden…",
+    chartSummary: "{{views}} weergaven in deze periode; drukste dag {{day}} met {{dayViews}} weergaven.",
+    chartEmpty: "Geen weergaven in deze periode.",
+    timeZone: "Dagen in {{timeZone}}",
+  },
+  latest: {
+    title: "Laatste offertes",
+    views_one: "{{count}} weergave",
+    views_other: "{{count}} weergaven",
+    all: "Alle offertes",
+    empty: "Nog geen offertes.",
+    create: "Maak je eerste offerte",
+  },
+  empty: {
+    title: "Nog geen weergaven",
+    body: "Publiceer een offerte en stuur de link naar je klant: hier zie je wanneer die hem opent en hoe lang die leest.",
+    action: "Naar je offertes",
+  },
+  quote: {
+    title: "Statistieken",
+    views: "Weergaven",
+    totalTime: "Totale leestijd",
+    averageTime: "Gemiddeld per weergave",
+    visits: "Bezoeken",
+    visitsEmpty: "Niemand heeft deze offerte nog geopend. Weergaven verschijnen hier binnen enkele seconden nadat je klant de link opent.",
+    visit: "{{when}} · {{time}}",
+    blocks: "Tijd per blok",
+    blocksEmpty: "Nog geen leestijd per blok.",
+    blockRemoved: "(verwijderd blok)",
+    ownViews: "Je eigen weergaven (en die van je team) tellen niet mee.",
+  },
+  list: {
+    views: "Weergaven",
+  },
+  duration: {
+    seconds: "{{s}} s",
+    minutes: "{{m}} min {{s}} s",
+    hours: "{{h}} u {{m}} min",
+  },
+  errors: {
+    draft: "Statistieken verschijnen zodra de offerte is gepubliceerd.",
+    dateInvalid: "Vul datums in als JJJJ-MM-DD.",
+    rangeReversed: "De einddatum moet op of na de begindatum liggen.",
+    rangeTooLong: "Een periode is hoogstens 366 dagen.",
+    tooManyIds: "Vraag hoogstens {{max}} offertes tegelijk op.",
+  },
+  email: {
+    subject: "Je offerte {{quote}} is geopend",
+    preheader: "Je klant heeft {{quote}} geopend ({{when}}).",
+    heading: "Je offerte is geopend",
+    greeting: "Hoi {{name}},",
+    greetingNoName: "Hoi,",
+    body: "Je klant heeft {{quote}} op {{when}} voor het eerst geopend. Op de pagina van de offerte zie je hoe lang en welke delen die heeft gelezen.",
+    button: "Bekijk de statistieken",
+    note: "Je krijgt deze e-mail één keer per publicatie. Zet hem uit in Instellingen › Algemeen.",
+    footer: "Offerly · online offertes die klanten openen en ondertekenen",
+  },
+} satisfies Mirror<typeof en>;

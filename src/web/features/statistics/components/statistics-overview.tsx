@@ -1,0 +1,95 @@
+import { Suspense, lazy, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { useQuery } from "urql";
+import { formatDate } from "../../../../shared/format";
+import { DASHBOARD_RANGES, lastDays } from "../../../../shared/statistics";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { QueryState } from "../../../components/ui/query-state";
+import { useLocale, useLocalizedHref, useTranslation } from "../../../i18n";
+import { linkButton } from "../../../lib/mutation-errors";
+import { useFormatDuration } from "../hooks/use-format-duration";
+import { StatisticsOverviewQuery } from "../operations";
+import { StatCard } from "./stat-card";
+
+// Recharts ships in its own chunk, fetched by the dashboard only.
+const OverviewChart = lazy(() => import("./overview-chart"));
+
+/** The dashboard's overview: a period switch, the figures, and views per day as a chart. */
+export function StatisticsOverview({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalizedHref();
+  const duration = useFormatDuration();
+  const [days, setDays] = useState<(typeof DASHBOARD_RANGES)[number]>(30);
+  const range = useMemo(() => lastDays(days, timeZone), [days, timeZone]);
+  const [{ data, fetching, error }, refetch] = useQuery({ query: StatisticsOverviewQuery, variables: range, requestPolicy: "cache-and-network" });
+  // The chart measures the page: it renders in the browser only.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const o = data?.quoteStatisticsOverview;
+  const busiest = o?.entries.reduce((best, e) => (e.quoteViews > best.quoteViews ? e : best), o.entries[0]);
+
+  return (
+    <section aria-labelledby="overview-title" className="space-y-4" data-testid="statistics-overview">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="overview-title" className="text-lg font-semibold">
+            {t("statistics:overview.title")}
+          </h2>
+          <p className="text-xs text-slate-500">{t("statistics:overview.timeZone", { timeZone: timeZone.replaceAll("_", " ") })}</p>
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          {t("statistics:overview.range")}
+          <select
+            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value) as (typeof DASHBOARD_RANGES)[number])}
+            data-testid="overview-range"
+          >
+            {DASHBOARD_RANGES.map((d) => (
+              <option key={d} value={d}>
+                {t("statistics:overview.rangeOption", { count: d })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <QueryState fetching={fetching} error={error} hasData={Boolean(o)} onRetry={() => refetch({ requestPolicy: "network-only" })} />
+      {o ? (
+        <>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatCard label={t("statistics:overview.views")} value={o.totalQuoteViews} testId="overview-views" />
+            <StatCard label={t("statistics:overview.averageTime")} value={duration(o.averageTime)} testId="overview-average" />
+            <StatCard label={t("statistics:overview.published")} value={o.totalQuotesPublished} testId="overview-published" />
+            <StatCard label={t("statistics:overview.signed")} value={o.totalQuotesSigned} testId="overview-signed" />
+          </dl>
+          {o.totalQuoteViews === 0 ? (
+            <EmptyState
+              title={t("statistics:empty.title")}
+              body={t("statistics:empty.body")}
+              action={
+                <Link to={href("/app/quotes")} className={linkButton.secondary}>
+                  {t("statistics:empty.action")}
+                </Link>
+              }
+            />
+          ) : (
+            <figure className="rounded-xl border border-slate-200 bg-white p-4">
+              <figcaption className="mb-2 text-sm font-medium text-slate-800">{t("statistics:overview.chartTitle")}</figcaption>
+              <p className="sr-only">
+                {busiest ? t("statistics:overview.chartSummary", { views: o.totalQuoteViews, day: formatDate(busiest.date, locale), dayViews: busiest.quoteViews }) : t("statistics:overview.chartEmpty")}
+              </p>
+              {mounted ? (
+                <Suspense fallback={<p className="h-64 text-sm text-slate-500">{t("statistics:overview.chartLoading")}</p>}>
+                  <OverviewChart entries={o.entries} />
+                </Suspense>
+              ) : (
+                <div className="h-64" />
+              )}
+            </figure>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

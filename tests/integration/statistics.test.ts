@@ -1,0 +1,360 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountDailyStats, accounts, jobs, quoteTimeEntries, quoteViews, users } from "../../src/server/db/schema";
+import { type VisitorInfo, recordQuoteEvent, recordTime, recordView } from "../../src/server/modules/statistics/statistics.service";
+import { type TestApp, createTestApp } from "../support/app";
+import { type SignedIn, signIn } from "../support/auth";
+import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const deps = { publicUrl: "http://offerly.test" };
+let ipCounter = 0;
+/** A visitor with its own address (rate limits are per address). */
+const visitor = (overrides: Partial<VisitorInfo> = {}): VisitorInfo => ({ ip: `198.51.100.${++ipCounter % 250}`, userAgent: CHROME, purpose: null, userId: null, ...overrides });
+const at = (iso: string) => new Date(iso);
+
+let t: TestApp;
+let owner: SignedIn & { accountId: string };
+let customerId: string;
+
+async function publishedQuote(name: string, user = owner) {
+  const quote = await createQuote(t, user, customerId, { name });
+  const blocks = await addBlocksOf(quote.id);
+  const published = await transition(t, user, "publishQuote", quote.id);
+  if (!published.data) throw new Error(JSON.stringify(published.errors));
+  return { ...quote, blocks };
+}
+async function addBlocksOf(quoteId: string) {
+  const pricing = await addBlocks(t, quoteId);
+  const q = await t.gql<{ quote: { quoteBlocks: { id: string; name: string }[] } }>("query ($id: ID!) { quote(id: $id) { quoteBlocks { id name } } }", { id: quoteId }, owner.headers());
+  return { all: q.data?.quote.quoteBlocks ?? [], pricingId: pricing.id };
+}
+
+const STATS_QUERY = `query ($id: ID!) { quoteStatistics(quoteId: $id) { views totalTime averageTime timeEntries { insertedAt totalTime } blocks { blockId name totalTime } } }`;
+type Stats = { views: number; totalTime: number; averageTime: number; timeEntries: { insertedAt: string; totalTime: number }[]; blocks: { blockId: string; name: string | null; totalTime: number }[] };
+const OVERVIEW = `query ($from: String!, $to: String!) { quoteStatisticsOverview(from: $from, to: $to) { averageTime totalQuoteViews totalQuotesPublished totalQuotesSigned entries { date averageTime quoteViews quotesPublished quotesSigned } } }`;
+type Overview = { averageTime: number; totalQuoteViews: number; totalQuotesPublished: number; totalQuotesSigned: number; entries: { date: string; averageTime: number; quoteViews: number; quotesPublished: number; quotesSigned: number }[] };
+
+async function stats(quoteId: string, user = owner) {
+  const r = await t.gql<{ quoteStatistics: Stats }>(STATS_QUERY, { id: quoteId }, user.headers());
+  return r;
+}
+const VIEW = "mutation ($n: String!) { createViewStatistic(nanoId: $n) { viewId counted } }";
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = (await signIn(t, "owner", { company: "Stats Co" })) as SignedIn & { accountId: string };
+  customerId = (await createCustomer(t, owner)).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("views", () => {
+  it("counts a customer's open, but not the sending team's, a bot's, a prefetch or a client without a user agent", async () => {
+    const quote = await publishedQuote("Who is looking");
+    const customer = await t.gql<{ createViewStatistic: { viewId: string | null; counted: boolean } }>(VIEW, { n: quote.nanoId }, { "user-agent": CHROME });
+    expect(customer.status).toBe(200);
+    expect(customer.data?.createViewStatistic.counted).toBe(true);
+    expect(customer.data?.createViewStatistic.viewId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const member = await signIn(t, "member", { account: owner });
+    const cases: Record<string, string>[] = [
+      { ...owner.headers(), "user-agent": FIREFOX },
+      // A member without the Account header is still of the sending account.
+      { cookie: member.cookie, "user-agent": FIREFOX },
+      { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+      { "user-agent": FIREFOX, "sec-purpose": "prefetch" },
+      { "user-agent": FIREFOX, purpose: "prefetch" },
+      { "user-agent": "" },
+    ];
+    for (const headers of cases) {
+      const r = await t.gql<{ createViewStatistic: { viewId: string | null; counted: boolean } }>(VIEW, { n: quote.nanoId }, headers);
+      expect(r.status).toBe(200);
+      expect(r.data?.createViewStatistic).toEqual({ viewId: null, counted: false });
+    }
+    const s = await stats(quote.id);
+    expect(s.data?.quoteStatistics.views).toBe(1);
+  });
+
+  it("drops opens of drafts, expired and unknown links silently", async () => {
+    const draft = await createQuote(t, owner, customerId, { name: "Draft" });
+    for (const n of [draft.nanoId, "x".repeat(24), "bad"]) {
+      const r = await t.gql<{ createViewStatistic: { viewId: string | null } }>(VIEW, { n }, { "user-agent": CHROME });
+      expect(r.status).toBe(200);
+      expect(r.errors).toBeUndefined();
+      expect(r.data?.createViewStatistic.viewId).toBeNull();
+    }
+  });
+
+  it("counts repeat opens by the same visitor within 30 minutes of their last activity as one view", async () => {
+    const quote = await publishedQuote("Thirty minutes");
+    const v = visitor();
+    const first = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-04T10:00:00Z"));
+    const again = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-04T10:20:00Z"));
+    // 29 minutes after the last activity (10:20): still the same visit.
+    const stillSame = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-04T10:49:00Z"));
+    const later = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-04T11:19:01Z"));
+    const otherBrowser = await recordView(t.db, deps, quote.nanoId, { ...v, userAgent: FIREFOX }, at("2026-05-04T11:19:30Z"));
+    expect(first.counted).toBe(true);
+    expect(again).toEqual({ counted: false, viewId: first.viewId });
+    expect(stillSame).toEqual({ counted: false, viewId: first.viewId });
+    expect(later.counted).toBe(true);
+    expect(later.viewId).not.toBe(first.viewId);
+    expect(otherBrowser.counted).toBe(true);
+    expect((await stats(quote.id)).data?.quoteStatistics.views).toBe(3);
+    // No cookie and no address is stored: only a salted hash.
+    const rows = await t.db.select().from(quoteViews).where(eq(quoteViews.quoteId, quote.id));
+    expect(JSON.stringify(rows)).not.toContain(v.ip);
+  });
+});
+
+describe("reading time", () => {
+  it("is bounded: never more than has passed since the view began, per entry and per view; nothing for unknown views", async () => {
+    const quote = await publishedQuote("Bounded");
+    const other = await publishedQuote("Other");
+    const v = visitor();
+    const { viewId } = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-05T09:00:00Z"));
+    const id = viewId!;
+    const input = (seconds: number) => ({ viewId: id, nanoId: quote.nanoId, seconds, blocks: [] });
+    // 10 s after the start, a claim of 60 s gets 10 s + 5 s slack.
+    expect(await recordTime(t.db, input(60), v.ip, at("2026-05-05T09:00:10Z"))).toEqual({ acceptedSeconds: 15 });
+    // 20 s after the start: 25 − 15 already counted.
+    expect(await recordTime(t.db, input(60), v.ip, at("2026-05-05T09:00:20Z"))).toEqual({ acceptedSeconds: 10 });
+    // Nothing more at the same moment (a replayed beacon).
+    expect((await recordTime(t.db, input(60), v.ip, at("2026-05-05T09:00:20Z"))).acceptedSeconds).toBe(0);
+    // An absurd claim is cut to 600 s per entry.
+    expect(await recordTime(t.db, input(86_400), v.ip, at("2026-05-05T11:00:00Z"))).toEqual({ acceptedSeconds: 600 });
+    // A view of another quote, an unknown view: dropped.
+    expect((await recordTime(t.db, { ...input(10), nanoId: other.nanoId }, v.ip, at("2026-05-05T11:00:10Z"))).acceptedSeconds).toBe(0);
+    expect((await recordTime(t.db, { ...input(10), viewId: "00000000-0000-4000-8000-000000000000" }, v.ip, at("2026-05-05T11:00:10Z"))).acceptedSeconds).toBe(0);
+    const entries = await t.db.select().from(quoteTimeEntries).where(eq(quoteTimeEntries.viewId, id));
+    expect(entries.map((e) => e.seconds).sort((a, b) => a - b)).toEqual([10, 15, 600]);
+    expect((await stats(quote.id)).data?.quoteStatistics.totalTime).toBe(625);
+  });
+
+  it("holds the bound under parallel beacons and scales per-block seconds, ignoring other quotes' blocks", async () => {
+    const quote = await publishedQuote("Parallel");
+    const other = await publishedQuote("Other blocks");
+    const v = visitor();
+    const { viewId } = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-07T09:00:00Z"));
+    // Ten beacons at once, 10 s after the start, each claiming a minute: 15 s in all.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => recordTime(t.db, { viewId: viewId!, nanoId: quote.nanoId, seconds: 60, blocks: [] }, v.ip, at("2026-05-07T09:00:10Z"))),
+    );
+    expect(results.reduce((n, r) => n + r.acceptedSeconds, 0)).toBe(15);
+    // 10 s accepted, 40 s claimed over two blocks → 5 + 5; another quote's block is ignored.
+    const [text, pricing] = quote.blocks.all;
+    const r = await recordTime(
+      t.db,
+      { viewId: viewId!, nanoId: quote.nanoId, seconds: 10, blocks: [{ blockId: text.id, seconds: 20 }, { blockId: pricing.id, seconds: 20 }, { blockId: other.blocks.all[0].id, seconds: 30 }] },
+      v.ip,
+      at("2026-05-07T09:00:20Z"),
+    );
+    expect(r.acceptedSeconds).toBe(10);
+    const s = (await stats(quote.id)).data!.quoteStatistics;
+    expect(s.totalTime).toBe(25);
+    expect(s.blocks.map((b) => b.totalTime)).toEqual([5, 5]);
+    const [entry] = await t.db.select().from(quoteTimeEntries).where(and(eq(quoteTimeEntries.viewId, viewId!), eq(quoteTimeEntries.seconds, 10)));
+    expect(entry.blockSeconds).toEqual({ [text.id]: 5, [pricing.id]: 5 });
+  });
+
+  it("through GraphQL: negative, fractional or huge claims and bad ids are dropped without an error", async () => {
+    const quote = await publishedQuote("Public time");
+    const view = await t.gql<{ createViewStatistic: { viewId: string } }>(VIEW, { n: quote.nanoId }, { "user-agent": FIREFOX });
+    const viewId = view.data!.createViewStatistic.viewId;
+    const TIME = "mutation ($input: TimeStatisticInput!) { createTimeStatistic(input: $input) { acceptedSeconds } }";
+    for (const input of [
+      { viewId, nanoId: quote.nanoId, seconds: -5 },
+      { viewId, nanoId: quote.nanoId, seconds: 999_999 },
+      { viewId: "not-a-uuid", nanoId: quote.nanoId, seconds: 5 },
+      { viewId, nanoId: quote.nanoId, seconds: 3, blocks: [{ blockId: "nope", seconds: 3 }] },
+    ]) {
+      const r = await t.gql<{ createTimeStatistic: { acceptedSeconds: number } }>(TIME, { input }, { "user-agent": FIREFOX });
+      expect(r.status).toBe(200);
+      expect(r.errors).toBeUndefined();
+      expect(r.data?.createTimeStatistic.acceptedSeconds).toBe(0);
+    }
+    // Just opened: a 60-second claim gets at most the slack.
+    const r = await t.gql<{ createTimeStatistic: { acceptedSeconds: number } }>(TIME, { input: { viewId, nanoId: quote.nanoId, seconds: 60 } }, { "user-agent": FIREFOX });
+    expect(r.data?.createTimeStatistic.acceptedSeconds).toBeLessThanOrEqual(7);
+  });
+
+  it("takes beacons at POST /api/beacon (sendBeacon: no header) with the same rules, always 204", async () => {
+    const quote = await publishedQuote("Beacon");
+    const view = await t.gql<{ createViewStatistic: { viewId: string } }>(VIEW, { n: quote.nanoId }, { "user-agent": CHROME });
+    const viewId = view.data!.createViewStatistic.viewId;
+    await t.db.update(quoteViews).set({ startedAt: new Date(Date.now() - 60_000) }).where(eq(quoteViews.id, viewId));
+    const post = (body: string, headers: Record<string, string> = {}) => t.fetch("/api/beacon", { method: "POST", headers: { "content-type": "text/plain;charset=UTF-8", ...headers }, body });
+    const text = quote.blocks.all[0].id;
+    expect((await post(JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: 20, blocks: [{ blockId: text, seconds: 20 }] }))).status).toBe(204);
+    for (const body of ["not json", "{}", JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: -1 }), JSON.stringify({ viewId: "x", nanoId: quote.nanoId, seconds: 5 })]) {
+      expect((await post(body)).status).toBe(204);
+    }
+    // Another site's page cannot post beacons.
+    expect((await post(JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: 5 }), { origin: "https://evil.example" })).status).toBe(403);
+    const s = (await stats(quote.id)).data!.quoteStatistics;
+    expect(s.totalTime).toBe(20);
+    expect(s.blocks).toEqual([{ blockId: text, name: "Introduction", totalTime: 20 }]);
+  });
+
+  it("rate-limits a flood from one address silently (never an error, never a skewed total)", async () => {
+    const quote = await publishedQuote("Flood");
+    const v = visitor();
+    const { viewId } = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-06T09:00:00Z"));
+    let accepted = 0;
+    for (let i = 0; i < 130; i++) {
+      const r = await recordTime(t.db, { viewId: viewId!, nanoId: quote.nanoId, seconds: 1, blocks: [] }, v.ip, at(`2026-05-06T10:00:00Z`));
+      accepted += r.acceptedSeconds;
+    }
+    // 120 calls per minute per address (the view was one of them).
+    expect(accepted).toBe(119);
+    expect((await stats(quote.id)).data?.quoteStatistics.totalTime).toBe(119);
+  });
+});
+
+describe("totals, averages and time zones (hand-computed)", () => {
+  it("sums views and time per quote, per list and per day, and time per block", async () => {
+    const quote = await publishedQuote("Fixture");
+    const [text, pricing] = quote.blocks.all;
+    // Three visitors: 30 s (20 on the text, 10 on pricing), 90 s (all pricing), 0 s.
+    const a = visitor();
+    const b = visitor();
+    const c = visitor();
+    const va = await recordView(t.db, deps, quote.nanoId, a, at("2026-06-10T08:00:00Z"));
+    const vb = await recordView(t.db, deps, quote.nanoId, b, at("2026-06-10T09:00:00Z"));
+    await recordView(t.db, deps, quote.nanoId, c, at("2026-06-11T09:00:00Z"));
+    await recordTime(t.db, { viewId: va.viewId!, nanoId: quote.nanoId, seconds: 30, blocks: [{ blockId: text.id, seconds: 20 }, { blockId: pricing.id, seconds: 10 }] }, a.ip, at("2026-06-10T08:01:00Z"));
+    await recordTime(t.db, { viewId: vb.viewId!, nanoId: quote.nanoId, seconds: 45, blocks: [{ blockId: pricing.id, seconds: 45 }] }, b.ip, at("2026-06-10T09:01:00Z"));
+    await recordTime(t.db, { viewId: vb.viewId!, nanoId: quote.nanoId, seconds: 45, blocks: [{ blockId: pricing.id, seconds: 45 }] }, b.ip, at("2026-06-10T09:02:00Z"));
+
+    const s = (await stats(quote.id)).data!.quoteStatistics;
+    expect(s).toMatchObject({ views: 3, totalTime: 120, averageTime: 40 });
+    expect(s.timeEntries.map((e) => e.totalTime)).toEqual([0, 90, 30]);
+    expect(s.blocks).toEqual([
+      { blockId: text.id, name: "Introduction", totalTime: 20 },
+      { blockId: pricing.id, name: "Work", totalTime: 100 },
+    ]);
+
+    const list = await t.gql<{ quoteListStatistics: { quoteId: string; views: number; totalTime: number }[] }>(
+      "query ($ids: [ID!]!) { quoteListStatistics(quoteIds: $ids) { quoteId views totalTime } }",
+      { ids: [quote.id, "00000000-0000-4000-8000-000000000000"] },
+      owner.headers(),
+    );
+    expect(list.data?.quoteListStatistics).toEqual([{ quoteId: quote.id, views: 3, totalTime: 120 }]);
+
+    const o = await t.gql<{ quoteStatisticsOverview: Overview }>(OVERVIEW, { from: "2026-06-10", to: "2026-06-11" }, owner.headers());
+    expect(o.data?.quoteStatisticsOverview).toMatchObject({ totalQuoteViews: 3, averageTime: 40 });
+    expect(o.data?.quoteStatisticsOverview.entries).toEqual([
+      { date: "2026-06-10", averageTime: 60, quoteViews: 2, quotesPublished: 0, quotesSigned: 0 },
+      { date: "2026-06-11", averageTime: 0, quoteViews: 1, quotesPublished: 0, quotesSigned: 0 },
+    ]);
+  });
+
+  it("counts an event at 23:30 UTC on the next day in Amsterdam, and on the same day in UTC", async () => {
+    const quote = await publishedQuote("Midnight");
+    await recordView(t.db, deps, quote.nanoId, visitor(), at("2026-03-01T23:30:00Z"));
+    const day = async (d: string) => (await t.gql<{ quoteStatisticsOverview: Overview }>(OVERVIEW, { from: d, to: d }, owner.headers())).data!.quoteStatisticsOverview.totalQuoteViews;
+    expect(await day("2026-03-01")).toBe(0);
+    expect(await day("2026-03-02")).toBe(1);
+
+    const saved = await t.gql<{ updateAccount: { timeZone: string } }>(
+      "mutation ($input: UpdateAccountInput!) { updateAccount(input: $input) { timeZone } }",
+      { input: { name: "Stats Co", country: "NL", currency: "EUR", language: "ENG", timeZone: "UTC" } },
+      owner.headers(),
+    );
+    expect(saved.data?.updateAccount.timeZone).toBe("UTC");
+    await recordView(t.db, deps, quote.nanoId, visitor(), at("2026-03-01T23:30:00Z"));
+    expect(await day("2026-03-01")).toBe(1);
+    await t.db.update(accounts).set({ timeZone: "Europe/Amsterdam" }).where(eq(accounts.id, owner.accountId));
+  });
+
+  it("counts publications and signatures per local day from the rollup", async () => {
+    const before = await t.db.select().from(accountDailyStats).where(eq(accountDailyStats.accountId, owner.accountId));
+    const published = before.reduce((n, r) => n + r.quotesPublished, 0);
+    await publishedQuote("Counted publication");
+    await recordQuoteEvent(t.db, owner.accountId, "signed", at("2026-07-01T22:30:00Z"));
+    const all = await t.db.select().from(accountDailyStats).where(eq(accountDailyStats.accountId, owner.accountId));
+    expect(all.reduce((n, r) => n + r.quotesPublished, 0)).toBe(published + 1);
+    const o = await t.gql<{ quoteStatisticsOverview: Overview }>(OVERVIEW, { from: "2026-07-02", to: "2026-07-02" }, owner.headers());
+    expect(o.data?.quoteStatisticsOverview.totalQuotesSigned).toBe(1);
+  });
+});
+
+describe("refusals", () => {
+  it("caps the date range and refuses bad dates clearly", async () => {
+    const long = await t.gql(OVERVIEW, { from: "2016-01-01", to: "2026-01-01" }, owner.headers());
+    expect(long.errors?.[0]).toMatchObject({ message: "A period can be at most 366 days.", extensions: { code: "BAD_USER_INPUT" } });
+    const dutch = await t.gql(OVERVIEW, { from: "2016-01-01", to: "2026-01-01" }, { ...owner.headers(), "accept-language": "nl" });
+    expect(dutch.errors?.[0].message).toBe("Een periode is hoogstens 366 dagen.");
+    const reversed = await t.gql(OVERVIEW, { from: "2026-02-01", to: "2026-01-01" }, owner.headers());
+    expect(reversed.errors?.[0].message).toBe("The end date must be on or after the start date.");
+    const bad = await t.gql(OVERVIEW, { from: "2026-02-30", to: "2026-03-01" }, owner.headers());
+    expect(bad.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    const year = await t.gql<{ quoteStatisticsOverview: Overview }>(OVERVIEW, { from: "2025-01-01", to: "2025-12-31" }, owner.headers());
+    expect(year.data?.quoteStatisticsOverview.entries).toHaveLength(365);
+  });
+
+  it("refuses statistics of a draft and of an unknown quote", async () => {
+    const draft = await createQuote(t, owner, customerId, { name: "Not yet" });
+    const r = await stats(draft.id);
+    expect(r.errors?.[0]).toMatchObject({ message: "Statistics appear once the quote is published.", extensions: { code: "CONFLICT" } });
+    const unknown = await stats("00000000-0000-4000-8000-000000000000");
+    expect(unknown.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+  });
+
+  it("refuses an unknown time zone", async () => {
+    const r = await t.gql(
+      "mutation ($input: UpdateAccountInput!) { updateAccount(input: $input) { timeZone } }",
+      { input: { name: "Stats Co", country: "NL", currency: "EUR", language: "ENG", timeZone: "Mars/Olympus" } },
+      owner.headers(),
+    );
+    expect(r.errors?.[0]).toMatchObject({ message: "Please choose a time zone from the list.", extensions: { code: "BAD_USER_INPUT" } });
+  });
+});
+
+describe("first-view e-mail", () => {
+  const mailsTo = async (email: string) => (await t.db.select().from(jobs).where(eq(jobs.name, "send-mail"))).filter((j) => (j.payload as { to: string }).to === email);
+
+  it("queues one e-mail to the owner, in their language, per publication; none when switched off", async () => {
+    const boss = await signIn(t, "owner", { company: "Notify Co", email: `boss-${Date.now()}@example.test` });
+    const c = await createCustomer(t, boss);
+    const quote = await createQuote(t, boss, c.id, { name: "Notify me" });
+    await transition(t, boss, "publishQuote", quote.id);
+    const me = (await t.gql<{ me: { email: string } }>("{ me { email } }", {}, boss.headers())).data!.me.email;
+    const before = (await mailsTo(me)).length;
+    await recordView(t.db, deps, quote.nanoId, visitor());
+    await recordView(t.db, deps, quote.nanoId, visitor());
+    await recordView(t.db, deps, quote.nanoId, visitor());
+    const after = await mailsTo(me);
+    expect(after.length).toBe(before + 1);
+    const mail = after.at(-1)!.payload as { subject: string; text: string };
+    expect(mail.subject).toBe(`Your quote ${quote.quoteNumber} Notify me was opened`);
+    expect(mail.text).toContain(`/app/quotes/mutate/${quote.id}`);
+
+    // In the owner's language.
+    await t.db.update(users).set({ locale: "nl" }).where(eq(users.email, me));
+    // Withdrawn and published again: a new publication, a new e-mail.
+    await transition(t, boss, "withdrawQuote", quote.id);
+    await transition(t, boss, "publishQuote", quote.id);
+    await recordView(t.db, deps, quote.nanoId, visitor());
+    const dutch = await mailsTo(me);
+    expect(dutch.length).toBe(before + 2);
+    expect((dutch.at(-1)!.payload as { subject: string }).subject).toBe(`Je offerte ${quote.quoteNumber} Notify me is geopend`);
+
+    // Switched off.
+    const off = await t.gql(
+      "mutation ($input: UpdateAccountInput!) { updateAccount(input: $input) { notifyFirstView } }",
+      { input: { name: "Notify Co", country: "NL", currency: "EUR", language: "ENG", notifyFirstView: false } },
+      boss.headers(),
+    );
+    expect(off.data).toEqual({ updateAccount: { notifyFirstView: false } });
+    await transition(t, boss, "withdrawQuote", quote.id);
+    await transition(t, boss, "publishQuote", quote.id);
+    await recordView(t.db, deps, quote.nanoId, visitor());
+    expect((await mailsTo(me)).length).toBe(before + 2);
+    const views = await t.db.select().from(quoteViews).where(and(eq(quoteViews.quoteId, quote.id)));
+    expect(views).toHaveLength(5);
+  });
+});
