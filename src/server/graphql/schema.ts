@@ -10,6 +10,7 @@ import "../modules/blocks/blocks.graphql";
 import "../modules/templates/templates.graphql";
 import "../modules/team/team.graphql";
 import "../modules/account-data/account-data.graphql";
+import "../modules/conversation/conversation.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACCOUNT_ROLES, COUNTRIES, CURRENCIES, INTERVALS, LANGUAGES, SUBSCRIPTION_PLANS, TEXT_FONTS } from "../../../shared/enums";
 
 const timestamps = {
@@ -58,6 +58,8 @@ export const accounts = pgTable(
     textColor: text("text_color"),
     textFont: text("text_font", { enum: TEXT_FONTS }),
     logoFileKey: text("logo_file_key"),
+    /** E-mail the account's owners when a customer signs or declines a quote (issue 14). */
+    notifyQuoteResponses: boolean("notify_quote_responses").notNull().default(true),
     ...timestamps,
   },
   (t) => [

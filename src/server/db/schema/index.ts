@@ -9,3 +9,4 @@ export * from "./billing";
 export * from "./templates";
 export * from "./team";
 export * from "./pdf";
+export * from "./conversation";

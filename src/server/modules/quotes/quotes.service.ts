@@ -10,6 +10,7 @@ import { errorMessages, isUuid } from "../../db/ids";
 import { type CustomerSnapshot, customers, quoteNumberCounters, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
 import { assertEntitled } from "../billing/entitlements";
+import { onQuotePublished, onQuoteWithdrawn } from "../conversation/conversation.service";
 import { copyBlocks, findBlocksOfQuotes, loadQuoteTotals, startQuoteFrom } from "../blocks/blocks.service";
 import type { CustomerRecord } from "../customers/customers.service";
 
@@ -195,6 +196,8 @@ export async function publishQuote(db: Executor, accountId: string, id: string, 
         .set({ status: "PUBLISHED", publishedAt: now, customerSnapshot: snapshot, updatedAt: now })
         .where(eq(quotes.id, current.id))
         .returning();
+      // An earlier decline no longer counts; the reminder follows the new dates.
+      await onQuotePublished(tx, quote.id, now);
       return { ...quote, customer };
     }),
   );
@@ -215,6 +218,7 @@ export async function withdrawQuote(db: Executor, accountId: string, id: string,
         .set({ status: "DRAFT", publishedAt: null, updatedAt: now })
         .where(eq(quotes.id, current.id))
         .returning();
+      await onQuoteWithdrawn(tx, quote.id);
       return withCustomer(tx, quote);
     }),
   );

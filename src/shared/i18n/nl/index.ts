@@ -6,6 +6,7 @@ import auth from "./auth";
 import billing from "./billing";
 import blocks from "./blocks";
 import common from "./common";
+import conversation from "./conversation";
 import customers from "./customers";
 import editor from "./editor";
 import marketing from "./marketing";
@@ -15,5 +16,5 @@ import settings from "./settings";
 import team from "./team";
 import templates from "./templates";
 
-const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, conversation } satisfies Mirror<typeof en>;
 export default nl;
