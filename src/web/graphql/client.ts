@@ -2,6 +2,7 @@ import { cacheExchange } from "@urql/exchange-graphcache";
 import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
 import { billingKeys, billingUpdates } from "../features/billing/cache";
+import { conversationKeys, conversationUpdates } from "../features/conversation/cache";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
 import { editorKeys, editorUpdates } from "../features/editor/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
@@ -36,6 +37,7 @@ export const CACHE_KEYS = {
   AccountPage: () => null,
   ...customerKeys,
   ...quoteKeys,
+  ...conversationKeys,
   ...settingsKeys,
   ...billingKeys,
   ...teamKeys,
@@ -62,7 +64,7 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (isUnauthenticated(error)) options.onUnauthenticated?.();
         },
       }),
-      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates, ...teamUpdates, ...editorUpdates, ...templateUpdates } } }),
+      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates, ...teamUpdates, ...editorUpdates, ...templateUpdates, ...conversationUpdates } } }),
       fetchExchange,
     ],
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PermanentJobError, defineJob } from "../../jobs/define";
-import { REMINDER_JOB, sendDueReminder } from "./conversation.service";
+import { sendDueReminder } from "./conversation.service";
+import { REMINDER_JOB } from "./reminder-job-name";
 
 /**
  * A quote's reminder e-mail, queued by `scheduleReminder` for N days before expiry. The handler

@@ -17,6 +17,7 @@ import { isExpired, todayIso } from "../../../shared/quote-status";
 import { publicQuoteUrl } from "../../../shared/quotes";
 import type { Database, Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
+import { REMINDER_JOB } from "./reminder-job-name";
 import { accountUsers, accounts, customers, jobs, quoteConversationEntries, quoteReminders, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { hitRateLimit } from "../../http/rate-limit";
@@ -35,7 +36,7 @@ export type QuoteReminderRow = typeof quoteReminders.$inferSelect;
 type QuoteRecord = typeof quotes.$inferSelect;
 
 /** The job that sends a quote's reminder (defined in conversation.jobs.ts). */
-export const REMINDER_JOB = "send-quote-reminder" as const;
+export { REMINDER_JOB };
 
 const localeOfLanguage = (language: Language | string): Locale => (language === "NL" ? "nl" : "en");
 const quoteNotFound = () => new AppError("NOT_FOUND", "quotes:notFound");
@@ -420,7 +421,7 @@ export async function sendDueReminder(db: Database, publicUrl: string, payload: 
     const [reminder] = await tx.select().from(quoteReminders).where(eq(quoteReminders.quoteId, payload.quoteId)).for("update");
     if (!reminder?.enabled || reminder.daysBefore !== payload.daysBefore) return "skipped";
     const [quote] = await tx.select().from(quotes).where(eq(quotes.id, payload.quoteId)).for("share");
-    if (!quote || quote.status !== "PUBLISHED" || quote.expirationDate !== payload.expirationDate) return "skipped";
+    if (quote?.status !== "PUBLISHED" || quote.expirationDate !== payload.expirationDate) return "skipped";
     if (reminder.sentForExpiration === quote.expirationDate) return "skipped";
     if (isExpired({ status: quote.status, expirationDate: quote.expirationDate }, todayIso(now))) return "skipped";
     if ((await findActiveDeclines(tx, [quote.id])).get(quote.id)) return "skipped";

@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { localizePath } from "../../../shared/locales";
 import { publicQuoteUrl } from "../../../shared/quotes";
+import { PublicConversation } from "../../features/conversation/components/public-conversation";
+import { loadPublicConversation } from "../../features/conversation/public-conversation.server";
 import { loadPublicQuoteDocument } from "../../features/quote-document/public-quote.server";
 import { QuoteDocument } from "../../features/quote-document/quote-document";
 import { useTranslation } from "../../i18n";
@@ -12,14 +14,15 @@ import type { Route } from "./+types/public-quote";
  * date shows "expired" (410). The full customer view (table of contents, signing, PDF) comes with
  * the public-quote issue; until then an available quote shows its content read-only.
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { availability, quote, document } = await loadPublicQuoteDocument(context.ctx.db, params.nanoId);
   if (!quote || !document) return data({ availability, document: null }, { status: availability === "EXPIRED" ? 410 : 404 });
   // The quote's language decides the page language; the slug follows the title.
   const canonical = new URL(publicQuoteUrl(context.publicConfig.publicUrl, quote)).pathname;
   const wanted = localizePath(`/quote/${params.slug}/${params.nanoId}`, context.locale);
   if (decodeURI(canonical) !== wanted) throw redirect(canonical);
-  return { availability, document };
+  // MERGE (issue 14): the customer's question and decline forms; see features/conversation.
+  return { availability, document, conversation: await loadPublicConversation(context.ctx.db, quote, request.url) };
 }
 
 export default function PublicQuotePage({ loaderData }: Route.ComponentProps) {
@@ -43,6 +46,7 @@ export default function PublicQuotePage({ loaderData }: Route.ComponentProps) {
       <meta name="robots" content="noindex" />
       <title>{`${document.name} · ${document.quoteNumber}`}</title>
       <QuoteDocument quote={document} />
+      <PublicConversation {...loaderData.conversation} />
     </main>
   );
 }
