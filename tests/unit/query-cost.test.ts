@@ -24,10 +24,14 @@ describe("the web client's operations and the query cost limit", () => {
     TextBlockInput: { name: "Intro", content: null },
     PricingBlockInput: { name: "Prices", pricingUnit: "MONTH", lineItems: [{ name: "A", price: "1", amount: "1", vatRate: "21", optional: false, selected: true, recurring: false }] },
     TemplateSignatureInput: { name: "Ann", kind: "TYPED", signature: "Ann" },
+    SendQuoteToCustomerInput: { email: "ann@example.test", message: "Hello" },
+    QuoteReminderInput: { enabled: true, daysBefore: 3 },
   };
   // Other required variables: the team operations (issue 11) and the block editor (issue 10).
   const teamVariables = { userId: crypto.randomUUID(), role: "ADMIN", token: "t".repeat(43), confirmName: "Acme" };
   const blockVariables = { quoteId: crypto.randomUUID(), templateBlockId: crypto.randomUUID(), ids: [crypto.randomUUID()] };
+  // The conversation (issue 14).
+  const conversationVariables = { answer: "Yes", notifyQuoteResponses: true };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
     const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
@@ -41,6 +45,7 @@ describe("the web client's operations and the query cost limit", () => {
         file: new File(["x"], "logo.png"),
         ...teamVariables,
         ...blockVariables,
+        ...conversationVariables,
         ...(inputType ? { input: inputs[inputType] } : {}),
       },
     });
