@@ -37,6 +37,7 @@ export default {
     cancel: "Cancel",
     sent: "E-mail sent",
     onlyPublished: "Publish the quote to send it to your customer.",
+    declined: "The customer declined this quote: withdraw, change and publish it again to offer it anew.",
   },
   reminder: {
     title: "Reminder",

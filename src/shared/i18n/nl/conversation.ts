@@ -39,6 +39,7 @@ export default {
     cancel: "Annuleren",
     sent: "E-mail verstuurd",
     onlyPublished: "Publiceer de offerte om hem naar je klant te sturen.",
+    declined: "De klant heeft deze offerte afgewezen: trek hem in, pas hem aan en publiceer hem opnieuw om hem opnieuw aan te bieden.",
   },
   reminder: {
     title: "Herinnering",

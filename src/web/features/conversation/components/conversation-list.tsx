@@ -5,15 +5,16 @@ import { Button } from "../../../components/ui/button";
 import { TextAreaField } from "../../../components/ui/field";
 import { toast } from "../../../components/ui/toast";
 import type { QuoteConversationFragment } from "../../../graphql/generated/graphql";
-import { useTranslation } from "../../../i18n";
+import { useLocale, useTranslation } from "../../../i18n";
 import { applyServerErrors, useZodForm } from "../../../lib/form";
 import { AnswerQuoteQuestionMutation } from "../operations";
-import { formatMoment } from "./format";
+import { formatCount, formatMoment } from "./format";
 
 type Entry = QuoteConversationFragment["conversation"][number];
 
 function AnswerForm({ questionId }: { questionId: string }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const form = useZodForm(ZAnswerInput, { answer: "" });
   const { register, formState, handleSubmit } = form;
   const { errors } = formState;
@@ -31,7 +32,7 @@ function AnswerForm({ questionId }: { questionId: string }) {
       {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
       <TextAreaField
         label={t("conversation:panel.answerLabel")}
-        hint={t("conversation:panel.answerHint", { max: CONVERSATION_TEXT_MAX })}
+        hint={t("conversation:panel.answerHint", { max: formatCount(CONVERSATION_TEXT_MAX, locale) })}
         rows={3}
         maxLength={CONVERSATION_TEXT_MAX}
         error={errors.answer?.message}

@@ -1,7 +1,7 @@
 import { CONVERSATION_TEXT_MAX, type PublicConversationStatus } from "../../../../shared/conversation";
 import { useLocale, useTranslation } from "../../../i18n";
 import type { PublicConversationData } from "../public-conversation.server";
-import { formatMoment } from "./format";
+import { formatCount, formatMoment } from "./format";
 
 const GOOD: PublicConversationStatus[] = ["question-sent", "declined"];
 
@@ -43,7 +43,7 @@ export function PublicConversation(props: PublicConversationData) {
         </label>
         <textarea id="public-question" name="question" required rows={4} maxLength={CONVERSATION_TEXT_MAX} aria-describedby="public-question-hint" className={field} />
         <p id="public-question-hint" className="text-xs text-slate-500">
-          {t("conversation:public.questionHint", { max: CONVERSATION_TEXT_MAX })}
+          {t("conversation:public.questionHint", { max: formatCount(CONVERSATION_TEXT_MAX, locale) })}
         </p>
         <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700" data-testid="public-question-submit">
           {t("conversation:public.questionSubmit")}

@@ -5,13 +5,15 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { toast } from "../../../components/ui/toast";
-import { useTranslation } from "../../../i18n";
+import { useLocale, useTranslation } from "../../../i18n";
+import { formatCount } from "./format";
 import { applyServerErrors, useZodForm } from "../../../lib/form";
 import { SendQuoteToCustomerMutation } from "../operations";
 
 /** The owner e-mails the quote's link to the customer (address pre-filled, editable) with a personal message. */
-export function SendToCustomer({ quoteId, customerEmail, canSend }: { quoteId: string; customerEmail: string | null; canSend: boolean }) {
+export function SendToCustomer({ quoteId, customerEmail, canSend, declined }: { quoteId: string; customerEmail: string | null; canSend: boolean; declined: boolean }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const form = useZodForm(ZSendQuoteInput, { email: customerEmail ?? "", message: "" });
   const { register, formState, handleSubmit, reset } = form;
@@ -33,7 +35,7 @@ export function SendToCustomer({ quoteId, customerEmail, canSend }: { quoteId: s
     <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="send-to-customer">
       <h3 className="font-semibold">{t("conversation:send.title")}</h3>
       {!canSend ? (
-        <p className="mt-1 text-sm text-slate-600">{t("conversation:send.onlyPublished")}</p>
+        <p className="mt-1 text-sm text-slate-600">{declined ? t("conversation:send.declined") : t("conversation:send.onlyPublished")}</p>
       ) : !open ? (
         <>
           <p className="mt-1 text-sm text-slate-600">{t("conversation:send.intro")}</p>
@@ -47,7 +49,7 @@ export function SendToCustomer({ quoteId, customerEmail, canSend }: { quoteId: s
           <TextField label={t("conversation:send.email")} type="email" required maxLength={254} autoComplete="off" error={errors.email?.message} {...register("email")} />
           <TextAreaField
             label={t("conversation:send.message")}
-            hint={t("conversation:send.messageHint", { max: CONVERSATION_TEXT_MAX })}
+            hint={t("conversation:send.messageHint", { max: formatCount(CONVERSATION_TEXT_MAX, locale) })}
             rows={4}
             maxLength={CONVERSATION_TEXT_MAX}
             error={errors.message?.message}
