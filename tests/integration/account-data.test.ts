@@ -55,9 +55,11 @@ describe("export", () => {
     expect(Object.keys(files).sort()).toEqual([
       "README.txt",
       "account.json",
+      "conversation.json",
       "customers.csv",
       "customers.json",
       "invoices.json",
+      "quoteReminders.json",
       "quotes.csv",
       "quotes.json",
       "signatures.json",
