@@ -18,6 +18,7 @@ import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { devCheckoutRoutes, invoiceRoutes, webhookRoutes } from "./modules/billing/billing.routes";
+import { conversationFormRoutes } from "./modules/conversation/conversation.routes";
 import { accountDataRoutes } from "./modules/account-data/account-data.routes";
 import { authRoutes } from "./modules/identity/auth.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
@@ -211,6 +212,12 @@ export function createApp(deps: AppDeps) {
   app.route("/api/webhooks", webhookRoutes({ db, config, log }));
   app.route("/api/billing/invoices", invoiceRoutes({ db, config, log, authenticate }));
   if (config.payments.kind === "dev") app.route("/dev/checkout", devCheckoutRoutes({ db, config, log }));
+
+  // The customer's question and decline forms on a public quote (no JavaScript needed): POST, then
+  // a 303 back to the quote's page with a status message (modules/conversation).
+  const conversationForms = conversationFormRoutes({ db, log, publicUrl: config.publicUrl, clientIp });
+  app.route("/quote", conversationForms);
+  app.route("/nl/quote", conversationForms);
 
   app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 

@@ -40,6 +40,13 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const QUOTE_DISPLAY_STATUSES = ["DRAFT", "PUBLISHED", "EXPIRED", "SIGNED"] as const;
 export type QuoteDisplayStatus = (typeof QUOTE_DISPLAY_STATUSES)[number];
 
+/**
+ * What happened around a quote (the owner's "Conversation" panel): the customer asked a QUESTION
+ * (answered by the owner) or DECLINED it, the owner SENT it by e-mail, or a REMINDER went out.
+ */
+export const CONVERSATION_ENTRY_KINDS = ["QUESTION", "DECLINE", "SENT", "REMINDER"] as const;
+export type ConversationEntryKind = (typeof CONVERSATION_ENTRY_KINDS)[number];
+
 /** Roles of a user in an account, weakest first (stored lower-case; GraphQL shows OWNER, …). */
 export const ACCOUNT_ROLES = ["member", "admin", "owner"] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];

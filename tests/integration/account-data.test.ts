@@ -55,11 +55,13 @@ describe("export", () => {
     expect(Object.keys(files).sort()).toEqual([
       "README.txt",
       "account.json",
+      "conversation.json",
       "customers.csv",
       "customers.json",
       "invoices.json",
       "quote-audit-events.json",
       "quote-signatures.json",
+      "quoteReminders.json",
       "quotes.csv",
       "quotes.json",
       "signatures.json",

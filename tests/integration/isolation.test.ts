@@ -1,5 +1,6 @@
 import { isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quoteConversationEntries } from "../../src/server/db/schema";
 import { schema } from "../../src/server/graphql/schema";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
@@ -12,7 +13,7 @@ import { uploadFile } from "../support/upload";
  * operations to OPERATIONS; the last test fails when the schema has an account-scoped root
  * field that is not listed here.
  */
-type Ids = { accountId: string; customerId: string; quoteId: string; blockId: string; templateBlockId: string; signatureId: string; memberUserId: string; invitationId: string };
+type Ids = { accountId: string; customerId: string; quoteId: string; blockId: string; templateBlockId: string; signatureId: string; memberUserId: string; invitationId: string; questionId: string };
 /** `upload`: sent as a multipart request with a real PNG as `$file` (tests/support/upload.ts). */
 type Operation = { query: string; variables?: (victim: Ids) => Record<string, unknown>; upload?: true };
 
@@ -86,6 +87,7 @@ const OPERATIONS: Record<string, Operation> = {
     variables: (v) => ({ ids: [v.quoteId] }),
   },
   "Query.quoteStatisticsOverview": { query: '{ quoteStatisticsOverview(from: "2026-01-01", to: "2026-01-31") { timeZone totalQuoteViews entries { date quoteViews } } }' },
+  ...CONVERSATION_OPERATIONS(),
 };
 
 function BLOCK_OPERATIONS(): Record<string, Operation> {
@@ -187,6 +189,25 @@ function TEAM_OPERATIONS(): Record<string, Operation> {
   };
 }
 
+/** Conversation (issue 14): sending, answering the victim's customer's question, reminders, notifications. */
+function CONVERSATION_OPERATIONS(): Record<string, Operation> {
+  return {
+    "Mutation.sendQuoteToCustomer": {
+      query: "mutation ($id: ID!, $input: SendQuoteToCustomerInput!) { sendQuoteToCustomer(id: $id, input: $input) { id kind email text } }",
+      variables: (v) => ({ id: v.quoteId, input: { email: "attacker-send@example.test", message: "Hello" } }),
+    },
+    "Mutation.answerQuoteQuestion": {
+      query: "mutation ($id: ID!) { answerQuoteQuestion(id: $id, answer: \"Hijacked\") { id text answer } }",
+      variables: (v) => ({ id: v.questionId }),
+    },
+    "Mutation.updateQuoteReminder": {
+      query: "mutation ($id: ID!) { updateQuoteReminder(id: $id, input: { enabled: true, daysBefore: 2 }) { id name reminder { enabled } conversation { text } } }",
+      variables: (v) => ({ id: v.quoteId }),
+    },
+    "Mutation.updateAccountNotifications": { query: "mutation { updateAccountNotifications(notifyQuoteResponses: false) { id name notifyQuoteResponses } }" },
+  };
+}
+
 const QUOTE_INPUT = {
   name: "Attacker's quote",
   language: "ENG",
@@ -231,7 +252,13 @@ beforeAll(async () => {
     { input: { email: "victim-ltd-invitee@example.test", name: "Victim Ltd invitee" } },
     victim.headers(),
   );
+  // Conversation (issue 14): a customer's question on the victim's quote (written directly: the quote is a draft).
+  const [question] = await t.db
+    .insert(quoteConversationEntries)
+    .values({ accountId: victim.accountId!, quoteId: quote.id, kind: "QUESTION", body: "Victim Ltd customer's question" })
+    .returning();
   ids = {
+    questionId: question.id,
     accountId: victim.accountId!,
     customerId: customer.id,
     quoteId: quote.id,
@@ -377,6 +404,21 @@ describe("account isolation", () => {
     expect(preview.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect(await t.gql(STATE, {}, victim.headers())).toEqual(before);
     expect((before.data as { billing: { subscription: unknown } }).billing.subscription).toEqual({ plan: "BASIC", interval: "MONTHLY", scheduledChange: null });
+  });
+
+  it("conversation operations with the attacker's own account answer not found for the victim's ids and change nothing", async () => {
+    for (const name of ["Mutation.sendQuoteToCustomer", "Mutation.answerQuoteQuestion", "Mutation.updateQuoteReminder"]) {
+      const op = OPERATIONS[name];
+      const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
+      expect(result.errors?.[0].extensions?.code, name).toBe("NOT_FOUND");
+      expect(result.data, name).toBeNull();
+    }
+    const read = await t.gql<{ quote: { conversation: { text: string; answer: string | null }[]; reminder: { enabled: boolean } }; account: { notifyQuoteResponses: boolean } }>(
+      "query ($q: ID!) { quote(id: $q) { conversation { text answer } reminder { enabled } } account { notifyQuoteResponses } }",
+      { q: ids.quoteId },
+      victim.headers(),
+    );
+    expect(read.data).toEqual({ quote: { conversation: [{ text: "Victim Ltd customer's question", answer: null }], reminder: { enabled: false } }, account: { notifyQuoteResponses: true } });
   });
 
   it("accounts lists only the user's own accounts", async () => {

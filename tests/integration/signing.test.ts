@@ -273,7 +273,7 @@ describe("races and the database's own guards", () => {
       ...Array.from({ length: 50 }, (_, i) =>
         createCustomerSignature({ db: t.db, files: t.files }, quote.nanoId, { name: `Signer ${i}`, signatureKind: "TYPED", signature: `S${i}`, selection: [], consent: true }, { viewerUserId: null, evidence }).then(() => "signed"),
       ),
-      ...Array.from({ length: 5 }, () => markQuoteSigned(t.db, owner.accountId!, quote.id, { actor, evidence }).then(() => "marked")),
+      ...Array.from({ length: 5 }, () => markQuoteSigned(t.db, owner.accountId!, quote.id, { actor, evidence, publicUrl: "http://localhost" }).then(() => "marked")),
     ]);
     const fulfilled = results.filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<string>).value);
     const rejected = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as { messageKey?: string });

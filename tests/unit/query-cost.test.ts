@@ -26,6 +26,8 @@ describe("the web client's operations and the query cost limit", () => {
     PricingBlockInput: { name: "Prices", pricingUnit: "MONTH", lineItems: [{ name: "A", price: "1", amount: "1", vatRate: "21", optional: false, selected: true, recurring: false }] },
     TemplateSignatureInput: { name: "Ann", kind: "TYPED", signature: "Ann" },
     CreateQuoteSignatureInput: { name: "Ann", signedAt: "2026-01-01", signatureKind: "TYPED", signature: "Ann" },
+    SendQuoteToCustomerInput: { email: "ann@example.test", message: "Hello" },
+    QuoteReminderInput: { enabled: true, daysBefore: 3 },
   };
   // Other required variables: the team operations (issue 11) and the block editor (issue 10).
   const teamVariables = { userId: crypto.randomUUID(), role: "ADMIN", token: "t".repeat(43), confirmName: "Acme" };
@@ -34,6 +36,8 @@ describe("the web client's operations and the query cost limit", () => {
   const billingVariables = { plan: "PRO", interval: "YEARLY" };
   // Statistics (issue 15): the widest range and the most quote ids a call may ask for.
   const statisticsVariables = { from: "2025-01-01", to: "2025-12-31", quoteIds: Array.from({ length: 100 }, () => crypto.randomUUID()) };
+  // The conversation (issue 14).
+  const conversationVariables = { answer: "Yes", notifyQuoteResponses: true };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
     const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
@@ -49,6 +53,7 @@ describe("the web client's operations and the query cost limit", () => {
         ...blockVariables,
         ...billingVariables,
         ...statisticsVariables,
+        ...conversationVariables,
         ...(inputType ? { input: inputs[inputType] } : {}),
       },
     });

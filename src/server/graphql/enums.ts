@@ -2,6 +2,7 @@ import {
   ACCOUNT_ROLES,
   type AccountRole,
   BLOCK_KINDS,
+  CONVERSATION_ENTRY_KINDS,
   CURRENCIES,
   DISCOUNT_TYPES,
   INTERVALS,
@@ -43,3 +44,8 @@ export const BlockKindEnum = builder.enumType("BlockKind", { values: BLOCK_KINDS
 export const DiscountTypeEnum = builder.enumType("DiscountType", { values: DISCOUNT_TYPES });
 export const RecurringIntervalEnum = builder.enumType("RecurringInterval", { values: RECURRING_INTERVALS });
 export const SignatureKindEnum = builder.enumType("SignatureKind", { values: SIGNATURE_KINDS });
+
+export const ConversationEntryKindEnum = builder.enumType("ConversationEntryKind", {
+  values: CONVERSATION_ENTRY_KINDS,
+  description: "QUESTION (from the customer, answered by the owner), DECLINE (the customer said no), SENT (the owner e-mailed the link), REMINDER (the reminder e-mail before expiry).",
+});

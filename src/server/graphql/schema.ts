@@ -12,6 +12,7 @@ import "../modules/team/team.graphql";
 import "../modules/account-data/account-data.graphql";
 import "../modules/public-quote/public-quote.graphql";
 import "../modules/statistics/statistics.graphql";
+import "../modules/conversation/conversation.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

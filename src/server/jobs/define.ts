@@ -5,7 +5,14 @@ import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 
 /** What every job handler gets besides its payload: the same adapters a request has. */
-export type JobDeps = { db: Database; log: Logger; mail: Mailer; files: FileStorage };
+export type JobDeps = {
+  db: Database;
+  log: Logger;
+  mail: Mailer;
+  files: FileStorage;
+  /** The site's public address (PUBLIC_URL), for links in e-mails that jobs write themselves. */
+  publicUrl?: string;
+};
 
 export type JobContext = JobDeps & {
   job: { id: string; name: string; attempt: number; maxAttempts: number };

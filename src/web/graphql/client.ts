@@ -3,6 +3,7 @@ import { Client, type CombinedError, fetchExchange, mapExchange } from "urql";
 import type { Locale } from "../../shared/locales";
 import { billingKeys, billingUpdates } from "../features/billing/cache";
 import { planRequiredIn, reportPlanRequired } from "../features/billing/entitlement";
+import { conversationKeys, conversationUpdates } from "../features/conversation/cache";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
 import { editorKeys, editorUpdates } from "../features/editor/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
@@ -38,6 +39,7 @@ export const CACHE_KEYS = {
   AccountPage: () => null,
   ...customerKeys,
   ...quoteKeys,
+  ...conversationKeys,
   ...settingsKeys,
   ...billingKeys,
   ...teamKeys,
@@ -68,7 +70,7 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (planRequired) reportPlanRequired(planRequired);
         },
       }),
-      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates, ...teamUpdates, ...editorUpdates, ...templateUpdates } } }),
+      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates, ...teamUpdates, ...editorUpdates, ...templateUpdates, ...conversationUpdates } } }),
       fetchExchange,
     ],
   });

@@ -62,6 +62,8 @@ export const accounts = pgTable(
     timeZone: text("time_zone").notNull().default("Europe/Amsterdam"),
     /** E-mail the owners on the first view of each publication of a quote. */
     notifyFirstView: boolean("notify_first_view").notNull().default(true),
+    /** E-mail the account's owners when a customer signs or declines a quote (issue 14). */
+    notifyQuoteResponses: boolean("notify_quote_responses").notNull().default(true),
     ...timestamps,
   },
   (t) => [

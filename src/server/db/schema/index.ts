@@ -11,3 +11,4 @@ export * from "./team";
 export * from "./pdf";
 export * from "./signing";
 export * from "./statistics";
+export * from "./conversation";

@@ -9,7 +9,9 @@ import {
   customers,
   emailLinkTokens,
   quoteBlocks,
+  quoteConversationEntries,
   quoteLineItems,
+  quoteReminders,
   quotes,
   templateBlocks,
   templateLineItems,
@@ -97,6 +99,19 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       (await db.select().from(billingInvoices).where(eq(billingInvoices.accountId, accountId)).orderBy(asc(billingInvoices.issuedAt))).map(
         ({ accountId: _a, ...i }) => i,
       ),
+  },
+  {
+    // Issue 14: questions and answers, declines, sends and reminders of the account's quotes.
+    name: "conversation",
+    rows: async (db, accountId) =>
+      (await db.select().from(quoteConversationEntries).where(eq(quoteConversationEntries.accountId, accountId)).orderBy(asc(quoteConversationEntries.createdAt))).map(
+        ({ accountId: _a, ...e }) => e,
+      ),
+  },
+  {
+    name: "quoteReminders",
+    rows: async (db, accountId) =>
+      (await db.select().from(quoteReminders).where(eq(quoteReminders.accountId, accountId)).orderBy(asc(quoteReminders.quoteId))).map(({ accountId: _a, ...r }) => r),
   },
   {
     name: "quotes",

@@ -210,7 +210,7 @@ builder.mutationField("updateQuoteToSigned", (t) =>
     resolve: async (_root, args, ctx) => {
       const { accountId } = requirePermission(ctx, "quotes.write");
       const user = ctx.auth.user!;
-      await markQuoteSigned(ctx.db, accountId, String(args.id), { actor: { userId: user.id, name: user.name, email: user.email }, evidence: evidenceOf(ctx) });
+      await markQuoteSigned(ctx.db, accountId, String(args.id), { actor: { userId: user.id, name: user.name, email: user.email }, evidence: evidenceOf(ctx), publicUrl: ctx.config.publicUrl });
       const quote = await getQuoteById(ctx.db, accountId, String(args.id));
       if (!quote) throw quoteNotFound();
       return quote;

@@ -15,6 +15,7 @@ import { quoteNotFound } from "../quotes/quotes.service";
 import { getTemplateSignature } from "../templates/templates.service";
 import { type PublicQuoteView, documentHash, loadPublicQuote, loadQuoteView } from "./public-quote.service";
 import { recordQuoteEvent } from "../statistics/statistics.service";
+import { findActiveDeclines, isDeclinedGuardError, notifyQuoteSigned } from "../conversation/conversation.service";
 
 /**
  * Signatures and the audit trail (decision 024). A customer signs through the public link (by
@@ -94,6 +95,13 @@ async function storeDrawing(files: FileStorage, dataUrl: string): Promise<string
   return (await files.put({ area: "signatures", contentType: "image/png", body: bytes, maxBytes: SIGNING_LIMITS.drawnMaxBytes })).key;
 }
 
+const declined = () => new AppError("CONFLICT", "conversation:errors.alreadyDeclined");
+
+/** A customer declined (and the quote was not published again since): nobody signs it (decision 027). */
+async function refuseWhenDeclined(tx: Executor, quoteId: string): Promise<void> {
+  if ((await findActiveDeclines(tx, [quoteId])).get(quoteId)) throw declined();
+}
+
 /** Locks the quote row for the rest of the transaction. */
 async function lockQuote(tx: Executor, quoteId: string) {
   const [row] = await tx.select({ status: quotes.status, accountId: quotes.accountId }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
@@ -107,6 +115,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = errorMessages(error);
+    if (isDeclinedGuardError(error)) throw declined();
     if (message.includes("offerly:quote_locked") || message.includes("offerly:quote_transition")) throw signingError("CONFLICT", "errors.alreadySigned");
     throw error;
   }
@@ -144,6 +153,7 @@ export async function createCustomerSignature(
       if (!locked) throw signingError("NOT_FOUND", "errors.notAvailable");
       if (locked.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
       if (locked.status !== "PUBLISHED") throw signingError("NOT_FOUND", "errors.notAvailable");
+      await refuseWhenDeclined(tx, view.quoteId);
       const actor = { actorName: values.name, actorEmail: null };
       if (selection.join(",") !== defaults.join(",")) {
         await recordAudit(tx, { accountId: view.accountId, quoteId: view.quoteId, event: "OPTION_CHANGED", ...actor, details: { from: defaults, to: selection } }, context.evidence);
@@ -254,7 +264,7 @@ export async function markQuoteSigned(
   db: Executor,
   accountId: string,
   quoteId: string,
-  context: { actor: Actor; evidence: Evidence; now?: Date },
+  context: { actor: Actor; evidence: Evidence; publicUrl: string; now?: Date },
 ): Promise<void> {
   const now = context.now ?? new Date();
   const view = await requireView(db, accountId, quoteId, now);
@@ -265,9 +275,12 @@ export async function markQuoteSigned(
       const locked = await lockQuote(tx, view.quoteId);
       if ((locked?.status as QuoteStatus) === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
       if (locked?.status !== "PUBLISHED") throw signingError("CONFLICT", "errors.cannotMarkSigned");
+      await refuseWhenDeclined(tx, view.quoteId);
       await tx.update(quotes).set({ status: "SIGNED", signedAt: now, updatedAt: now }).where(eq(quotes.id, view.quoteId));
       // Statistics rollup (issue 15): a signed quote counts on the account's local day.
       await recordQuoteEvent(tx, accountId, "signed", now);
+      // The owners' "signed" e-mail (when switched on) and no more reminders (issue 14).
+      await notifyQuoteSigned(tx, view.quoteId, { publicUrl: context.publicUrl });
       await recordAudit(tx, { accountId, quoteId: view.quoteId, event: "MARKED_SIGNED", actorName: context.actor.name, actorEmail: context.actor.email, documentHash: hash, details: { today: todayIso(now) } }, context.evidence);
     }),
   );

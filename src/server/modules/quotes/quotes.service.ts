@@ -10,6 +10,7 @@ import { type CustomerSnapshot, accounts, customers, quoteAuditEvents, quoteNumb
 import { AppError } from "../../errors";
 import { assertEntitled } from "../billing/entitlements";
 import { copyBlocks, findBlocksOfQuotes, startQuoteFrom } from "../blocks/blocks.service";
+import { onQuotePublished, onQuoteWithdrawn } from "../conversation/conversation.service";
 import type { CustomerRecord } from "../customers/customers.service";
 import { publishedDocumentHash } from "../public-quote/public-quote.service";
 import { recordQuoteEvent } from "../statistics/statistics.service";
@@ -218,6 +219,8 @@ export async function publishQuote(
       });
       // Statistics rollup (issue 15): a publication counts on the account's local day.
       await recordQuoteEvent(tx, accountId, "published", now);
+      // An earlier decline no longer counts; the reminder follows the new dates.
+      await onQuotePublished(tx, quote.id, now);
       return { ...quote, customer };
     }),
   );
@@ -239,6 +242,7 @@ export async function withdrawQuote(db: Executor, accountId: string, id: string,
         .set({ status: "DRAFT", publishedAt: null, updatedAt: now })
         .where(eq(quotes.id, current.id))
         .returning();
+      await onQuoteWithdrawn(tx, quote.id);
       return withCustomer(tx, quote);
     }),
   );

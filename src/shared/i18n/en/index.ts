@@ -4,6 +4,7 @@ import auth from "./auth";
 import billing from "./billing";
 import blocks from "./blocks";
 import common from "./common";
+import conversation from "./conversation";
 import customers from "./customers";
 import editor from "./editor";
 import marketing from "./marketing";
@@ -16,5 +17,5 @@ import statistics from "./statistics";
 import templates from "./templates";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing, statistics };
+const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing, statistics, conversation };
 export default en;

@@ -6,6 +6,7 @@ import auth from "./auth";
 import billing from "./billing";
 import blocks from "./blocks";
 import common from "./common";
+import conversation from "./conversation";
 import customers from "./customers";
 import editor from "./editor";
 import marketing from "./marketing";
@@ -17,5 +18,5 @@ import signing from "./signing";
 import statistics from "./statistics";
 import templates from "./templates";
 
-const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing, statistics } satisfies Mirror<typeof en>;
+const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing, statistics, conversation } satisfies Mirror<typeof en>;
 export default nl;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { loadPublicQuote, recordView } from "../../../server/modules/public-quote/public-quote.server";
 import type { OfferlyLoadContext } from "../../context";
+import { loadPublicConversation } from "../conversation/public-conversation.server";
 import type { PublicQuotePageData } from "./types";
 
 /**
@@ -11,17 +12,26 @@ import type { PublicQuotePageData } from "./types";
 export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: string): Promise<PublicQuotePageData> {
   const { ctx } = context;
   const { availability, view } = await loadPublicQuote(ctx.db, nanoId, { viewerUserId: ctx.auth.user?.id ?? null });
-  if (!view) return { availability, quote: null, islandSrc: null };
+  if (!view) return { availability, quote: null, islandSrc: null, conversation: null };
   await recordView(ctx.db, view, { ip: context.clientAddress ?? null, userAgent: ctx.request.headers.get("user-agent") }).catch((error: unknown) =>
     ctx.log.warn({ err: error }, "could not record a quote view"),
+  );
+  // The customer's question and decline forms, and an active decline (issue 14, decision 027).
+  const conversation = await loadPublicConversation(
+    ctx.db,
+    { id: view.quoteId, slug: view.slug, nanoId: view.nanoId, language: view.document.language, status: view.status },
+    ctx.request.url,
   );
   const { quoteId: _q, accountId: _a, account, signatures, ...rest } = view;
   const { logoFileKey: _l, ...publicAccount } = account;
   return {
     availability,
     islandSrc: islandSrc(),
+    conversation,
     quote: {
       ...rest,
+      // A declined quote is not signed until it is published again (the server refuses too).
+      canSign: rest.canSign && !conversation.declinedAt,
       account: publicAccount,
       signatures: signatures.map(({ fileKey: _f, signedAt, ...s }) => ({ ...s, signedAt: signedAt.toISOString() })),
     },

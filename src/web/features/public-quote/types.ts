@@ -1,6 +1,7 @@
 import type { QuoteDocumentData } from "../../../shared/quote-document";
 import type { PublicAvailability, QuoteStatus } from "../../../shared/quote-status";
 import type { TotalsLabels } from "../quote-document/totals-layout";
+import type { PublicConversationData } from "../conversation/public-conversation.server";
 
 export type PublicSignature = {
   id: string;
@@ -16,6 +17,8 @@ export type PublicSignature = {
 export type PublicQuotePageData = {
   availability: PublicAvailability;
   islandSrc: string | null;
+  /** The question and decline forms (issue 14); null when the quote is not available. */
+  conversation: PublicConversationData | null;
   quote: {
     nanoId: string;
     slug: string;

@@ -1,5 +1,6 @@
 import type { UpdatesConfig } from "@urql/exchange-graphcache";
 import { invalidateList } from "../../graphql/cache";
+import { invalidateConversation } from "../conversation/cache";
 
 /**
  * SPEC §7 freshness: creating, duplicating or deleting a quote refetches the quotes list and the
@@ -19,8 +20,14 @@ export const quoteUpdates: NonNullable<UpdatesConfig["Mutation"]> = {
     invalidateList(cache, "quotes");
     invalidateList(cache, "customers");
   },
-  publishQuote: (_result, _args, cache) => invalidateList(cache, "quotes"),
-  withdrawQuote: (_result, _args, cache) => invalidateList(cache, "quotes"),
+  publishQuote: (_result, args, cache) => {
+    invalidateList(cache, "quotes");
+    invalidateConversation(cache, String(args.id));
+  },
+  withdrawQuote: (_result, args, cache) => {
+    invalidateList(cache, "quotes");
+    invalidateConversation(cache, String(args.id));
+  },
 };
 
 /** Types of this feature without an identity of their own: embedded in their parent. */

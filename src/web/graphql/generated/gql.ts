@@ -20,6 +20,13 @@ type Documents = {
     "\n  mutation CancelSubscription {\n    cancelSubscription {\n      status\n    }\n  }\n": typeof types.CancelSubscriptionDocument,
     "\n  query PlanChangePreview($plan: Plan!, $interval: SubscriptionInterval!) {\n    billing {\n      changePreview(plan: $plan, interval: $interval) {\n        kind\n        plan\n        interval\n        effectiveAt\n        dueNowCents\n        renewalCents\n        pendingSignatures\n        losesSigning\n      }\n    }\n  }\n": typeof types.PlanChangePreviewDocument,
     "\n  mutation ChangeSubscription($input: ChangeSubscriptionInput!) {\n    changeSubscription(input: $input) {\n      kind\n      status\n      effectiveAt\n      checkoutUrl\n    }\n  }\n": typeof types.ChangeSubscriptionDocument,
+    "\n  fragment QuoteConversation on Quote {\n    id\n    decline {\n      declinedAt\n      reason\n    }\n    reminder {\n      enabled\n      daysBefore\n      sentAt\n      scheduledFor\n    }\n    conversation {\n      id\n      kind\n      text\n      email\n      answer\n      answerEmail\n      answeredAt\n      active\n      createdAt\n    }\n  }\n": typeof types.QuoteConversationFragmentDoc,
+    "\n  query QuoteConversation($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      displayStatus\n      language\n      customer {\n        id\n        email\n      }\n      ...QuoteConversation\n    }\n  }\n": typeof types.QuoteConversationDocument,
+    "\n  mutation SendQuoteToCustomer($id: ID!, $input: SendQuoteToCustomerInput!) {\n    sendQuoteToCustomer(id: $id, input: $input) {\n      id\n      kind\n      email\n      text\n      createdAt\n    }\n  }\n": typeof types.SendQuoteToCustomerDocument,
+    "\n  mutation AnswerQuoteQuestion($id: ID!, $answer: String!) {\n    answerQuoteQuestion(id: $id, answer: $answer) {\n      id\n      answer\n      answerEmail\n      answeredAt\n    }\n  }\n": typeof types.AnswerQuoteQuestionDocument,
+    "\n  mutation UpdateQuoteReminder($id: ID!, $input: QuoteReminderInput!) {\n    updateQuoteReminder(id: $id, input: $input) {\n      id\n      reminder {\n        enabled\n        daysBefore\n        sentAt\n        scheduledFor\n      }\n    }\n  }\n": typeof types.UpdateQuoteReminderDocument,
+    "\n  query AccountNotifications {\n    account {\n      id\n      notifyQuoteResponses\n    }\n  }\n": typeof types.AccountNotificationsDocument,
+    "\n  mutation UpdateAccountNotifications($notifyQuoteResponses: Boolean!) {\n    updateAccountNotifications(notifyQuoteResponses: $notifyQuoteResponses) {\n      id\n      notifyQuoteResponses\n    }\n  }\n": typeof types.UpdateAccountNotificationsDocument,
     "\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n": typeof types.CustomerFieldsFragmentDoc,
     "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": typeof types.CustomersDocument,
     "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n": typeof types.CustomerDocument,
@@ -104,6 +111,13 @@ const documents: Documents = {
     "\n  mutation CancelSubscription {\n    cancelSubscription {\n      status\n    }\n  }\n": types.CancelSubscriptionDocument,
     "\n  query PlanChangePreview($plan: Plan!, $interval: SubscriptionInterval!) {\n    billing {\n      changePreview(plan: $plan, interval: $interval) {\n        kind\n        plan\n        interval\n        effectiveAt\n        dueNowCents\n        renewalCents\n        pendingSignatures\n        losesSigning\n      }\n    }\n  }\n": types.PlanChangePreviewDocument,
     "\n  mutation ChangeSubscription($input: ChangeSubscriptionInput!) {\n    changeSubscription(input: $input) {\n      kind\n      status\n      effectiveAt\n      checkoutUrl\n    }\n  }\n": types.ChangeSubscriptionDocument,
+    "\n  fragment QuoteConversation on Quote {\n    id\n    decline {\n      declinedAt\n      reason\n    }\n    reminder {\n      enabled\n      daysBefore\n      sentAt\n      scheduledFor\n    }\n    conversation {\n      id\n      kind\n      text\n      email\n      answer\n      answerEmail\n      answeredAt\n      active\n      createdAt\n    }\n  }\n": types.QuoteConversationFragmentDoc,
+    "\n  query QuoteConversation($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      displayStatus\n      language\n      customer {\n        id\n        email\n      }\n      ...QuoteConversation\n    }\n  }\n": types.QuoteConversationDocument,
+    "\n  mutation SendQuoteToCustomer($id: ID!, $input: SendQuoteToCustomerInput!) {\n    sendQuoteToCustomer(id: $id, input: $input) {\n      id\n      kind\n      email\n      text\n      createdAt\n    }\n  }\n": types.SendQuoteToCustomerDocument,
+    "\n  mutation AnswerQuoteQuestion($id: ID!, $answer: String!) {\n    answerQuoteQuestion(id: $id, answer: $answer) {\n      id\n      answer\n      answerEmail\n      answeredAt\n    }\n  }\n": types.AnswerQuoteQuestionDocument,
+    "\n  mutation UpdateQuoteReminder($id: ID!, $input: QuoteReminderInput!) {\n    updateQuoteReminder(id: $id, input: $input) {\n      id\n      reminder {\n        enabled\n        daysBefore\n        sentAt\n        scheduledFor\n      }\n    }\n  }\n": types.UpdateQuoteReminderDocument,
+    "\n  query AccountNotifications {\n    account {\n      id\n      notifyQuoteResponses\n    }\n  }\n": types.AccountNotificationsDocument,
+    "\n  mutation UpdateAccountNotifications($notifyQuoteResponses: Boolean!) {\n    updateAccountNotifications(notifyQuoteResponses: $notifyQuoteResponses) {\n      id\n      notifyQuoteResponses\n    }\n  }\n": types.UpdateAccountNotificationsDocument,
     "\n  fragment CustomerFields on Customer {\n    id\n    name\n    companyName\n    contactPerson\n    email\n    phone\n    content\n    totalQuotes\n    totalSignedQuotes\n  }\n": types.CustomerFieldsFragmentDoc,
     "\n  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {\n    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        name\n        companyName\n        totalQuotes\n        totalSignedQuotes\n      }\n    }\n  }\n": types.CustomersDocument,
     "\n  query Customer($id: ID!) {\n    customer(id: $id) {\n      ...CustomerFields\n    }\n  }\n": types.CustomerDocument,
@@ -220,6 +234,34 @@ export function graphql(source: "\n  query PlanChangePreview($plan: Plan!, $inte
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ChangeSubscription($input: ChangeSubscriptionInput!) {\n    changeSubscription(input: $input) {\n      kind\n      status\n      effectiveAt\n      checkoutUrl\n    }\n  }\n"): (typeof documents)["\n  mutation ChangeSubscription($input: ChangeSubscriptionInput!) {\n    changeSubscription(input: $input) {\n      kind\n      status\n      effectiveAt\n      checkoutUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment QuoteConversation on Quote {\n    id\n    decline {\n      declinedAt\n      reason\n    }\n    reminder {\n      enabled\n      daysBefore\n      sentAt\n      scheduledFor\n    }\n    conversation {\n      id\n      kind\n      text\n      email\n      answer\n      answerEmail\n      answeredAt\n      active\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  fragment QuoteConversation on Quote {\n    id\n    decline {\n      declinedAt\n      reason\n    }\n    reminder {\n      enabled\n      daysBefore\n      sentAt\n      scheduledFor\n    }\n    conversation {\n      id\n      kind\n      text\n      email\n      answer\n      answerEmail\n      answeredAt\n      active\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QuoteConversation($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      displayStatus\n      language\n      customer {\n        id\n        email\n      }\n      ...QuoteConversation\n    }\n  }\n"): (typeof documents)["\n  query QuoteConversation($id: ID!) {\n    quote(id: $id) {\n      id\n      status\n      displayStatus\n      language\n      customer {\n        id\n        email\n      }\n      ...QuoteConversation\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendQuoteToCustomer($id: ID!, $input: SendQuoteToCustomerInput!) {\n    sendQuoteToCustomer(id: $id, input: $input) {\n      id\n      kind\n      email\n      text\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation SendQuoteToCustomer($id: ID!, $input: SendQuoteToCustomerInput!) {\n    sendQuoteToCustomer(id: $id, input: $input) {\n      id\n      kind\n      email\n      text\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AnswerQuoteQuestion($id: ID!, $answer: String!) {\n    answerQuoteQuestion(id: $id, answer: $answer) {\n      id\n      answer\n      answerEmail\n      answeredAt\n    }\n  }\n"): (typeof documents)["\n  mutation AnswerQuoteQuestion($id: ID!, $answer: String!) {\n    answerQuoteQuestion(id: $id, answer: $answer) {\n      id\n      answer\n      answerEmail\n      answeredAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateQuoteReminder($id: ID!, $input: QuoteReminderInput!) {\n    updateQuoteReminder(id: $id, input: $input) {\n      id\n      reminder {\n        enabled\n        daysBefore\n        sentAt\n        scheduledFor\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateQuoteReminder($id: ID!, $input: QuoteReminderInput!) {\n    updateQuoteReminder(id: $id, input: $input) {\n      id\n      reminder {\n        enabled\n        daysBefore\n        sentAt\n        scheduledFor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountNotifications {\n    account {\n      id\n      notifyQuoteResponses\n    }\n  }\n"): (typeof documents)["\n  query AccountNotifications {\n    account {\n      id\n      notifyQuoteResponses\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAccountNotifications($notifyQuoteResponses: Boolean!) {\n    updateAccountNotifications(notifyQuoteResponses: $notifyQuoteResponses) {\n      id\n      notifyQuoteResponses\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateAccountNotifications($notifyQuoteResponses: Boolean!) {\n    updateAccountNotifications(notifyQuoteResponses: $notifyQuoteResponses) {\n      id\n      notifyQuoteResponses\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

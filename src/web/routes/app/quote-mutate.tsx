@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useQuery } from "urql";
 import { Alert } from "../../components/ui/alert";
 import { QueryState } from "../../components/ui/query-state";
+import { QuoteConversation } from "../../features/conversation/components/quote-conversation";
 import { QuoteBlocksEditor } from "../../features/editor/components/quote-blocks-editor";
 import { quoteDocumentFromGraphQL } from "../../features/quote-document/from-graphql";
 import { QuoteDocument } from "../../features/quote-document/quote-document";
@@ -45,6 +46,7 @@ export default function QuoteMutatePage() {
               {quote.status !== "DRAFT" ? <Alert kind="info">{t("quotes:readOnly", { status: t(`quotes:status.${quote.status}`).toLowerCase() })}</Alert> : null}
               <PublicLink url={quote.url} live={quote.status !== "DRAFT"} />
               <QuoteStatistics quoteId={quote.id} status={quote.status} />
+              <QuoteConversation quoteId={quote.id} />
               {quote.status === "DRAFT" ? (
                 <section aria-labelledby="details-title">
                   <h2 id="details-title" className="mb-3 text-lg font-semibold">

@@ -2,6 +2,7 @@ import { useSearchParams } from "react-router";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { QueryState } from "../../components/ui/query-state";
+import { NotificationSettings } from "../../features/conversation/components/notification-settings";
 import { CreateAccountDialog } from "../../features/settings/components/create-account-dialog";
 import { GeneralSettingsForm } from "../../features/settings/components/general-settings-form";
 import { SettingsNav } from "../../features/settings/components/settings-nav";
@@ -36,6 +37,7 @@ export default function SettingsPage() {
         <>
           {canEdit ? null : <Alert kind="info">{t("settings:readOnly")}</Alert>}
           <GeneralSettingsForm key={account.id} account={account} canEdit={canEdit} />
+          <NotificationSettings key={`notifications-${account.id}`} canEdit={canEdit} />
         </>
       ) : null}
       <div className="flex justify-end border-t border-slate-200 pt-6">

@@ -26,5 +26,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export default function PublicQuoteRoute({ loaderData, params }: Route.ComponentProps) {
   if (!loaderData.quote) return <QuoteUnavailable availability={loaderData.availability} />;
   // The PDF download (the lead's route at merge): one path for both languages, the quote's language inside.
-  return <PublicQuotePage quote={loaderData.quote} islandSrc={loaderData.islandSrc} pdfHref={`/quote/${encodeURIComponent(loaderData.quote.slug)}/${encodeURIComponent(params.nanoId)}/pdf`} />;
+  return <PublicQuotePage quote={loaderData.quote} islandSrc={loaderData.islandSrc} conversation={loaderData.conversation} pdfHref={`/quote/${encodeURIComponent(loaderData.quote.slug)}/${encodeURIComponent(params.nanoId)}/pdf`} />;
 }

@@ -8,6 +8,8 @@ import type { IslandData, PublicQuotePageData } from "../types";
 import { SignatureList } from "./signature-list";
 import { SigningForm } from "./signing-form";
 import "../../settings/fonts";
+import { PublicConversation } from "../../conversation/components/public-conversation";
+import type { PublicConversationData } from "../../conversation/public-conversation.server";
 
 type Quote = NonNullable<PublicQuotePageData["quote"]>;
 
@@ -19,7 +21,12 @@ const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003
  * table of contents, signatures, signing form, print and PDF. Everything is server-rendered; the
  * island script (island/main.ts, ~a few KB) makes options, totals and signing live.
  */
-export function PublicQuotePage({ quote, islandSrc, pdfHref }: { quote: Quote; islandSrc: string | null; pdfHref: string }) {
+export function PublicQuotePage({
+  quote,
+  islandSrc,
+  pdfHref,
+  conversation,
+}: { quote: Quote; islandSrc: string | null; pdfHref: string; conversation: PublicConversationData | null }) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const labels = useTotalsLabels();
@@ -117,6 +124,7 @@ export function PublicQuotePage({ quote, islandSrc, pdfHref }: { quote: Quote; i
         <QuoteDocument quote={document} selectable={canSignHere} />
         <SignatureList signatures={quote.signatures} language={document.language} />
         {canSignHere ? <SigningForm /> : null}
+        {conversation && !quote.viewerIsMember ? <PublicConversation {...conversation} /> : null}
         {quote.watermark ? (
           <p className="text-center text-xs text-slate-500" data-testid="watermark">
             <a href="/" className="!text-slate-500 underline">
