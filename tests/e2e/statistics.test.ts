@@ -67,7 +67,8 @@ async function customerVisit(url: string) {
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await open(page, new URL(url).pathname);
+  // The public page does not hydrate the app (decision 023): its island script tracks the visit.
+  await page.goto(new URL(url).pathname, { waitUntil: "networkidle" });
   await page.waitForFunction(() => document.querySelectorAll("[data-block-id]").length === 2);
   await page.waitForTimeout(3500);
   await page.locator("[data-block-id]").nth(1).evaluate((el) => el.scrollIntoView({ block: "start" }));
@@ -90,7 +91,7 @@ describe("statistics in a browser", () => {
 
     const { quoteId, url } = await publishedQuote(owner);
     // The owner's own look at the public link is not counted.
-    await open(owner, new URL(url).pathname);
+    await owner.goto(new URL(url).pathname, { waitUntil: "networkidle" });
     await owner.waitForTimeout(500);
 
     await customerVisit(url);
