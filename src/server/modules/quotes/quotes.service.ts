@@ -10,7 +10,7 @@ import { errorMessages, isUuid } from "../../db/ids";
 import { type CustomerSnapshot, customers, quoteNumberCounters, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
 import { assertEntitled } from "../billing/entitlements";
-import { copyBlocks, findBlocksOfQuotes, loadQuoteTotals, startQuoteFrom } from "../blocks/blocks.service";
+import { copyBlocks, findBlocksOfQuotes, loadQuoteTotals, quoteLinesOf, startQuoteFrom } from "../blocks/blocks.service";
 import type { CustomerRecord } from "../customers/customers.service";
 
 export type QuoteRecord = typeof quotes.$inferSelect;
@@ -322,6 +322,7 @@ export async function getPublicQuote(db: Executor, nanoId: string, today = today
   if (!quote) return { availability: "NOT_AVAILABLE" as const, quote: null };
   const availability = publicAvailability({ status: quote.status as QuoteStatus, expirationDate: quote.expirationDate }, today);
   if (availability !== "AVAILABLE") return { availability, quote: null };
-  const [blocks, totals] = await Promise.all([findBlocksOfQuotes(db, [quote.id]), loadQuoteTotals(db, [quote.id])]);
+  const lines = quoteLinesOf({ db }); // one statement for the lines that the blocks and the totals both read
+  const [blocks, totals] = await Promise.all([findBlocksOfQuotes(db, [quote.id], lines), loadQuoteTotals(db, [quote.id], lines)]);
   return { availability, quote: { ...quote, blocks, totals: totals.get(quote.id) ?? computeTotalsCents([]) } };
 }
