@@ -1,4 +1,6 @@
 import { ZPricingBlockInput, ZTextBlockInput } from "../../../shared/blocks";
+import { sanitizeDocument } from "../../../shared/rich-text";
+import { AppError } from "../../errors";
 import { type Totals, type TotalsCents, centsToString, totalsToStrings } from "../../../shared/totals";
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
@@ -7,6 +9,7 @@ import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { QuoteRef } from "../quotes/quotes.graphql";
 import { getQuoteById, quoteNotFound } from "../quotes/quotes.service";
+import { type UploadedImage, uploadRichTextImage } from "./images";
 import {
   type AnyBlockRow,
   type BlockValues,
@@ -220,8 +223,41 @@ export const PricingBlockInput = builder.inputType("PricingBlockInput", {
   }),
 });
 
-export const parseTextBlock = (input: unknown): BlockValues => ({ kind: "TEXT", ...parseInput(ZTextBlockInput, input) });
-export const parsePricingBlock = (input: unknown): BlockValues => ({ kind: "PRICING", ...parseInput(ZPricingBlockInput, input) });
+/**
+ * A block's input, validated by the shared schema, and its content checked once more with the
+ * account: images only of this account's own uploads (shared/rich-text.ts).
+ */
+export const parseTextBlock = (input: unknown, accountId: string): BlockValues => ownImagesOnly({ kind: "TEXT", ...parseInput(ZTextBlockInput, input) }, accountId);
+export const parsePricingBlock = (input: unknown, accountId: string): BlockValues => ownImagesOnly({ kind: "PRICING", ...parseInput(ZPricingBlockInput, input) }, accountId);
+
+function ownImagesOnly(values: BlockValues, accountId: string): BlockValues {
+  if (!values.content) return values;
+  const checked = sanitizeDocument(values.content, { accountId });
+  if (!checked.ok) throw new AppError("BAD_USER_INPUT", checked.error, {}, { content: { key: checked.error } });
+  return { ...values, content: checked.doc };
+}
+
+// --- Images in rich text ------------------------------------------------------------------------
+
+const RichTextImageRef = builder.objectRef<UploadedImage>("RichTextImage").implement({
+  description: "An uploaded image for rich text: `src` is what an image node of this account's documents may show.",
+  fields: (t) => ({
+    src: t.exposeString("src", { description: "/files/images-<account>/<key>.png|jpg (re-encoded; never the uploaded bytes)." }),
+    width: t.exposeInt("width"),
+    height: t.exposeInt("height"),
+  }),
+});
+
+builder.mutationField("uploadRichTextImage", (t) =>
+  t.field({
+    type: RichTextImageRef,
+    description: "Stores an image for rich text (multipart upload; PNG, JPEG or WebP, at most 5 MB, no SVG). It is re-encoded and fitted into 1600 × 1600.",
+    authScopes: { accountRole: "member" },
+    extensions: cost.mutation,
+    args: { file: t.arg({ type: "File", required: true }) },
+    resolve: (_root, args, ctx) => uploadRichTextImage(ctx.files, requireAccountScope(ctx).accountId, args.file),
+  }),
+);
 
 // --- Quote blocks ------------------------------------------------------------------------------
 
@@ -267,7 +303,7 @@ builder.mutationField("createTextQuoteBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { quoteId: t.arg.id({ required: true }), input: t.arg({ type: TextBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => createQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.quoteId), parseTextBlock(args.input)),
+    resolve: (_root, args, ctx) => createQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.quoteId), parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -278,7 +314,7 @@ builder.mutationField("updateTextQuoteBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: TextBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => updateQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parseTextBlock(args.input)),
+    resolve: (_root, args, ctx) => updateQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -289,7 +325,7 @@ builder.mutationField("createPricingQuoteBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { quoteId: t.arg.id({ required: true }), input: t.arg({ type: PricingBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => createQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.quoteId), parsePricingBlock(args.input)),
+    resolve: (_root, args, ctx) => createQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.quoteId), parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -300,7 +336,7 @@ builder.mutationField("updatePricingQuoteBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: PricingBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => updateQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parsePricingBlock(args.input)),
+    resolve: (_root, args, ctx) => updateQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
