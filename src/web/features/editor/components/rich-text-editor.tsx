@@ -65,9 +65,12 @@ export default function RichTextEditor({ label, value, onChange, disabled = fals
         setImageStatus({ busy: false, message: serverRefusal(result.error, t("editor:richText.imageFailed")).message, error: true });
         return;
       }
-      const node = { type: "image", attrs: { src, alt: "" } };
-      if (pos === undefined) editor.chain().focus().insertContent(node).run();
-      else editor.chain().focus().insertContentAt(pos, node).run();
+      // Added at the drop point, or after the selection (a selected image stays; it is not replaced).
+      editor
+        .chain()
+        .focus()
+        .insertContentAt(pos ?? editor.state.selection.to, { type: "image", attrs: { src, alt: "" } })
+        .run();
     }
     setImageStatus({ busy: false, message: t("editor:richText.imageInserted"), error: false });
   };
@@ -171,7 +174,7 @@ function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (f
     onImages(Array.from(event.target.files ?? []));
     event.target.value = "";
   };
-  const applyAltText = (event: FormEvent) => {
+  const applyAltText = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     chain().updateAttributes("image", { alt: (altText ?? "").trim() }).run();
     setAltText(null);
@@ -248,7 +251,8 @@ function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (f
         />
       </div>
       {altText !== null ? (
-        <form onSubmit={applyAltText} className="mt-1 flex flex-wrap items-center gap-2 px-1 pb-1">
+        // Not a <form>: this toolbar sits inside the block's form, and forms cannot nest.
+        <div className="mt-1 flex flex-wrap items-center gap-2 px-1 pb-1" data-testid="rich-text-alt">
           <label className="w-full text-xs text-slate-700" htmlFor="rich-text-alt">
             {t("editor:richText.altTextLabel")}
           </label>
@@ -258,17 +262,21 @@ function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (f
             value={altText}
             maxLength={500}
             onChange={(e) => setAltText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") applyAltText(e);
+              if (e.key === "Escape") setAltText(null);
+            }}
             className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
             // biome-ignore lint/a11y/noAutofocus: the field was opened by the Alt text button just now
             autoFocus
           />
-          <button type="submit" className="rounded bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
+          <button type="button" onClick={applyAltText} className="rounded bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
             {t("editor:richText.applyAltText")}
           </button>
           <button type="button" className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100" onClick={() => setAltText(null)}>
             {t("editor:cancel")}
           </button>
-        </form>
+        </div>
       ) : null}
       {linking !== null ? (
         <form onSubmit={applyLink} className="mt-1 flex flex-wrap items-center gap-2 px-1 pb-1">

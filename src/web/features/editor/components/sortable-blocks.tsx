@@ -11,7 +11,7 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "../../../i18n";
 
 /**
@@ -42,7 +42,14 @@ export function SortableBlocks<T extends { id: string; name: string }>({
   const { t } = useTranslation();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const ids = items.map((item) => item.id);
-  const nameOf = (id: UniqueIdentifier) => readName?.(String(id)) ?? items.find((item) => item.id === id)?.name ?? "";
+  const currentName = (id: string) => readName?.(id) ?? items.find((item) => item.id === id)?.name ?? "";
+  // Names are read when a drag starts and kept until the next one: the list may be reordered (and
+  // re-rendered) before the drop is announced.
+  const names = useRef<Map<string, string> | null>(null);
+  const snapshotNames = () => {
+    names.current = new Map(ids.map((id) => [id, currentName(id)]));
+  };
+  const nameOf = (id: UniqueIdentifier) => names.current?.get(String(id)) ?? currentName(String(id));
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => t("editor:dnd.pickedUp", { name: nameOf(active.id), position: positionOf(active.id), count: ids.length }),
@@ -60,6 +67,7 @@ export function SortableBlocks<T extends { id: string; name: string }>({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={snapshotNames}
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: kind === "line" ? t("editor:dnd.lineInstructions") : t("editor:dnd.instructions") } }}
     >
