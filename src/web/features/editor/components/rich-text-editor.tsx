@@ -2,7 +2,7 @@ import Image from "@tiptap/extension-image";
 import { TableKit } from "@tiptap/extension-table";
 import { EditorContent, type JSONContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { type ChangeEvent, useId, useRef, useState } from "react";
 import { useMutation } from "urql";
 import { RICH_TEXT_IMAGE } from "../../../../shared/blocks";
 import { useTranslation } from "../../../i18n";
@@ -191,7 +191,7 @@ function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (f
       {label}
     </button>
   );
-  const applyLink = (event: FormEvent) => {
+  const applyLink = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     const href = (linking ?? "").trim();
     if (href === "") {
@@ -279,7 +279,9 @@ function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (f
         </div>
       ) : null}
       {linking !== null ? (
-        <form onSubmit={applyLink} className="mt-1 flex flex-wrap items-center gap-2 px-1 pb-1">
+        // Not a <form>: this toolbar sits inside the block's form, and forms cannot nest (a nested
+        // form's submit reached the block's form and reloaded the page).
+        <div className="mt-1 flex flex-wrap items-center gap-2 px-1 pb-1">
           <label className="sr-only" htmlFor="rich-text-link">
             {t("editor:richText.linkLabel")}
           </label>
@@ -295,11 +297,15 @@ function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (f
               setLinking(e.target.value);
               setLinkError(false);
             }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") applyLink(e);
+              if (e.key === "Escape") setLinking(null);
+            }}
             className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
             // biome-ignore lint/a11y/noAutofocus: the field was opened by the Link button just now
             autoFocus
           />
-          <button type="submit" className="rounded bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
+          <button type="button" onClick={applyLink} className="rounded bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
             {t("editor:richText.applyLink")}
           </button>
           <button type="button" className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100" onClick={() => setLinking(null)}>
@@ -310,7 +316,7 @@ function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (f
               {t("editor:richText.linkInvalid")}
             </p>
           ) : null}
-        </form>
+        </div>
       ) : null}
     </div>
   );
