@@ -70,6 +70,28 @@ export function PricingBlockForm({
     },
     [lines.fields, form, t],
   );
+  const lineErrors = errors.lineItems;
+  const lineHandleLabel = useCallback((_field: unknown, index: number) => t("editor:dnd.lineHandle", { number: index + 1 }), [t]);
+  // Stable while typing, so that the memoised lines re-render only through their own subscriptions.
+  const renderLine = useCallback(
+    (field: { id: string }, handle: ReactNode) => {
+      const index = lines.fields.findIndex((f) => f.id === field.id);
+      return (
+        <LineItemFields
+          index={index}
+          form={form}
+          errors={lineErrors?.[index]}
+          language={language}
+          currency={currency}
+          vatRates={vatRates}
+          canRecur={canRecur}
+          handle={handle}
+          onRemove={removeLine}
+        />
+      );
+    },
+    [lines.fields, form, lineErrors, language, currency, vatRates, canRecur, removeLine],
+  );
   // Moved in the form; the new order is saved with the block (one transaction, like every line).
   const moveLine = lines.move;
   const onReorder = useCallback((_ids: string[], { from, to }: { from: number; to: number }) => moveLine(from, to), [moveLine]);
@@ -98,29 +120,7 @@ export function PricingBlockForm({
         <legend className="text-base font-semibold text-slate-900">{t("editor:pricing.lines")}</legend>
         {errors.lineItems?.message || errors.lineItems?.root?.message ? <Alert>{errors.lineItems?.message ?? errors.lineItems?.root?.message}</Alert> : null}
         {lines.fields.length === 0 ? <p className="text-sm text-slate-500">{t("editor:pricing.noLines")}</p> : null}
-        <SortableBlocks
-          kind="line"
-          items={lines.fields.map((field) => ({ id: field.id, name: "" }))}
-          nameOf={lineName}
-          handleLabel={(_item, index) => t("editor:dnd.lineHandle", { number: index + 1 })}
-          onReorder={onReorder}
-          renderItem={(item, handle) => {
-            const index = lines.fields.findIndex((field) => field.id === item.id);
-            return (
-              <LineItemFields
-                index={index}
-                form={form}
-                errors={errors.lineItems?.[index]}
-                language={language}
-                currency={currency}
-                vatRates={vatRates}
-                canRecur={canRecur}
-                handle={handle}
-                onRemove={removeLine}
-              />
-            );
-          }}
-        />
+        <SortableBlocks kind="line" items={lines.fields} nameOf={lineName} onReorder={onReorder} handleLabel={lineHandleLabel} renderItem={renderLine} />
         <Button variant="secondary" onClick={() => lines.append(newLine(vatRates[0] ?? "0", language))} disabled={lines.fields.length >= BLOCK_LIMITS.linesPerBlock} data-testid="add-line">
           {t("editor:pricing.addLine")}
         </Button>

@@ -11,7 +11,7 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, memo, useRef } from "react";
 import { useTranslation } from "../../../i18n";
 
 /**
@@ -19,7 +19,7 @@ import { useTranslation } from "../../../i18n";
  * pick up, arrows to move, Space to drop, Escape to cancel), with every step announced to screen
  * readers in the page's language. `onReorder` gets the new order of ids.
  */
-export function SortableBlocks<T extends { id: string; name: string }>({
+export function SortableBlocks<T extends { id: string; name?: string }>({
   items,
   onReorder,
   renderItem,
@@ -78,11 +78,11 @@ export function SortableBlocks<T extends { id: string; name: string }>({
               key={item.id}
               id={item.id}
               kind={kind}
-              label={handleLabel ? handleLabel(item, index) : t("editor:dnd.handle", { name: item.name })}
+              label={handleLabel ? handleLabel(item, index) : t("editor:dnd.handle", { name: item.name ?? "" })}
               disabled={disabled}
-            >
-              {(handle) => renderItem(item, handle)}
-            </SortableItem>
+              item={item}
+              renderItem={renderItem as (item: unknown, handle: ReactNode) => ReactNode}
+            />
           ))}
         </ol>
       </SortableContext>
@@ -90,7 +90,18 @@ export function SortableBlocks<T extends { id: string; name: string }>({
   );
 }
 
-function SortableItem({ id, kind, label, disabled, children }: { id: string; kind: "block" | "line"; label: string; disabled: boolean; children: (handle: ReactNode) => ReactNode }) {
+/**
+ * Memoised: a parent render with the same item and `renderItem` (a stable callback) re-renders
+ * nothing here; drag state changes (dnd-kit's context) still do.
+ */
+const SortableItem = memo(function SortableItem({
+  id,
+  kind,
+  label,
+  disabled,
+  item,
+  renderItem,
+}: { id: string; kind: "block" | "line"; label: string; disabled: boolean; item: unknown; renderItem: (item: unknown, handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   const handle = disabled ? null : (
     <button
@@ -120,7 +131,7 @@ function SortableItem({ id, kind, label, disabled, children }: { id: string; kin
       data-testid={`${kind}-item`}
       data-block-id={kind === "block" ? id : undefined}
     >
-      {children(handle)}
+      {renderItem(item, handle)}
     </li>
   );
-}
+});
