@@ -50,9 +50,11 @@ export const LineItemFields = memo(function LineItemFields({
 
   return (
     <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3" aria-label={name}>
-      <div className="grid gap-3 sm:grid-cols-[auto_1fr_auto]">
-        <div className="flex items-end pb-0.5">{handle}</div>
-        <TextField label={t("editor:line.name")} maxLength={BLOCK_LIMITS.nameMax} error={errors?.name?.message} data-testid="line-name" {...register(path("name") as "lineItems.0.name")} />
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+        <div className="flex items-end gap-1">
+          <div className="pb-0.5">{handle}</div>
+          <TextField className="min-w-0 flex-1" label={t("editor:line.name")} maxLength={BLOCK_LIMITS.nameMax} error={errors?.name?.message} data-testid="line-name" {...register(path("name") as "lineItems.0.name")} />
+        </div>
         <div className="flex items-end justify-between gap-3 sm:justify-end">
           <p className="pb-2 text-sm tabular-nums text-slate-700">
             <span className="sr-only">{t("editor:line.total")}: </span>
