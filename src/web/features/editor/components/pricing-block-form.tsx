@@ -112,7 +112,7 @@ export function PricingBlockForm({
       <Controller
         control={control}
         name="content"
-        render={({ field }) => <LazyRichTextEditor label={t("editor:pricing.intro")} value={field.value as RichDocument | null} onChange={(doc) => field.onChange(doc)} />}
+        render={({ field }) => <LazyRichTextEditor label={t("editor:pricing.intro")} value={field.value as RichDocument | null} onChange={field.onChange} />}
       />
       {errors.content?.message ? <p className="text-sm font-medium text-red-700">{errors.content.message}</p> : null}
 
