@@ -12,6 +12,17 @@ import { amountToThousandths, lineTotalCents, percentToHundredths, priceToCents,
  */
 
 /** Limits (issue 10 "Bad input"). */
+/** Images in rich text (uploadRichTextImage): what an upload may be, and the box it is fitted into. */
+export const RICH_TEXT_IMAGE = {
+  maxBytes: 5 * 1024 * 1024,
+  /** Detected from the content, not the name or the claimed type. No SVG. */
+  types: ["image/png", "image/jpeg", "image/webp"] as const,
+  maxWidth: 1600,
+  maxHeight: 1600,
+  /** Larger images are refused before they are decoded (pixel floods): 40 megapixels. */
+  maxInputPixels: 40_000_000,
+} as const;
+
 export const BLOCK_LIMITS = {
   nameMax: 200,
   descriptionMax: 2000,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { RICH_TEXT_MAX_BYTES, documentToPlainText, isSafeHref, paragraphDocument, sanitizeDocument } from "./rich-text";
+import { RICH_TEXT_MAX_BYTES, type RichNode, documentImageKeys, documentToPlainText, imageFileArea, isSafeHref, isSafeImageSrc, paragraphDocument, sanitizeDocument } from "./rich-text";
+
+const ACCOUNT = "0b6f3c1e-8c1a-4c52-9d3e-2f1a7b9c0d11";
+const OTHER = "7d1e2f30-1111-4a2b-8c3d-444455556666";
+const image = (accountId: string, name = "V1StGXR8_Z5jdHi6B-myT9.png") => `/files/${imageFileArea(accountId)}/${name}`;
 
 const doc = (...content: unknown[]) => ({ type: "doc", content });
 const p = (...content: unknown[]) => ({ type: "paragraph", content });
@@ -12,7 +16,7 @@ describe("sanitizeDocument", () => {
       p(text("Bold", [{ type: "bold" }]), text(" link", [{ type: "link", attrs: { href: "https://example.com", target: "_blank", class: "x" } }])),
       { type: "bulletList", content: [{ type: "listItem", content: [p(text("one"))] }] },
       { type: "table", content: [{ type: "tableRow", content: [{ type: "tableHeader", attrs: { colspan: 1, rowspan: 1, colwidth: null }, content: [p(text("A"))] }] }] },
-      { type: "image", attrs: { src: "/files/acc/img.png", alt: "Logo" } },
+      { type: "image", attrs: { src: image(ACCOUNT), alt: "Logo", width: 10 } },
     );
     const result = sanitizeDocument(input);
     expect(result.ok).toBe(true);
@@ -20,6 +24,7 @@ describe("sanitizeDocument", () => {
     expect(result.doc.content?.[0]).toEqual({ type: "heading", attrs: { level: 2 }, content: [text("Scope")] });
     expect(result.doc.content?.[1].content?.[1].marks).toEqual([{ type: "link", attrs: { href: "https://example.com" } }]);
     expect(result.doc.content?.[3].content?.[0].content?.[0]).toEqual({ type: "tableHeader", content: [p(text("A"))] });
+    expect(result.doc.content?.[4]).toEqual({ type: "image", attrs: { src: image(ACCOUNT), alt: "Logo", title: null } });
   });
   it.each([
     ["a script node", doc({ type: "script", content: [text("alert(1)")] }), "blocks:validation.contentUnknownNode"],
@@ -29,6 +34,12 @@ describe("sanitizeDocument", () => {
     ["an unknown mark", doc(p(text("x", [{ type: "code" }]))), "blocks:validation.contentUnknownNode"],
     ["an h1", doc({ type: "heading", attrs: { level: 1 }, content: [text("x")] }), "blocks:validation.contentUnknownNode"],
     ["an outside image", doc({ type: "image", attrs: { src: "https://evil.example/x.png" } }), "blocks:validation.contentUnsafeImage"],
+    ["a data: image", doc({ type: "image", attrs: { src: "data:image/png;base64,iVBORw0KGgo=" } }), "blocks:validation.contentUnsafeImage"],
+    ["a javascript: image", doc({ type: "image", attrs: { src: "javascript:alert(1)" } }), "blocks:validation.contentUnsafeImage"],
+    ["a protocol-relative image", doc({ type: "image", attrs: { src: "//evil.example/files/x.png" } }), "blocks:validation.contentUnsafeImage"],
+    ["another file of ours (a logo)", doc({ type: "image", attrs: { src: "/files/logos/V1StGXR8_Z5jdHi6B-myT9.png" } }), "blocks:validation.contentUnsafeImage"],
+    ["a path that climbs out", doc({ type: "image", attrs: { src: `${image(ACCOUNT).replace(/\/[^/]+$/, "")}/../logos/V1StGXR8_Z5jdHi6B-myT9.png` } }), "blocks:validation.contentUnsafeImage"],
+    ["an SVG", doc({ type: "image", attrs: { src: image(ACCOUNT, "V1StGXR8_Z5jdHi6B-myT9.svg") } }), "blocks:validation.contentUnsafeImage"],
     ["a nested doc", doc({ type: "doc" }), "blocks:validation.contentUnknownNode"],
     ["HTML instead of JSON", "<p>hi</p>", "blocks:validation.contentInvalid"],
     ["a non-doc root", p(text("x")), "blocks:validation.contentInvalid"],
@@ -40,6 +51,14 @@ describe("sanitizeDocument", () => {
     let deep: unknown = p(text("x"));
     for (let i = 0; i < 40; i++) deep = { type: "bulletList", content: [{ type: "listItem", content: [deep] }] };
     expect(sanitizeDocument(doc(deep))).toEqual({ ok: false, error: "blocks:validation.contentTooDeep" });
+  });
+  it("keeps images of the account only, when the account is given (the server always gives it)", () => {
+    const d = doc({ type: "image", attrs: { src: image(OTHER) } });
+    expect(sanitizeDocument(d).ok).toBe(true); // the form's check: the shape only
+    expect(sanitizeDocument(d, { accountId: ACCOUNT })).toEqual({ ok: false, error: "blocks:validation.contentUnsafeImage" });
+    expect(sanitizeDocument(doc({ type: "image", attrs: { src: image(ACCOUNT) } }), { accountId: ACCOUNT }).ok).toBe(true);
+    expect(isSafeImageSrc(image(ACCOUNT), ACCOUNT.toUpperCase())).toBe(true);
+    expect(documentImageKeys(doc(p(text("x")), { type: "image", attrs: { src: image(ACCOUNT) } }) as RichNode)).toEqual([image(ACCOUNT).slice("/files/".length)]);
   });
   it("only lets http(s) and mailto links through", () => {
     expect(isSafeHref("mailto:a@b.nl")).toBe(true);

@@ -6,7 +6,10 @@
  *
  * Allowed nodes: doc, paragraph, heading (level 2–3), text, bulletList, orderedList (start),
  * listItem, hardBreak, table, tableRow, tableHeader, tableCell (colspan, rowspan), image (src only
- * under /files/, alt, title). Marks: bold, italic, link (href http:, https:, mailto: only).
+ * an upload of the account itself, `/files/images-<account id hex>/<key>.png|jpg` — see
+ * `imageFileArea` — with alt and title). Marks: bold, italic, link (href http:, https:, mailto: only).
+ * `sanitizeDocument(doc, { accountId })` refuses images of any other account (the server passes
+ * the account; the forms, which do not know it, check the shape only).
  * Anything else — an unknown node or mark, a `javascript:` link, an image elsewhere, HTML
  * (`<script`) in the text, more than 256 KB of JSON, deeper than 32 levels — is REFUSED with a
  * translation key (namespace `blocks`), not silently dropped. Unknown attributes of allowed nodes
@@ -51,15 +54,28 @@ export type SanitizeResult = { ok: true; doc: RichDocument } | { ok: false; erro
 class Refused extends Error {}
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)[^\s<>"'`]+$/i;
-const SAFE_IMAGE = /^\/files\/[A-Za-z0-9/_.-]+$/;
+/** An uploaded rich-text image (modules/blocks/images.ts): its area names the account. */
+const SAFE_IMAGE = /^\/files\/images-([0-9a-f]{32})\/[A-Za-z0-9_-]{22}\.(png|jpg)$/;
+
+/** The files adapter's area for an account's rich-text images: `images-` + the account id without dashes. */
+export function imageFileArea(accountId: string): string {
+  return `images-${accountId.replace(/-/g, "").toLowerCase()}`;
+}
 
 /** Whether a link target may be rendered: http(s) or mailto, nothing else (no javascript:, data:). */
 export function isSafeHref(href: unknown): href is string {
   return typeof href === "string" && SAFE_LINK.test(href.trim()) && !hasControlCharacters(href);
 }
-/** Whether an image source may be rendered: an upload served by the files adapter. */
-export function isSafeImageSrc(src: unknown): src is string {
-  return typeof src === "string" && SAFE_IMAGE.test(src) && !src.includes("..");
+/**
+ * Whether an image source may be stored and rendered: an image uploaded through the files adapter
+ * (never `javascript:`, `data:`, another site or another kind of file) — and, when `accountId` is
+ * given, uploaded by that account.
+ */
+export function isSafeImageSrc(src: unknown, accountId?: string): src is string {
+  if (typeof src !== "string") return false;
+  const match = SAFE_IMAGE.exec(src);
+  if (!match) return false;
+  return accountId === undefined || `images-${match[1]}` === imageFileArea(accountId);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -86,7 +102,9 @@ function sanitizeMarks(marks: unknown): RichMark[] | undefined {
   return result.length ? result : undefined;
 }
 
-function sanitizeAttrs(type: RichNodeType, attrs: unknown): Record<string, string | number | null> | undefined {
+type SanitizeOptions = { accountId?: string };
+
+function sanitizeAttrs(type: RichNodeType, attrs: unknown, options: SanitizeOptions): Record<string, string | number | null> | undefined {
   const a = isObject(attrs) ? attrs : {};
   switch (type) {
     case "heading": {
@@ -105,7 +123,7 @@ function sanitizeAttrs(type: RichNodeType, attrs: unknown): Record<string, strin
       return colspan === 1 && rowspan === 1 ? undefined : { colspan, rowspan };
     }
     case "image": {
-      if (!isSafeImageSrc(a.src)) throw new Refused("blocks:validation.contentUnsafeImage");
+      if (!isSafeImageSrc(a.src, options.accountId)) throw new Refused("blocks:validation.contentUnsafeImage");
       const alt = typeof a.alt === "string" ? a.alt.slice(0, 500) : null;
       const title = typeof a.title === "string" ? a.title.slice(0, 500) : null;
       return { src: a.src, alt, title };
@@ -115,7 +133,7 @@ function sanitizeAttrs(type: RichNodeType, attrs: unknown): Record<string, strin
   }
 }
 
-function sanitizeNode(node: unknown, depth: number): RichNode {
+function sanitizeNode(node: unknown, depth: number, options: SanitizeOptions): RichNode {
   if (depth > RICH_TEXT_MAX_DEPTH) throw new Refused("blocks:validation.contentTooDeep");
   if (!isObject(node) || typeof node.type !== "string") throw new Refused("blocks:validation.contentInvalid");
   if (!(RICH_NODE_TYPES as readonly string[]).includes(node.type) || (node.type === "doc" && depth > 0)) {
@@ -129,12 +147,12 @@ function sanitizeNode(node: unknown, depth: number): RichNode {
     return marks ? { type, text: node.text, marks } : { type, text: node.text };
   }
   const result: RichNode = { type };
-  const attrs = sanitizeAttrs(type, node.attrs);
+  const attrs = sanitizeAttrs(type, node.attrs, options);
   if (attrs) result.attrs = attrs;
   if (node.content !== undefined && node.content !== null) {
     if (!Array.isArray(node.content)) throw new Refused("blocks:validation.contentInvalid");
     if (type === "hardBreak" || type === "image") throw new Refused("blocks:validation.contentInvalid");
-    result.content = node.content.map((child) => sanitizeNode(child, depth + 1));
+    result.content = node.content.map((child) => sanitizeNode(child, depth + 1, options));
   }
   return result;
 }
@@ -149,7 +167,7 @@ export function documentBytes(value: unknown): number {
  * Checks a document against the allow-list. Returns the cleaned document (unknown attributes
  * dropped) or a translation key saying why it was refused. Accepts a parsed value or a JSON string.
  */
-export function sanitizeDocument(input: unknown): SanitizeResult {
+export function sanitizeDocument(input: unknown, options: SanitizeOptions = {}): SanitizeResult {
   let value = input;
   if (typeof value === "string") {
     if (value.length > RICH_TEXT_MAX_BYTES) return { ok: false, error: "blocks:validation.contentTooLarge" };
@@ -168,12 +186,24 @@ export function sanitizeDocument(input: unknown): SanitizeResult {
   if (bytes > RICH_TEXT_MAX_BYTES) return { ok: false, error: "blocks:validation.contentTooLarge" };
   if (!isObject(value) || value.type !== "doc") return { ok: false, error: "blocks:validation.contentInvalid" };
   try {
-    return { ok: true, doc: sanitizeNode(value, 0) as RichDocument };
+    return { ok: true, doc: sanitizeNode(value, 0, options) as RichDocument };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, error: error.message };
     if (error instanceof RangeError) return { ok: false, error: "blocks:validation.contentTooDeep" };
     throw error;
   }
+}
+
+/** The files-adapter keys of a document's images (`images-…/….png`), e.g. to delete them with the account. */
+export function documentImageKeys(doc: RichNode | null | undefined): string[] {
+  const keys: string[] = [];
+  const walk = (node: RichNode, depth: number) => {
+    if (depth > RICH_TEXT_MAX_DEPTH) return;
+    if (node.type === "image" && isSafeImageSrc(node.attrs?.src)) keys.push(String(node.attrs?.src).slice("/files/".length));
+    for (const child of node.content ?? []) walk(child, depth + 1);
+  };
+  if (doc) walk(doc, 0);
+  return keys;
 }
 
 /** A paragraph document for plain text (each line a paragraph; empty text → an empty doc). */

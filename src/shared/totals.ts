@@ -254,10 +254,14 @@ function addParts(a: TotalsPartCents, b: TotalsPartCents): TotalsPartCents {
 
 /** A quote's totals in cents: the sum of its pricing blocks' totals (text blocks: pass none). */
 export function computeTotalsCents(blocks: readonly TotalsBlock[]): TotalsCents {
+  return sumTotalsCents(blocks.map(blockTotalsCents));
+}
+
+/** The sum of blocks' totals (what a quote's totals are): one-off and each interval apart. */
+export function sumTotalsCents(blockTotals: readonly TotalsCents[]): TotalsCents {
   let oneOff = emptyPart();
   const recurring = new Map<RecurringInterval, TotalsPartCents>();
-  for (const block of blocks) {
-    const totals = blockTotalsCents(block);
+  for (const totals of blockTotals) {
     oneOff = addParts(oneOff, totals.oneOff);
     for (const part of totals.recurring) recurring.set(part.interval, addParts(recurring.get(part.interval) ?? emptyPart(), part));
   }

@@ -36,6 +36,60 @@ async function fillLine(line: Locator, values: { name: string; price: string; am
   if (values.vat) await line.getByLabel("Btw").selectOption(values.vat);
 }
 
+
+/** A GraphQL call from the page (the session cookie signs it), for setting up data quickly. */
+async function gqlInPage<T>(page: Page, query: string, variables: Record<string, unknown>, account?: string): Promise<T> {
+  return page.evaluate(
+    async ({ query, variables, account }) => {
+      const response = await fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...(account ? { account } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = await response.json();
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    },
+    { query, variables, account },
+  ) as Promise<T>;
+}
+
+/** The line names of the pricing form, in the order shown. */
+function lineNames(page: Page): Promise<string[]> {
+  return page.getByTestId("line-name").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+}
+
+/** A real 60 × 40 PNG, as base64 (made in the browser: no image library needed here). */
+async function pngInPage(page: Page, color: string): Promise<string> {
+  return page.evaluate(async (color) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 60;
+    canvas.height = 40;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = color;
+    ctx.fillRect(0, 0, 60, 40);
+    return canvas.toDataURL("image/png").split(",")[1];
+  }, color);
+}
+
+/** Pastes (or drops) an image file on the rich-text editor, as a browser does with a copied or dragged file. */
+async function pasteOrDropImage(page: Page, how: "paste" | "drop", base64: string) {
+  await page.getByTestId("rich-text-input").evaluate(
+    (editor, { how, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], `${how}.png`, { type: "image/png" }));
+      const box = editor.getBoundingClientRect();
+      const event =
+        how === "paste"
+          ? new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true })
+          : new DragEvent("drop", { dataTransfer: data, clientX: box.left + 20, clientY: box.top + 10, bubbles: true, cancelable: true });
+      editor.dispatchEvent(event);
+    },
+    { how, base64 },
+  );
+}
+
 describe("the quote editor in a browser", () => {
   it("builds a Dutch quote from blocks and a template, reorders by keyboard and by dragging, totals match a hand calculation", async () => {
     const context = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
@@ -205,6 +259,116 @@ describe("the quote editor in a browser", () => {
     // Let it finish (toasts leave after 5 s) and check the page as it stays.
     await page.locator("[data-toast-type]").first().waitFor({ state: "detached", timeout: 15_000 });
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    await context.close();
+  });
+  it("images in a text block (button, paste, drop), line reorder by keyboard and by dragging, and 'New quote from this' on the list, in English", async () => {
+    const context = await newContext(browser, { baseURL: server.url, locale: "en-GB" });
+    const page = await signUpInBrowser(context, "Pictures Ltd");
+    const { accounts } = await gqlInPage<{ accounts: { items: { id: string }[] } }>(page, "query { accounts { items { id } } }", {});
+    const account = accounts.items[0].id;
+    const { createCustomer } = await gqlInPage<{ createCustomer: { id: string } }>(page, "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Bakery" } }, account);
+    const { createQuote } = await gqlInPage<{ createQuote: { id: string } }>(
+      page,
+      "mutation ($i: QuoteInput!) { createQuote(input: $i) { id } }",
+      { i: { name: "Shop photos", customerId: createCustomer.id, language: "ENG", currency: "GBP", quoteDateAt: "2026-01-01", quoteExpirationAt: "2099-01-01", signable: true } },
+      account,
+    );
+    const quoteId = createQuote.id;
+    const line = (name: string, price: string) => ({ name, price, amount: "1", vatRate: "20", optional: false, selected: true, recurring: false });
+    const { createPricingQuoteBlock } = await gqlInPage<{ createPricingQuoteBlock: { id: string } }>(
+      page,
+      "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }",
+      { q: quoteId, i: { name: "Photography", pricingUnit: "NONE", lineItems: [line("Shoot", "800.00"), line("Editing", "300.00"), line("Travel", "50.00")] } },
+      account,
+    );
+
+    // Lines: the last one two places up by keyboard, announced; then by dragging; saved with the block.
+    const blockPath = `/app/quoteblock/mutate/${quoteId}/${createPricingQuoteBlock.id}`;
+    await open(page, blockPath);
+    await page.getByTestId("line-item").nth(2).waitFor();
+    expect(await lineNames(page)).toEqual(["Shoot", "Editing", "Travel"]);
+    await page.getByRole("button", { name: "Move line 3" }).focus();
+    // Each step waits for its announcement: the sensor has moved the line before the next key.
+    const announced = (text: string) => expect.poll(() => page.locator("[id^=DndLiveRegion]").textContent()).toContain(text);
+    await page.keyboard.press("Space");
+    await announced("position 3 of 3."); // picked up (and over its own place)
+    await page.keyboard.press("ArrowUp");
+    await announced("Travel was moved to position 2 of 3.");
+    await page.keyboard.press("ArrowUp");
+    await announced("Travel was moved to position 1 of 3.");
+    await page.keyboard.press("Space");
+    await expect.poll(() => lineNames(page)).toEqual(["Travel", "Shoot", "Editing"]);
+    expect(await page.locator("[id^=DndLiveRegion]").textContent()).toContain("Travel was dropped in position 1 of 3");
+    // Dragging: the last line above the one before it (both on screen).
+    await page.getByTestId("line-item").nth(1).evaluate((el) => el.scrollIntoView({ block: "start" }));
+    const handle = page.getByRole("button", { name: "Move line 3" });
+    const from = (await handle.boundingBox())!;
+    const to = (await page.getByTestId("line-item").nth(1).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + 20, to.y + to.height / 3, { steps: 12 });
+    await page.waitForTimeout(200);
+    await page.mouse.up();
+    await expect.poll(() => lineNames(page)).toEqual(["Travel", "Editing", "Shoot"]);
+    expect(await page.getByTestId("block-totals-line").textContent()).toContain("£1,150.00");
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    await shot(page, "pricing-lines-reordered-en");
+    await page.getByTestId("save-block").click();
+    await toastWithText(page, "Saved");
+    await open(page, blockPath);
+    await page.getByTestId("line-item").nth(2).waitFor();
+    expect(await lineNames(page)).toEqual(["Travel", "Editing", "Shoot"]);
+
+    // A text block with images: by the button, by pasting and by dropping a file.
+    await open(page, `/app/quoteblock/mutate/${quoteId}?kind=TEXT`);
+    await page.getByLabel("Name", { exact: true }).fill("Our studio");
+    await page.getByTestId("rich-text-input").click();
+    await page.keyboard.type("The studio in pictures.");
+    const editorImages = page.getByTestId("rich-text-input").locator("img");
+    await page.getByTestId("rich-text-image-input").setInputFiles({ name: "studio.png", mimeType: "image/png", buffer: Buffer.from(await pngInPage(page, "#1d4ed8"), "base64") });
+    await expect.poll(() => editorImages.count()).toBe(1);
+    expect(await page.getByTestId("rich-text-image-status").textContent()).toBe("Image added.");
+    await pasteOrDropImage(page, "paste", await pngInPage(page, "#dc2626"));
+    await expect.poll(() => editorImages.count()).toBe(2);
+    await pasteOrDropImage(page, "drop", await pngInPage(page, "#16a34a"));
+    await expect.poll(() => editorImages.count()).toBe(3);
+    // Alt text for the selected image.
+    await editorImages.first().click();
+    await page.getByRole("button", { name: "Alt text" }).click();
+    await page.getByLabel(/Describe the image/).fill("The studio's front door");
+    await page.getByRole("button", { name: "Apply" }).click();
+    // An SVG is refused with the server's message.
+    await page.getByTestId("rich-text-image-input").setInputFiles({ name: "x.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await expect.poll(() => page.getByTestId("rich-text-image-status").textContent()).toBe("An image must be a PNG, JPEG or WebP file.");
+    expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    await shot(page, "text-block-images-en");
+    await page.getByTestId("save-block").click();
+    await toastWithText(page, "Saved");
+
+    // Published, the quote's document (the renderer the public page uses) shows the images from our own /files, with the alt text.
+    await gqlInPage(page, "mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: quoteId }, account);
+    await open(page, `/app/quotes/mutate/${quoteId}`);
+    await page.getByTestId("rich-text").locator("img").first().waitFor();
+    await shot(page, "quote-with-images-en");
+    const shown = page.getByTestId("rich-text").locator("img");
+    await expect.poll(() => shown.count()).toBe(3);
+    const sources = await shown.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute("src")));
+    for (const src of sources) expect(src).toMatch(/^\/files\/images-[0-9a-f]{32}\/[A-Za-z0-9_-]{22}\.png$/);
+    expect(await shown.first().getAttribute("alt")).toBe("The studio's front door");
+    expect(await shown.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 60))).toBe(true);
+
+    // "New quote from this" on the quotes list: the new quote starts with the blocks of this one.
+    await open(page, "/app/quotes");
+    await page.getByRole("link", { name: /^New quote from this: / }).first().click();
+    await page.waitForURL((url) => url.pathname === "/app/quotes/mutate" && url.searchParams.get("from") === quoteId);
+    expect(await page.getByTestId("start-from").getByLabel("An existing quote").isChecked()).toBe(true);
+    await page.getByLabel("Title").fill("Shop photos, second location");
+    await page.getByLabel("Customer").selectOption({ label: "Bakery" });
+    await page.getByRole("button", { name: "Create quote" }).click();
+    await page.waitForURL((url) => /^\/app\/quotes\/mutate\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(quoteId));
+    await page.getByTestId("block-item").nth(1).waitFor();
+    expect(await blockNames(page)).toEqual(["Photography", "Our studio"]);
     await context.close();
   });
 });

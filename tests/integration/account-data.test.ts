@@ -3,6 +3,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountInvitations, accountUsers, accounts, customers, quotes, sessions, templateSignatures, users } from "../../src/server/db/schema";
 import { createFileStorage } from "../../src/server/files";
+import { uploadFile } from "../support/upload";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn, signUp, uniqueEmail } from "../support/auth";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
@@ -150,8 +151,25 @@ describe("deleting an account", () => {
     const [drawnRow] = await t.db.select().from(templateSignatures).where(eq(templateSignatures.id, drawn.data!.createTemplateSignature.id));
     expect(await files.stat(drawnRow.signature)).not.toBeNull();
 
+    // Images in rich text are files of the account too (decision 028).
+    const image = await uploadFile<{ uploadRichTextImage: { src: string } }>(
+      t,
+      "mutation ($file: File!) { uploadRichTextImage(file: $file) { src } }",
+      { bytes: Buffer.from(png.split(",")[1], "base64"), name: "a.png", type: "image/png" },
+      owner.headers(),
+    );
+    const imageKey = image.data!.uploadRichTextImage.src.slice("/files/".length);
+    const withImage = await t.gql(
+      "mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { id } }",
+      { i: { name: "Pictures", content: { type: "doc", content: [{ type: "image", attrs: { src: image.data!.uploadRichTextImage.src } }] } } },
+      owner.headers(),
+    );
+    expect(withImage.errors).toBeUndefined();
+    expect(await files.stat(imageKey)).not.toBeNull();
+
     expect((await t.gql(DELETE, { n: " Doomed Co " }, owner.headers())).data).toEqual({ deleteAccount: true });
     await runJobs(t);
+    expect(await files.stat(imageKey)).toBeNull();
     expect(await files.stat(logo.key)).toBeNull();
     expect(await files.stat(drawnRow.signature)).toBeNull();
     expect(await files.stat(otherLogo.key)).not.toBeNull();

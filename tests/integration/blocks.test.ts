@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { print } from "graphql";
 import { QuoteDocument } from "../../src/web/graphql/generated/graphql";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageFileArea } from "../../src/shared/rich-text";
 import { type TestApp, createTestApp } from "../support/app";
+import { crc32, uploadFile } from "../support/upload";
 import { type SignedIn, signUp } from "../support/auth";
 import { createCustomer, createQuote, transition } from "../support/quotes";
 
@@ -265,3 +268,94 @@ describe("the app's own documents", () => {
     expect(r.data?.quote.quoteBlocks[0].totals?.oneOff.vatTotal).toBe("2400.00");
   });
 });
+
+describe("images in rich text", () => {
+  const UPLOAD = "mutation ($file: File!) { uploadRichTextImage(file: $file) { src width height } }";
+  const upload = (bytes: Buffer, name: string, type: string, user = owner, locale?: string) =>
+    uploadFile<{ uploadRichTextImage: { src: string; width: number; height: number } }>(t, UPLOAD, { bytes, name, type }, { ...user.headers(), ...(locale ? { "accept-language": locale } : {}) });
+  const imageDoc = (src: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Our team" }] }, { type: "image", attrs: { src, alt: "The team", title: null } }] });
+
+  it("stores an upload re-encoded under the account's own area, serves it, and lets a text block show it", async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#336699" } })
+      .withMetadata({ exif: { IFD0: { ImageDescription: "secret-camera-serial-456" } } })
+      .jpeg()
+      .toBuffer();
+    const result = await upload(photo, "team.jpg", "image/jpeg");
+    expect(result.errors).toBeUndefined();
+    const { src, width, height } = result.data!.uploadRichTextImage;
+    expect(src).toMatch(new RegExp(`^/files/${imageFileArea(owner.accountId!)}/[A-Za-z0-9_-]{22}\\.jpg$`));
+    expect([width, height]).toEqual([1600, 800]);
+    const served = await t.fetch(src);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.includes(Buffer.from("secret-camera-serial-456"))).toBe(false);
+
+    const quote = await newQuote();
+    const block = await textBlock(quote.id, "Team", imageDoc(src));
+    expect(block.content).toEqual(imageDoc(src));
+    const read = await readQuote(quote.id);
+    expect(read.data?.quote.quoteBlocks[0].content).toEqual(imageDoc(src));
+    // A WebP becomes a PNG (transparency kept, and PDFs can embed it).
+    const webp = await sharp({ create: { width: 40, height: 20, channels: 4, background: "#00ff0080" } }).webp().toBuffer();
+    expect((await upload(webp, "x.webp", "image/webp")).data?.uploadRichTextImage.src).toMatch(/\.png$/);
+  });
+
+  it.each([
+    { name: "an SVG with a script", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'), file: "x.svg", type: "image/svg+xml", en: "An image must be a PNG, JPEG or WebP file.", nl: "Een afbeelding moet een PNG-, JPEG- of WebP-bestand zijn." },
+    { name: "HTML named .png", bytes: Buffer.from("<!DOCTYPE html><script>alert(1)</script>"), file: "x.png", type: "image/png", en: "An image must be a PNG, JPEG or WebP file.", nl: "Een afbeelding moet een PNG-, JPEG- of WebP-bestand zijn." },
+    { name: "a pixel flood", bytes: pngClaiming(20_000, 20_000), file: "flood.png", type: "image/png", en: "This image is too large (at most 40 megapixels).", nl: "Deze afbeelding is te groot (hoogstens 40 megapixel)." },
+    { name: "an empty file", bytes: Buffer.alloc(0), file: "empty.png", type: "image/png", en: "An image must be a PNG, JPEG or WebP file.", nl: "Een afbeelding moet een PNG-, JPEG- of WebP-bestand zijn." },
+  ])("refuses $name with a translated message", async ({ bytes, file, type, en, nl }) => {
+    const english = await upload(bytes, file, type);
+    expect(english.errors?.[0]).toMatchObject({ message: en, extensions: { code: "BAD_USER_INPUT" } });
+    const dutch = await upload(bytes, file, type, owner, "nl");
+    expect(dutch.errors?.[0].message).toBe(nl);
+  });
+
+  it("refuses images that are not this account's uploads: another account's, a logo, data:, javascript: and other sites", async () => {
+    const other = await signUp(t, { company: "Other images Co" });
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+    const theirs = (await upload(png, "a.png", "image/png", other)).data!.uploadRichTextImage.src;
+    expect(theirs).toContain(imageFileArea(other.accountId!));
+    const quote = await newQuote();
+    for (const src of [theirs, "/files/logos/V1StGXR8_Z5jdHi6B-myT9.png", "data:image/png;base64,iVBORw0KGgo=", "javascript:alert(1)", "https://evil.example/x.png", `/files/${imageFileArea(owner.accountId!)}/../logos/V1StGXR8_Z5jdHi6B-myT9.png`]) {
+      for (const [operation, variables] of [
+        ["mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: quote.id, i: { name: "X", content: imageDoc(src) } }],
+        ["mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }", { q: quote.id, i: { name: "X", content: imageDoc(src), pricingUnit: "NONE", lineItems: [] } }],
+        ["mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { id } }", { i: { name: "X", content: imageDoc(src) } }],
+      ] as const) {
+        const r = await gql<unknown>(operation, variables);
+        expect(r.errors?.[0].extensions?.code, `${src} ${operation.slice(0, 40)}`).toBe("BAD_USER_INPUT");
+        expect(r.errors?.[0].extensions?.fields?.content).toBe("Images must be uploaded here.");
+      }
+    }
+    expect((await readQuote(quote.id)).data?.quote.quoteBlocks).toEqual([]);
+    // The other account can use its own image.
+    const own = await t.gql<{ createTextTemplateBlock: { content: unknown } }>("mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { content } }", { i: { name: "Mine", content: imageDoc(theirs) } }, other.headers());
+    expect(own.data?.createTextTemplateBlock.content).toEqual(imageDoc(theirs));
+  });
+
+  it("refuses a visitor the upload", async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+    const r = await uploadFile(t, UPLOAD, { bytes: png, name: "a.png", type: "image/png" }, { account: owner.accountId! });
+    expect(r.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+/** A PNG whose header claims `width` × `height` pixels, with a valid IHDR checksum and no real data. */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", ihdr), chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk("IEND", Buffer.alloc(0))]);
+}

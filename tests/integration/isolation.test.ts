@@ -5,6 +5,7 @@ import { schema } from "../../src/server/graphql/schema";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
 import { createCustomer, createQuote } from "../support/quotes";
+import { imageFileArea } from "../../src/shared/rich-text";
 import { uploadFile } from "../support/upload";
 
 /**
@@ -76,6 +77,8 @@ const OPERATIONS: Record<string, Operation> = {
   // --- end billing ---
   // ---- Blocks, templates and signature templates (issue 10): the victim's block, template and signature.
   ...BLOCK_OPERATIONS(),
+  // An image for rich text: stored under the calling account's own area (tested below).
+  "Mutation.uploadRichTextImage": { query: "mutation ($file: File!) { uploadRichTextImage(file: $file) { src } }", upload: true },
   ...TEAM_OPERATIONS(),
   // --- Statistics (issue 15): the victim's quote's statistics, list and the overview.
   "Query.quoteStatistics": {
@@ -334,6 +337,17 @@ describe("account isolation", () => {
       victim.headers(),
     );
     expect(read.data).toEqual({ quoteBlock: { name: "Victim Ltd block" }, templateBlock: { name: "Victim Ltd template" }, templateSignature: { name: "Victim Ltd signature" }, quote: { quoteBlocks: [{ id: ids.blockId }] } });
+  });
+
+  it("an image the attacker uploads lands in the attacker's own area; the victim's images cannot be put into the attacker's blocks", async () => {
+    const op = OPERATIONS["Mutation.uploadRichTextImage"];
+    const mine = await uploadFile<{ uploadRichTextImage: { src: string } }>(t, op.query, { bytes: TINY_PNG, name: "a.png", type: "image/png" }, attacker.headers());
+    expect(mine.data?.uploadRichTextImage.src).toContain(`/files/${imageFileArea(attacker.accountId!)}/`);
+    const theirs = await uploadFile<{ uploadRichTextImage: { src: string } }>(t, op.query, { bytes: TINY_PNG, name: "a.png", type: "image/png" }, victim.headers());
+    const content = { type: "doc", content: [{ type: "image", attrs: { src: theirs.data!.uploadRichTextImage.src } }] };
+    const refused = await t.gql("mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id } }", { input: { name: "Stolen", content } }, attacker.headers());
+    expect(refused.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect(refused.data).toBeNull();
   });
 
   it("an owner and an admin of the attacker's account are refused the victim's account too", async () => {

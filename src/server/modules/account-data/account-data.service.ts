@@ -20,6 +20,7 @@ import {
   templateSignatures,
   users,
 } from "../../db/schema";
+import { documentImageKeys, imageFileArea } from "../../../shared/rich-text";
 import { AppError, notFound } from "../../errors";
 import { deleteFilesJob, enqueue } from "../../jobs";
 import { countOwnedAccounts } from "../team/team.service";
@@ -190,9 +191,10 @@ export async function deleteAccount(db: Database, accountId: string, confirmName
       .select({ key: quoteSignatures.signature })
       .from(quoteSignatures)
       .where(and(eq(quoteSignatures.accountId, accountId), eq(quoteSignatures.signatureKind, "DRAWN")));
+    const images = await richTextImageKeys(tx, accountId);
     await tx.delete(accounts).where(eq(accounts.id, accountId));
-    const keys = [account.logoFileKey, ...drawn.map((d) => d.key), ...placed.map((d) => d.key)].filter((k): k is string => !!k);
-    if (keys.length) await enqueue(tx, deleteFilesJob, { keys });
+    const keys = [account.logoFileKey, ...drawn.map((d) => d.key), ...placed.map((d) => d.key), ...images].filter((k): k is string => !!k);
+    for (let i = 0; i < keys.length; i += 1000) await enqueue(tx, deleteFilesJob, { keys: keys.slice(i, i + 1000) });
     return true;
   });
 }
@@ -208,4 +210,26 @@ export async function deleteUser(db: Database, userId: string): Promise<boolean>
     await tx.delete(users).where(eq(users.id, userId));
     return true;
   });
+}
+
+/**
+ * The account's images in rich text (decision 028): the keys in its quote and template blocks'
+ * documents that lie in its own files area (another account's can never be stored there).
+ */
+async function richTextImageKeys(tx: Executor, accountId: string): Promise<string[]> {
+  const area = `${imageFileArea(accountId)}/`;
+  const [quoteDocs, templateDocs] = [
+    await tx
+      .select({ content: quoteBlocks.content })
+      .from(quoteBlocks)
+      .innerJoin(quotes, eq(quotes.id, quoteBlocks.quoteId))
+      .where(and(eq(quotes.accountId, accountId), sql`${quoteBlocks.content}::text like '%"image"%'`)),
+    await tx
+      .select({ content: templateBlocks.content })
+      .from(templateBlocks)
+      .where(and(eq(templateBlocks.accountId, accountId), sql`${templateBlocks.content}::text like '%"image"%'`)),
+  ];
+  const keys = new Set<string>();
+  for (const { content } of [...quoteDocs, ...templateDocs]) for (const key of documentImageKeys(content)) if (key.startsWith(area)) keys.add(key);
+  return [...keys];
 }

@@ -10,7 +10,7 @@ import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
 import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { CustomerRef } from "../customers/customers.graphql";
-import { loadQuoteTotals } from "../blocks/blocks.service";
+import { loadQuoteTotals, quoteLinesOf } from "../blocks/blocks.service";
 import {
   type QuoteRow,
   createQuote,
@@ -71,7 +71,7 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
       description: "The one-off total excl. VAT (after discounts, selected optional lines only), an exact decimal in the quote's currency; see `totals`.",
       extensions: cost.perParent(3),
       load: async (ids: string[], ctx) => {
-        const totals = await loadQuoteTotals(ctx.db, ids);
+        const totals = await loadQuoteTotals(ctx.db, ids, quoteLinesOf(ctx));
         return ids.map((id) => centsToString(totals.get(id)?.oneOff.totalExclVat ?? 0n));
       },
       resolve: (q) => q.id,

@@ -81,7 +81,7 @@ builder.mutationField("createTextTemplateBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { input: t.arg({ type: TextBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => createTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, parseTextBlock(args.input)),
+    resolve: (_root, args, ctx) => createTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -92,7 +92,7 @@ builder.mutationField("updateTextTemplateBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: TextBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => updateTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parseTextBlock(args.input)),
+    resolve: (_root, args, ctx) => updateTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -103,7 +103,7 @@ builder.mutationField("createPricingTemplateBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { input: t.arg({ type: PricingBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => createTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, parsePricingBlock(args.input)),
+    resolve: (_root, args, ctx) => createTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -114,7 +114,7 @@ builder.mutationField("updatePricingTemplateBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: PricingBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => updateTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parsePricingBlock(args.input)),
+    resolve: (_root, args, ctx) => updateTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 

@@ -29,6 +29,10 @@ export default {
     signatureTooLarge: "The drawing is too large (at most 200 KB).",
   },
   errors: {
+    imageTooLarge: "An image can be at most {{size}} MB.",
+    imageType: "An image must be a PNG, JPEG or WebP file.",
+    imageUnreadable: "This image could not be read. Please try another file.",
+    imageTooManyPixels: "This image is too large (at most {{max}} megapixels).",
     notFound: "This block does not exist or belongs to another account.",
     templateNotFound: "This template does not exist or belongs to another account.",
     signatureNotFound: "This signature does not exist or belongs to another account.",

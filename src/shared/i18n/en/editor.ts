@@ -47,6 +47,8 @@ export default {
     confirm: "Delete block",
   },
   dnd: {
+    lineHandle: "Move line {{number}}",
+    lineInstructions: "To move a line, press Space or Enter to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it. Press Escape to cancel. The new order is saved with the block.",
     handle: "Move {{name}}",
     instructions: "To move a block, press Space or Enter to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it. Press Escape to cancel.",
     pickedUp: "Picked up {{name}}. It is in position {{position}} of {{count}}.",
@@ -56,6 +58,13 @@ export default {
     cancelled: "Moving was cancelled. {{name}} was put back.",
   },
   richText: {
+    image: "Image",
+    imageUploading: "Uploading the image…",
+    imageInserted: "Image added.",
+    imageFailed: "The image could not be added.",
+    altText: "Alt text",
+    altTextLabel: "Describe the image for people who cannot see it (leave empty if it is decoration)",
+    applyAltText: "Apply",
     loading: "Loading the editor…",
     toolbar: "Text formatting",
     heading2: "Heading",

@@ -79,6 +79,7 @@ export default {
   details: "Details",
   blocks: "Content",
   actions: {
+    startFrom: "New quote from this",
     save: "Save quote",
     create: "Create quote",
     cancel: "Cancel",

@@ -31,6 +31,10 @@ export default {
     signatureTooLarge: "De tekening is te groot (maximaal 200 KB).",
   },
   errors: {
+    imageTooLarge: "Een afbeelding mag hoogstens {{size}} MB zijn.",
+    imageType: "Een afbeelding moet een PNG-, JPEG- of WebP-bestand zijn.",
+    imageUnreadable: "Deze afbeelding kon niet worden gelezen. Probeer een ander bestand.",
+    imageTooManyPixels: "Deze afbeelding is te groot (hoogstens {{max}} megapixel).",
     notFound: "Dit blok bestaat niet of hoort bij een ander account.",
     templateNotFound: "Dit sjabloon bestaat niet of hoort bij een ander account.",
     signatureNotFound: "Deze handtekening bestaat niet of hoort bij een ander account.",

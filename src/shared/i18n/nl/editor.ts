@@ -50,6 +50,8 @@ export default {
     confirm: "Blok verwijderen",
   },
   dnd: {
+    lineHandle: "Regel {{number}} verplaatsen",
+    lineInstructions: "Om een regel te verplaatsen: druk op spatie of Enter om hem op te pakken, verplaats hem met de pijltjestoetsen en druk opnieuw op spatie of Enter om hem neer te zetten. Escape annuleert. De nieuwe volgorde wordt met het blok opgeslagen.",
     handle: "{{name}} verplaatsen",
     instructions: "Om een blok te verplaatsen: druk op spatie of Enter om het op te pakken, verplaats het met de pijltjestoetsen en druk opnieuw op spatie of Enter om het neer te zetten. Escape annuleert.",
     pickedUp: "{{name}} opgepakt. Het staat op positie {{position}} van {{count}}.",
@@ -59,6 +61,13 @@ export default {
     cancelled: "Verplaatsen geannuleerd. {{name}} staat weer op zijn plek.",
   },
   richText: {
+    image: "Afbeelding",
+    imageUploading: "De afbeelding wordt geüpload…",
+    imageInserted: "Afbeelding toegevoegd.",
+    imageFailed: "De afbeelding kon niet worden toegevoegd.",
+    altText: "Alternatieve tekst",
+    altTextLabel: "Beschrijf de afbeelding voor wie haar niet kan zien (laat leeg als het versiering is)",
+    applyAltText: "Toepassen",
     loading: "De editor wordt geladen…",
     toolbar: "Tekstopmaak",
     heading2: "Kop",

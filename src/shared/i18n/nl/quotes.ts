@@ -81,6 +81,7 @@ export default {
   details: "Gegevens",
   blocks: "Inhoud",
   actions: {
+    startFrom: "Nieuwe offerte hiervan",
     save: "Offerte opslaan",
     create: "Offerte aanmaken",
     cancel: "Annuleren",

@@ -79,18 +79,23 @@ export function pricingInputFromForm(values: PricingFormValues, language: Format
     pricingUnit: values.pricingUnit,
     discountType: values.discountType || null,
     discountValue: readDiscount(values.discountType, values.discountValue, language),
-    lineItems: values.lineItems.map((line) => ({
-      name: line.name,
-      description: line.description.trim() ? line.description : null,
-      price: readMoney(line.price, language),
-      amount: readNumber(line.amount, language, 3),
-      vatRate: readNumber(line.vatRate, language, 2),
-      discountType: line.discountType || null,
-      discountValue: readDiscount(line.discountType, line.discountValue, language),
-      optional: line.optional,
-      selected: line.optional ? line.selected : true,
-      recurring: line.recurring,
-    })),
+    lineItems: values.lineItems.map((line) => lineInputFromForm(line, language)),
+  };
+}
+
+/** One line's form values as the GraphQL LineItemInput. */
+export function lineInputFromForm(line: LineFormValues, language: FormatLanguage | string) {
+  return {
+    name: line.name,
+    description: line.description.trim() ? line.description : null,
+    price: readMoney(line.price, language),
+    amount: readNumber(line.amount, language, 3),
+    vatRate: readNumber(line.vatRate, language, 2),
+    discountType: line.discountType || null,
+    discountValue: readDiscount(line.discountType, line.discountValue, language),
+    optional: line.optional,
+    selected: line.optional ? line.selected : true,
+    recurring: line.recurring,
   };
 }
 

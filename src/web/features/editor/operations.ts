@@ -169,3 +169,14 @@ export const SaveQuoteBlockAsTemplateMutation = graphql(`
     }
   }
 `);
+
+/** An image for rich text (multipart upload); the editor inserts the returned `src`. */
+export const UploadRichTextImageMutation = graphql(`
+  mutation UploadRichTextImage($file: File!) {
+    uploadRichTextImage(file: $file) {
+      src
+      width
+      height
+    }
+  }
+`);

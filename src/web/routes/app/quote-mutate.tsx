@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { Alert } from "../../components/ui/alert";
 import { QueryState } from "../../components/ui/query-state";
@@ -22,6 +22,7 @@ export default function QuoteMutatePage() {
   const href = useLocalizedHref();
   const navigate = useNavigate();
   const { quoteId } = useParams();
+  const [search] = useSearchParams();
   const [{ data, fetching, error }, refetch] = useQuery({ query: QuoteQuery, variables: { id: quoteId ?? "" }, pause: !quoteId });
   const quote = data?.quote;
   const notFound = serverRefusal(error, "").code === "NOT_FOUND";
@@ -37,7 +38,10 @@ export default function QuoteMutatePage() {
         {!quoteId ? (
           <>
             <h1 className="mb-6 text-2xl font-bold tracking-tight">{t("quotes:newTitle")}</h1>
-            <QuoteForm onSaved={(id) => navigate(href(`/app/quotes/mutate/${id}`), { replace: true, viewTransition: true })} />
+            <QuoteForm
+              startFromQuoteId={search.get("from") ?? undefined}
+              onSaved={(id) => navigate(href(`/app/quotes/mutate/${id}`), { replace: true, viewTransition: true })}
+            />
           </>
         ) : quote ? (
           <>

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, memo } from "react";
 import { useTranslation } from "../../../i18n";
 import type { RichTextEditorProps } from "./rich-text-editor";
 
@@ -8,7 +8,8 @@ import type { RichTextEditorProps } from "./rich-text-editor";
  */
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
-export function LazyRichTextEditor(props: RichTextEditorProps) {
+/** Memoised: a form's re-render (e.g. when it becomes dirty) does not re-render the editor. */
+export const LazyRichTextEditor = memo(function LazyRichTextEditor(props: RichTextEditorProps) {
   const { t } = useTranslation();
   return (
     <Suspense
@@ -24,4 +25,4 @@ export function LazyRichTextEditor(props: RichTextEditorProps) {
       <RichTextEditor {...props} />
     </Suspense>
   );
-}
+});

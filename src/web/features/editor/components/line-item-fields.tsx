@@ -1,12 +1,13 @@
-import { memo } from "react";
+import { type ReactNode, memo } from "react";
 import { type FieldErrors, type UseFormReturn, useWatch } from "react-hook-form";
 import { BLOCK_LIMITS } from "../../../../shared/blocks";
 import { DISCOUNT_TYPES } from "../../../../shared/enums";
-import { formatDecimalInput } from "../../../../shared/format";
+import { formatDecimalInput, formatMoney } from "../../../../shared/format";
+import { lineTotal } from "../../../../shared/totals";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { useTranslation } from "../../../i18n";
-import type { PricingFormValues } from "../block-values";
+import { type LineFormValues, type PricingFormValues, lineInputFromForm } from "../block-values";
 
 // The form's input and output types differ (typed text vs exact decimals); the fields only register paths.
 type PricingForm = UseFormReturn<PricingFormValues, unknown, unknown>;
@@ -14,7 +15,8 @@ type PricingForm = UseFormReturn<PricingFormValues, unknown, unknown>;
 /**
  * One line of a pricing block: name, description, price, amount, VAT, discount, optional (and
  * selected by default), recurring. Stacked on a phone, in a grid from 640 px. Memoised, with its
- * own subscription to its values: typing in one line re-renders that line only (and the totals).
+ * own subscription to its values and its own total: typing in one line re-renders that line only
+ * (and the block's totals). `handle` is the drag handle that reorders the lines.
  */
 export const LineItemFields = memo(function LineItemFields({
   index,
@@ -22,8 +24,9 @@ export const LineItemFields = memo(function LineItemFields({
   errors,
   language,
   vatRates,
+  currency,
   canRecur,
-  total,
+  handle,
   onRemove,
 }: {
   index: number;
@@ -31,8 +34,9 @@ export const LineItemFields = memo(function LineItemFields({
   errors: FieldErrors<PricingFormValues["lineItems"][number]> | undefined;
   language: string;
   vatRates: readonly string[];
+  currency: string;
   canRecur: boolean;
-  total: string;
+  handle: ReactNode;
   onRemove: (index: number) => void;
 }) {
   const { t } = useTranslation();
@@ -42,11 +46,15 @@ export const LineItemFields = memo(function LineItemFields({
   const vatOptions = [...vatRates.map((r) => formatDecimalInput(r, language))];
   if (line?.vatRate && !vatOptions.includes(line.vatRate)) vatOptions.push(line.vatRate);
   const name = line?.name || t("editor:pricing.lineNumber", { number: index + 1 });
+  const total = line ? formatMoney(lineTotal(lineInputFromForm(line as LineFormValues, language)), currency, language) : "";
 
   return (
-    <li className="rounded-lg border border-slate-200 p-3" data-testid="line-item" aria-label={name}>
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3" aria-label={name}>
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-        <TextField label={t("editor:line.name")} maxLength={BLOCK_LIMITS.nameMax} error={errors?.name?.message} data-testid="line-name" {...register(path("name") as "lineItems.0.name")} />
+        <div className="flex items-end gap-1">
+          <div className="pb-0.5">{handle}</div>
+          <TextField className="min-w-0 flex-1" label={t("editor:line.name")} maxLength={BLOCK_LIMITS.nameMax} error={errors?.name?.message} data-testid="line-name" {...register(path("name") as "lineItems.0.name")} />
+        </div>
         <div className="flex items-end justify-between gap-3 sm:justify-end">
           <p className="pb-2 text-sm tabular-nums text-slate-700">
             <span className="sr-only">{t("editor:line.total")}: </span>
@@ -104,6 +112,6 @@ export const LineItemFields = memo(function LineItemFields({
         ) : null}
       </div>
       {errors?.recurring?.message ? <p className="mt-1 text-sm font-medium text-red-700">{errors.recurring.message}</p> : null}
-    </li>
+    </fieldset>
   );
 });

@@ -1,10 +1,9 @@
-import { type ReactNode, useCallback, useMemo, useRef } from "react";
-import { Controller, useFieldArray, useWatch } from "react-hook-form";
+import { type ReactNode, memo, useCallback, useMemo, useRef } from "react";
+import { type Control, Controller, useFieldArray, useWatch } from "react-hook-form";
 import { BLOCK_LIMITS, type PricingBlockValues } from "../../../../shared/blocks";
 import { DISCOUNT_TYPES, PRICING_UNITS } from "../../../../shared/enums";
-import { formatMoney } from "../../../../shared/format";
 import type { RichDocument } from "../../../../shared/rich-text";
-import { blockTotals, lineTotal, recurringIntervalOf } from "../../../../shared/totals";
+import { blockTotals, recurringIntervalOf } from "../../../../shared/totals";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/field";
@@ -16,6 +15,7 @@ import { type SaveResult, useBlockSave } from "../hooks/use-block-save";
 import { LineItemFields } from "./line-item-fields";
 import { LazyRichTextEditor } from "./lazy-rich-text-editor";
 import { SaveBar } from "./save-bar";
+import { SortableBlocks } from "./sortable-blocks";
 import { TotalsSummary } from "./totals-summary";
 
 export type PricingContext = {
@@ -59,11 +59,42 @@ export function PricingBlockForm({
   removeRef.current = lines.remove;
   const removeLine = useCallback((index: number) => removeRef.current(index), []);
   const { state, save, leaveDialog } = useBlockSave(form, !initial, onCreated);
-  const values = useWatch({ control }) as PricingFormValues;
-  const input = pricingInputFromForm({ ...values, lineItems: values.lineItems ?? [] }, language);
-  const totals = blockTotals(input);
-  const canRecur = recurringIntervalOf(values.pricingUnit ?? "NONE") !== null;
-  const money = (amount: string) => formatMoney(amount, currency, language);
+  // Only what the form's own layout depends on: a keystroke in a line re-renders that line and
+  // the totals (`LiveBlockTotals`), never the whole form and its rich-text editor.
+  const [pricingUnit, discountType] = useWatch({ control, name: ["pricingUnit", "discountType"] });
+  const canRecur = recurringIntervalOf(pricingUnit ?? "NONE") !== null;
+  const lineName = useCallback(
+    (id: string) => {
+      const index = lines.fields.findIndex((field) => field.id === id);
+      return form.getValues(`lineItems.${index}.name`) || t("editor:pricing.lineNumber", { number: index + 1 });
+    },
+    [lines.fields, form, t],
+  );
+  const lineErrors = errors.lineItems;
+  const lineHandleLabel = useCallback((_field: unknown, index: number) => t("editor:dnd.lineHandle", { number: index + 1 }), [t]);
+  // Stable while typing, so that the memoised lines re-render only through their own subscriptions.
+  const renderLine = useCallback(
+    (field: { id: string }, handle: ReactNode) => {
+      const index = lines.fields.findIndex((f) => f.id === field.id);
+      return (
+        <LineItemFields
+          index={index}
+          form={form}
+          errors={lineErrors?.[index]}
+          language={language}
+          currency={currency}
+          vatRates={vatRates}
+          canRecur={canRecur}
+          handle={handle}
+          onRemove={removeLine}
+        />
+      );
+    },
+    [lines.fields, form, lineErrors, language, currency, vatRates, canRecur, removeLine],
+  );
+  // Moved in the form; the new order is saved with the block (one transaction, like every line).
+  const moveLine = lines.move;
+  const onReorder = useCallback((_ids: string[], { from, to }: { from: number; to: number }) => moveLine(from, to), [moveLine]);
 
   return (
     <form noValidate onSubmit={handleSubmit((valid) => save(() => onSave(valid)))} className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="pricing-block-form">
@@ -81,7 +112,7 @@ export function PricingBlockForm({
       <Controller
         control={control}
         name="content"
-        render={({ field }) => <LazyRichTextEditor label={t("editor:pricing.intro")} value={field.value as RichDocument | null} onChange={(doc) => field.onChange(doc)} />}
+        render={({ field }) => <LazyRichTextEditor label={t("editor:pricing.intro")} value={field.value as RichDocument | null} onChange={field.onChange} />}
       />
       {errors.content?.message ? <p className="text-sm font-medium text-red-700">{errors.content.message}</p> : null}
 
@@ -89,21 +120,7 @@ export function PricingBlockForm({
         <legend className="text-base font-semibold text-slate-900">{t("editor:pricing.lines")}</legend>
         {errors.lineItems?.message || errors.lineItems?.root?.message ? <Alert>{errors.lineItems?.message ?? errors.lineItems?.root?.message}</Alert> : null}
         {lines.fields.length === 0 ? <p className="text-sm text-slate-500">{t("editor:pricing.noLines")}</p> : null}
-        <ol className="space-y-3">
-          {lines.fields.map((field, index) => (
-            <LineItemFields
-              key={field.id}
-              index={index}
-              form={form}
-              errors={errors.lineItems?.[index]}
-              language={language}
-              vatRates={vatRates}
-              canRecur={canRecur}
-              total={money(lineTotal(input.lineItems[index] ?? { price: "", amount: "", vatRate: "" }))}
-              onRemove={removeLine}
-            />
-          ))}
-        </ol>
+        <SortableBlocks kind="line" items={lines.fields} nameOf={lineName} onReorder={onReorder} handleLabel={lineHandleLabel} renderItem={renderLine} />
         <Button variant="secondary" onClick={() => lines.append(newLine(vatRates[0] ?? "0", language))} disabled={lines.fields.length >= BLOCK_LIMITS.linesPerBlock} data-testid="add-line">
           {t("editor:pricing.addLine")}
         </Button>
@@ -116,9 +133,9 @@ export function PricingBlockForm({
           options={[{ value: "", label: t("editor:pricing.noDiscount") }, ...DISCOUNT_TYPES.map((d) => ({ value: d, label: t(`editor:pricing.discountTypes.${d}`) }))]}
           {...register("discountType")}
         />
-        {values.discountType ? (
+        {discountType ? (
           <TextField
-            label={values.discountType === "PERCENTAGE" ? t("editor:pricing.discountPercent") : t("editor:pricing.discountAmount", { currency })}
+            label={discountType === "PERCENTAGE" ? t("editor:pricing.discountPercent") : t("editor:pricing.discountAmount", { currency })}
             inputMode="decimal"
             autoComplete="off"
             error={errors.discountValue?.message}
@@ -132,10 +149,17 @@ export function PricingBlockForm({
         <h3 id="block-totals-title" className="mb-2 text-base font-semibold text-slate-900">
           {t("editor:totals.title")}
         </h3>
-        <TotalsSummary totals={totals} language={language} currency={currency} detailed testId="block-totals" />
+        <LiveBlockTotals control={control} language={language} currency={currency} />
       </section>
       <SaveBar state={state} backHref={backHref} backLabel={backLabel} extra={extraActions} />
       {leaveDialog}
     </form>
   );
 }
+
+/** The block's totals, recomputed from the form's values on every change (this component only). */
+const LiveBlockTotals = memo(function LiveBlockTotals({ control, language, currency }: { control: unknown; language: string; currency: string }) {
+  const values = useWatch({ control: control as Control<PricingFormValues> }) as PricingFormValues;
+  const totals = useMemo(() => blockTotals(pricingInputFromForm({ ...values, lineItems: values.lineItems ?? [] }, language)), [values, language]);
+  return <TotalsSummary totals={totals} language={language} currency={currency} detailed testId="block-totals" />;
+});

@@ -1,12 +1,19 @@
+import Image from "@tiptap/extension-image";
 import { TableKit } from "@tiptap/extension-table";
 import { EditorContent, type JSONContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, useId, useRef, useState } from "react";
+import { useMutation } from "urql";
+import { RICH_TEXT_IMAGE } from "../../../../shared/blocks";
 import { useTranslation } from "../../../i18n";
+import { serverRefusal } from "../../../lib/mutation-errors";
+import { UploadRichTextImageMutation } from "../operations";
 
 /**
  * The rich-text editor (TipTap 3): only what the server's allow-list keeps (shared/rich-text.ts):
- * headings 2–3, bold, italic, bullet and numbered lists, links (http, https, mailto) and tables.
+ * headings 2–3, bold, italic, bullet and numbered lists, links (http, https, mailto), tables and
+ * images — uploaded through `uploadRichTextImage` (button, paste or drop; the server re-encodes
+ * them and the allow-list keeps only this account's uploads).
  * Loaded on demand (`lazy-rich-text-editor.tsx`): pages that do not edit never download it.
  * The value is the editor's JSON document, never HTML.
  */
@@ -20,10 +27,16 @@ export type RichTextEditorProps = {
 };
 
 const LINK_PROTOCOLS = ["http", "https", "mailto"];
+const IMAGE_TYPES: readonly string[] = RICH_TEXT_IMAGE.types;
+
+/** The image files among pasted or dropped files. */
+function imageFiles(list: FileList | null | undefined): File[] {
+  return Array.from(list ?? []).filter((file) => IMAGE_TYPES.includes(file.type));
+}
 
 /** Preflight resets headings, lists and tables: give the editable content a readable shape. */
 const CONTENT_STYLES =
-  "[&_h2]:mt-3 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:font-semibold [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand-700 [&_a]:underline [&_table]:my-2 [&_table]:w-full [&_table]:border-collapse [&_td]:border [&_td]:border-slate-300 [&_td]:p-1 [&_th]:border [&_th]:border-slate-300 [&_th]:bg-slate-50 [&_th]:p-1 [&_th]:text-left [&_.selectedCell]:bg-brand-50";
+  "[&_h2]:mt-3 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:font-semibold [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand-700 [&_a]:underline [&_table]:my-2 [&_table]:w-full [&_table]:border-collapse [&_td]:border [&_td]:border-slate-300 [&_td]:p-1 [&_th]:border [&_th]:border-slate-300 [&_th]:bg-slate-50 [&_th]:p-1 [&_th]:text-left [&_.selectedCell]:bg-brand-50 [&_img]:my-2 [&_img]:max-w-full [&_img]:rounded [&_img.ProseMirror-selectednode]:ring-2 [&_img.ProseMirror-selectednode]:ring-brand-500";
 
 /** Whether a link target may be stored: http(s) and mailto only (no javascript:, data:, …). */
 export function isAllowedLink(href: string): boolean {
@@ -38,6 +51,29 @@ export function isAllowedLink(href: string): boolean {
 export default function RichTextEditor({ label, value, onChange, disabled = false, describedBy }: RichTextEditorProps) {
   const { t } = useTranslation();
   const labelId = useId();
+  const [, uploadImage] = useMutation(UploadRichTextImageMutation);
+  const [imageStatus, setImageStatus] = useState<{ busy: boolean; message: string; error: boolean }>({ busy: false, message: "", error: false });
+  /** Uploads images and inserts them (at `pos`, or at the cursor); the latest function, for ProseMirror's handlers. */
+  const insertImages = useRef<(files: File[], pos?: number) => Promise<void>>(async () => undefined);
+  insertImages.current = async (files, pos) => {
+    if (!editor || files.length === 0) return;
+    setImageStatus({ busy: true, message: t("editor:richText.imageUploading"), error: false });
+    for (const file of files) {
+      const result = await uploadImage({ file });
+      const src = result.data?.uploadRichTextImage.src;
+      if (!src) {
+        setImageStatus({ busy: false, message: serverRefusal(result.error, t("editor:richText.imageFailed")).message, error: true });
+        return;
+      }
+      // Added at the drop point, or after the selection (a selected image stays; it is not replaced).
+      editor
+        .chain()
+        .focus()
+        .insertContentAt(pos ?? editor.state.selection.to, { type: "image", attrs: { src, alt: "" } })
+        .run();
+    }
+    setImageStatus({ busy: false, message: t("editor:richText.imageInserted"), error: false });
+  };
   const editor = useEditor({
     immediatelyRender: false,
     editable: !disabled,
@@ -59,6 +95,7 @@ export default function RichTextEditor({ label, value, onChange, disabled = fals
         },
       }),
       TableKit.configure({ table: { resizable: false } }),
+      Image.configure({ inline: false, allowBase64: false }),
     ],
     content: value ?? undefined,
     editorProps: {
@@ -70,6 +107,21 @@ export default function RichTextEditor({ label, value, onChange, disabled = fals
         class: `min-h-32 px-3 py-2 text-sm focus:outline-none ${CONTENT_STYLES}`,
         "data-testid": "rich-text-input",
       },
+      // Pasted or dropped image files are uploaded, never inlined (the allow-list refuses data: URLs).
+      handlePaste: (_view, event) => {
+        const files = imageFiles(event.clipboardData?.files);
+        if (files.length === 0) return false;
+        event.preventDefault();
+        void insertImages.current(files);
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = moved ? [] : imageFiles(event.dataTransfer?.files);
+        if (files.length === 0) return false;
+        event.preventDefault();
+        void insertImages.current(files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+        return true;
+      },
     },
     onUpdate: ({ editor }) => onChange(editor.getJSON()),
   });
@@ -80,7 +132,7 @@ export default function RichTextEditor({ label, value, onChange, disabled = fals
         {label}
       </span>
       <div className="mt-1 rounded-md border border-slate-300 bg-white shadow-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
-        {editor && !disabled ? <Toolbar editor={editor} /> : null}
+        {editor && !disabled ? <Toolbar editor={editor} onImages={(files) => void insertImages.current(files)} imageBusy={imageStatus.busy} /> : null}
         {editor ? (
           <EditorContent editor={editor} />
         ) : (
@@ -89,14 +141,19 @@ export default function RichTextEditor({ label, value, onChange, disabled = fals
           </p>
         )}
       </div>
+      <p role="status" className={`mt-1 min-h-5 text-xs ${imageStatus.error ? "font-medium text-red-700" : "text-slate-500"}`} data-testid="rich-text-image-status">
+        {imageStatus.message}
+      </p>
     </div>
   );
 }
 
 type Editor = NonNullable<ReturnType<typeof useEditor>>;
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (files: File[]) => void; imageBusy: boolean }) {
   const { t } = useTranslation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [altText, setAltText] = useState<string | null>(null);
   const [linking, setLinking] = useState<string | null>(null);
   const [linkError, setLinkError] = useState(false);
   const state = useEditorState({
@@ -110,8 +167,18 @@ function Toolbar({ editor }: { editor: Editor }) {
       orderedList: e.isActive("orderedList"),
       link: e.isActive("link"),
       table: e.isActive("table"),
+      image: e.isActive("image"),
     }),
   });
+  const pickImages = (event: ChangeEvent<HTMLInputElement>) => {
+    onImages(Array.from(event.target.files ?? []));
+    event.target.value = "";
+  };
+  const applyAltText = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    chain().updateAttributes("image", { alt: (altText ?? "").trim() }).run();
+    setAltText(null);
+  };
   const chain = () => editor.chain().focus();
   const button = (key: string, label: string, active: boolean, run: () => void) => (
     <button
@@ -124,7 +191,7 @@ function Toolbar({ editor }: { editor: Editor }) {
       {label}
     </button>
   );
-  const applyLink = (event: FormEvent) => {
+  const applyLink = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     const href = (linking ?? "").trim();
     if (href === "") {
@@ -161,9 +228,60 @@ function Toolbar({ editor }: { editor: Editor }) {
               button("delTable", t("editor:richText.deleteTable"), false, () => chain().deleteTable().run()),
             ]
           : button("table", t("editor:richText.table"), false, () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run())}
+        <button
+          type="button"
+          onClick={() => fileInput.current?.click()}
+          disabled={imageBusy}
+          className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+          data-testid="rich-text-image-button"
+        >
+          {t("editor:richText.image")}
+        </button>
+        {state.image ? button("alt", t("editor:richText.altText"), false, () => setAltText(String(editor.getAttributes("image").alt ?? ""))) : null}
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMAGE_TYPES.join(",")}
+          multiple
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={pickImages}
+          data-testid="rich-text-image-input"
+        />
       </div>
+      {altText !== null ? (
+        // Not a <form>: this toolbar sits inside the block's form, and forms cannot nest.
+        <div className="mt-1 flex flex-wrap items-center gap-2 px-1 pb-1" data-testid="rich-text-alt">
+          <label className="w-full text-xs text-slate-700" htmlFor="rich-text-alt">
+            {t("editor:richText.altTextLabel")}
+          </label>
+          <input
+            id="rich-text-alt"
+            type="text"
+            value={altText}
+            maxLength={500}
+            onChange={(e) => setAltText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") applyAltText(e);
+              if (e.key === "Escape") setAltText(null);
+            }}
+            className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
+            // biome-ignore lint/a11y/noAutofocus: the field was opened by the Alt text button just now
+            autoFocus
+          />
+          <button type="button" onClick={applyAltText} className="rounded bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
+            {t("editor:richText.applyAltText")}
+          </button>
+          <button type="button" className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100" onClick={() => setAltText(null)}>
+            {t("editor:cancel")}
+          </button>
+        </div>
+      ) : null}
       {linking !== null ? (
-        <form onSubmit={applyLink} className="mt-1 flex flex-wrap items-center gap-2 px-1 pb-1">
+        // Not a <form>: this toolbar sits inside the block's form, and forms cannot nest (a nested
+        // form's submit reached the block's form and reloaded the page).
+        <div className="mt-1 flex flex-wrap items-center gap-2 px-1 pb-1">
           <label className="sr-only" htmlFor="rich-text-link">
             {t("editor:richText.linkLabel")}
           </label>
@@ -179,11 +297,15 @@ function Toolbar({ editor }: { editor: Editor }) {
               setLinking(e.target.value);
               setLinkError(false);
             }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") applyLink(e);
+              if (e.key === "Escape") setLinking(null);
+            }}
             className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
             // biome-ignore lint/a11y/noAutofocus: the field was opened by the Link button just now
             autoFocus
           />
-          <button type="submit" className="rounded bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
+          <button type="button" onClick={applyLink} className="rounded bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
             {t("editor:richText.applyLink")}
           </button>
           <button type="button" className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100" onClick={() => setLinking(null)}>
@@ -194,7 +316,7 @@ function Toolbar({ editor }: { editor: Editor }) {
               {t("editor:richText.linkInvalid")}
             </p>
           ) : null}
-        </form>
+        </div>
       ) : null}
     </div>
   );

@@ -11,7 +11,7 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import type { ReactNode } from "react";
+import { type ReactNode, memo, useRef } from "react";
 import { useTranslation } from "../../../i18n";
 
 /**
@@ -19,21 +19,37 @@ import { useTranslation } from "../../../i18n";
  * pick up, arrows to move, Space to drop, Escape to cancel), with every step announced to screen
  * readers in the page's language. `onReorder` gets the new order of ids.
  */
-export function SortableBlocks<T extends { id: string; name: string }>({
+export function SortableBlocks<T extends { id: string; name?: string }>({
   items,
   onReorder,
   renderItem,
   disabled = false,
+  kind = "block",
+  nameOf: readName,
+  handleLabel,
 }: {
   items: T[];
-  onReorder: (ids: string[]) => void;
+  onReorder: (ids: string[], move: { from: number; to: number }) => void;
   renderItem: (item: T, handle: ReactNode) => ReactNode;
   disabled?: boolean;
+  /** What is moved: the quote's blocks, or a pricing block's lines (instructions, labels, test ids). */
+  kind?: "block" | "line";
+  /** The item's name at the time of an announcement (lines are renamed while they are edited). */
+  nameOf?: (id: string) => string;
+  /** The drag handle's accessible name (default: "Move {name}"). */
+  handleLabel?: (item: T, index: number) => string;
 }) {
   const { t } = useTranslation();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const ids = items.map((item) => item.id);
-  const nameOf = (id: UniqueIdentifier) => items.find((item) => item.id === id)?.name ?? "";
+  const currentName = (id: string) => readName?.(id) ?? items.find((item) => item.id === id)?.name ?? "";
+  // Names are read when a drag starts and kept until the next one: the list may be reordered (and
+  // re-rendered) before the drop is announced.
+  const names = useRef<Map<string, string> | null>(null);
+  const snapshotNames = () => {
+    names.current = new Map(ids.map((id) => [id, currentName(id)]));
+  };
+  const nameOf = (id: UniqueIdentifier) => names.current?.get(String(id)) ?? currentName(String(id));
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => t("editor:dnd.pickedUp", { name: nameOf(active.id), position: positionOf(active.id), count: ids.length }),
@@ -43,17 +59,30 @@ export function SortableBlocks<T extends { id: string; name: string }>({
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    onReorder(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
+    const move = { from: ids.indexOf(String(active.id)), to: ids.indexOf(String(over.id)) };
+    onReorder(arrayMove(ids, move.from, move.to), move);
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t("editor:dnd.instructions") } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragStart={snapshotNames}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: kind === "line" ? t("editor:dnd.lineInstructions") : t("editor:dnd.instructions") } }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
-        <ol className="space-y-3" data-testid="block-list">
-          {items.map((item) => (
-            <SortableItem key={item.id} id={item.id} label={t("editor:dnd.handle", { name: item.name })} disabled={disabled}>
-              {(handle) => renderItem(item, handle)}
-            </SortableItem>
+        <ol className="space-y-3" data-testid={`${kind}-list`}>
+          {items.map((item, index) => (
+            <SortableItem
+              key={item.id}
+              id={item.id}
+              kind={kind}
+              label={handleLabel ? handleLabel(item, index) : t("editor:dnd.handle", { name: item.name ?? "" })}
+              disabled={disabled}
+              item={item}
+              renderItem={renderItem as (item: unknown, handle: ReactNode) => ReactNode}
+            />
           ))}
         </ol>
       </SortableContext>
@@ -61,7 +90,18 @@ export function SortableBlocks<T extends { id: string; name: string }>({
   );
 }
 
-function SortableItem({ id, label, disabled, children }: { id: string; label: string; disabled: boolean; children: (handle: ReactNode) => ReactNode }) {
+/**
+ * Memoised: a parent render with the same item and `renderItem` (a stable callback) re-renders
+ * nothing here; drag state changes (dnd-kit's context) still do.
+ */
+const SortableItem = memo(function SortableItem({
+  id,
+  kind,
+  label,
+  disabled,
+  item,
+  renderItem,
+}: { id: string; kind: "block" | "line"; label: string; disabled: boolean; item: unknown; renderItem: (item: unknown, handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   const handle = disabled ? null : (
     <button
@@ -70,7 +110,7 @@ function SortableItem({ id, label, disabled, children }: { id: string; label: st
       {...attributes}
       {...listeners}
       aria-label={label}
-      data-testid="drag-handle"
+      data-testid={kind === "line" ? "line-drag-handle" : "drag-handle"}
       className="flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 active:cursor-grabbing"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
@@ -88,10 +128,10 @@ function SortableItem({ id, label, disabled, children }: { id: string; label: st
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`relative ${isDragging ? "z-10 shadow-lg" : ""}`}
-      data-testid="block-item"
-      data-block-id={id}
+      data-testid={`${kind}-item`}
+      data-block-id={kind === "block" ? id : undefined}
     >
-      {children(handle)}
+      {renderItem(item, handle)}
     </li>
   );
-}
+});

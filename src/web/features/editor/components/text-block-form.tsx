@@ -44,7 +44,7 @@ export function TextBlockForm({
       <Controller
         control={control}
         name="content"
-        render={({ field }) => <LazyRichTextEditor label={t("editor:fields.content")} value={field.value as RichDocument | null} onChange={(doc) => field.onChange(doc)} />}
+        render={({ field }) => <LazyRichTextEditor label={t("editor:fields.content")} value={field.value as RichDocument | null} onChange={field.onChange} />}
       />
       {errors.content?.message ? (
         <p className="text-sm font-medium text-red-700" role="alert">

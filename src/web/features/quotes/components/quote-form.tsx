@@ -17,10 +17,11 @@ import { CreateQuoteMutation, QuoteFormDataQuery, UpdateQuoteMutation } from "..
 import { BLANK_START, StartFromPicker, startFromInput } from "./start-from";
 
 /** Create a quote (no `quote`) or edit a draft's details. Loads the account's defaults and customers. */
-export function QuoteForm({ quote, onSaved }: { quote?: QuoteFieldsFragment; onSaved: (id: string) => void }) {
+/** `startFromQuoteId`: a new quote starts as a copy of that quote's blocks ("New quote from this" on the list). */
+export function QuoteForm({ quote, onSaved, startFromQuoteId }: { quote?: QuoteFieldsFragment; onSaved: (id: string) => void; startFromQuoteId?: string }) {
   const [{ data, fetching, error }, refetch] = useQuery({ query: QuoteFormDataQuery, requestPolicy: "cache-and-network" });
   if (!data) return <QueryState fetching={fetching} error={error} hasData={false} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
-  return <QuoteFormFields quote={quote} formData={data} onSaved={onSaved} />;
+  return <QuoteFormFields quote={quote} formData={data} onSaved={onSaved} startFromQuoteId={startFromQuoteId} />;
 }
 
 function defaultsFor(quote: QuoteFieldsFragment | undefined, formData: TQuoteFormData): TQuoteInput {
@@ -40,7 +41,12 @@ function defaultsFor(quote: QuoteFieldsFragment | undefined, formData: TQuoteFor
   } as TQuoteInput;
 }
 
-function QuoteFormFields({ quote, formData, onSaved }: { quote?: QuoteFieldsFragment; formData: TQuoteFormData; onSaved: (id: string) => void }) {
+function QuoteFormFields({
+  quote,
+  formData,
+  onSaved,
+  startFromQuoteId,
+}: { quote?: QuoteFieldsFragment; formData: TQuoteFormData; onSaved: (id: string) => void; startFromQuoteId?: string }) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const form = useZodForm(ZQuoteInput, defaultsFor(quote, formData));
@@ -49,7 +55,7 @@ function QuoteFormFields({ quote, formData, onSaved }: { quote?: QuoteFieldsFrag
   const { allowLeave, leaveDialog } = useLeaveGuard(formState.isDirty && !formState.isSubmitting);
   const [{ fetching: creating }, createQuote] = useMutation(CreateQuoteMutation);
   const [{ fetching: updating }, updateQuote] = useMutation(UpdateQuoteMutation);
-  const [startFrom, setStartFrom] = useState(BLANK_START);
+  const [startFrom, setStartFrom] = useState(startFromQuoteId ? { ...BLANK_START, mode: "QUOTE" as const, quoteId: startFromQuoteId } : BLANK_START);
 
   const customers = formData.customers.items;
   // The quote's own customer is always an option, even beyond the first 100.

@@ -76,7 +76,15 @@ export function QuotesTable({ items }: { items: Row[] }) {
               <Td className="hidden whitespace-nowrap lg:table-cell">{formatDate(q.quoteDateAt, locale)}</Td>
               <Td className="hidden whitespace-nowrap lg:table-cell">{formatDate(q.quoteExpirationAt, locale)}</Td>
               <Td className="text-right">
-                <div className="flex justify-end gap-1">
+                <div className="flex flex-wrap justify-end gap-1">
+                  <Link
+                    to={href(`/app/quotes/mutate?from=${q.id}`)}
+                    aria-label={`${t("quotes:actions.startFrom")}: ${q.quoteNumber}`}
+                    className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                    data-testid="quote-start-from"
+                  >
+                    {t("quotes:actions.startFrom")}
+                  </Link>
                   <button
                     type="button"
                     aria-label={`${t("quotes:actions.duplicate")}: ${q.quoteNumber}`}
