@@ -13,6 +13,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { buildIfStale } from "./lib/build.mjs";
 
 const [major = "22", ...command] = process.argv.slice(2);
 if (!/^\d+$/.test(major)) {
@@ -20,6 +21,7 @@ if (!/^\d+$/.test(major)) {
   process.exit(2);
 }
 const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
 const dest = path.join(root, ".node-versions", major);
 const started = performance.now();
 const step = (label) => console.log(`[node ${major}] ${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -51,6 +53,9 @@ const stampFile = path.join(dest, ".prepared");
 const lock = fs.readFileSync(path.join(root, "package-lock.json"), "utf8");
 const want = `${version}\n${createHash("sha256").update(lock).digest("hex")}\n`;
 fs.mkdirSync(dest, { recursive: true });
+// The production build is plain JavaScript, the same for every Node: made (when stale) here, once,
+// and copied; its stamp is renewed in the copy, whose folders are newer than the build after copying.
+buildIfStale();
 const own = new Set(["node_modules", ".prepared"]);
 const skip = new Set(["node_modules", ".node-versions", ".git", ".react-router", ".data", ".test-data"]);
 for (const entry of fs.readdirSync(dest)) if (!own.has(entry)) fs.rmSync(path.join(dest, entry), { recursive: true, force: true });
@@ -58,13 +63,16 @@ for (const entry of fs.readdirSync(root)) {
   if (skip.has(entry)) continue;
   fs.cpSync(path.join(root, entry), path.join(dest, entry), { recursive: true, preserveTimestamps: true });
 }
+const copiedStamp = path.join(dest, "build", ".stamp");
+if (fs.existsSync(copiedStamp)) fs.writeFileSync(copiedStamp, new Date().toISOString());
 if (!fs.existsSync(stampFile) || fs.readFileSync(stampFile, "utf8") !== want) {
   fs.rmSync(path.join(dest, "node_modules"), { recursive: true, force: true });
   execFileSync("cp", ["-al", path.join(root, "node_modules"), path.join(dest, "node_modules")]);
   for (const own of [".vite", ".cache", "fs-ext"]) fs.rmSync(path.join(dest, "node_modules", own), { recursive: true, force: true });
-  fs.cpSync(path.join(root, "node_modules", "fs-ext"), path.join(dest, "node_modules", "fs-ext"), {
+  const fsExt = path.join(root, "node_modules", "fs-ext");
+  fs.cpSync(fsExt, path.join(dest, "node_modules", "fs-ext"), {
     recursive: true,
-    filter: (src) => !src.includes(`${path.sep}build`),
+    filter: (src) => path.relative(fsExt, src).split(path.sep)[0] !== "build",
   });
   step("copy made (node_modules hard-linked)");
   // npm's own node-gyp (present wherever npm is), run by the target Node.
