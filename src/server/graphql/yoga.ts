@@ -30,7 +30,7 @@ export const GRAPHQL_LIMITS = {
   budgetWindowSeconds: COST_LIMITS.budgetWindowSeconds,
   /**
    * Units an app server takes from the shared budget at a time (createBudget): by default 1/50 of
-   * the budget; 1 = one database write per request.
+   * the budget (at most 1 000 000); 1 = one database write per request.
    */
   budgetLeaseUnits: undefined as number | undefined,
 };

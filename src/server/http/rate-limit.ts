@@ -55,7 +55,8 @@ export async function isRateLimitKeyLive(db: Database, key: string): Promise<boo
  * (N − 1) × leaseUnits early. Sized at 1/50 of the budget that is 2 % per extra server.
  */
 export function createBudget(options: { limit: number; windowSeconds: number; leaseUnits?: number; maxKeys?: number }) {
-  const leaseUnits = Math.max(1, Math.floor(options.leaseUnits ?? options.limit / 50));
+  // Capped: the shared counter is a 32-bit integer column (a huge test budget must not overflow it).
+  const leaseUnits = Math.max(1, Math.min(Math.floor(options.leaseUnits ?? options.limit / 50), 1_000_000));
   const maxKeys = options.maxKeys ?? 10_000;
   const leases = new Map<string, { remaining: number; endsAt: number }>();
 
