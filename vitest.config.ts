@@ -43,6 +43,15 @@ export default defineConfig({
             },
           ]
         : []),
+      // `npm run test:hard` only (OFFERLY_HARD=1): several production servers on one PostgreSQL.
+      ...(process.env.OFFERLY_HARD === "1"
+        ? [
+            {
+              extends: true as const,
+              test: { name: "hard", include: ["tests/hard/**/*.test.ts"], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

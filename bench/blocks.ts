@@ -13,6 +13,7 @@ import { createSession } from "../src/server/modules/identity/sessions";
 import { createQuote } from "../src/server/modules/quotes/quotes.service";
 import { fmt } from "./lib";
 import { open } from "./quotes";
+import { report } from "./report";
 
 const TOTALS = "oneOff { subtotal discount totalExclVat vat { rate base vat } vatTotal totalInclVat } recurring { interval totalExclVat vatTotal totalInclVat }";
 const LOAD = `query ($id: ID!) { quote(id: $id) { id name total totals { ${TOTALS} } quoteBlocks { __typename id name content position ... on PricingQuoteBlock { pricingUnit discountType discountValue totals { ${TOTALS} } quoteLineItems { id name description price amount vatRate discountType discountValue optional selected recurring total } } } } }`;
@@ -97,6 +98,10 @@ export async function benchBlocks(kind: "pglite" | "postgres", url?: string) {
     console.log(`  load through GraphQL (every block field + totals)  p50 ${fmt(pct(loadMs, 50)).padStart(7)}  p95 ${fmt(pct(loadMs, 95)).padStart(7)}  (target p95 ≤ 150)`);
     console.log(`  save one line (updatePricingQuoteBlock, 20 lines)   p50 ${fmt(pct(saveMs, 50)).padStart(7)}  p95 ${fmt(pct(saveMs, 95)).padStart(7)}`);
     console.log(`  SQL statements per load: ${s20} at 20 blocks, ${s200} at 200 blocks (ratio ${(s200 / s20).toFixed(2)}; must not grow)`);
+    const c = `blocks: ${loaded.quote.quoteBlocks.length} blocks, ${lines} lines (${kind})`;
+    report.figure({ case: c, measure: "load through GraphQL, p95", value: pct(loadMs, 95), unit: "ms", target: "≤ 150 ms", met: pct(loadMs, 95) <= 150 });
+    report.figure({ case: c, measure: "save one line, p95", value: pct(saveMs, 95), unit: "ms" });
+    report.figure({ case: c, measure: "SQL statements per load at 200 blocks", value: s200, unit: "statements", against: { label: "at 20 blocks", value: s20 }, target: "does not grow", met: s200 <= s20 });
   } finally {
     if (handle.drop) await handle.drop();
     else await handle.close();

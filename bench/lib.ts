@@ -1,7 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type LoadResult = { requests: number; seconds: number; rps: number; p50: number; p99: number; errors: number };
+/**
+ * `cpuMs`: CPU time of this process per request (user + system) — the load client, the servers under
+ * test and an embedded database all run here. On a machine shared with other work it is steadier
+ * than req/s (waiting for a core costs no CPU time), so variants compare on both.
+ */
+export type LoadResult = { requests: number; seconds: number; rps: number; p50: number; p99: number; errors: number; cpuMs: number };
 
 /**
  * A closed-loop load: `connections` clients each send the next request as soon as the previous
@@ -22,6 +27,7 @@ export async function load(options: {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const deadline = started + durationMs;
 
   function once(): Promise<void> {
@@ -51,11 +57,13 @@ export async function load(options: {
       while (performance.now() < deadline) await once();
     }),
   );
+  const cpu = process.cpuUsage(cpuBefore);
   agent.destroy();
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors };
+  const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length);
+  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors, cpuMs };
 }
 
 export async function listen(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {

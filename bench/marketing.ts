@@ -18,6 +18,7 @@ import type { Browser } from "playwright-core";
 import { buildIfStale } from "../scripts/lib/build.mjs";
 import { launchBrowser } from "../tests/support/browser";
 import { startServer } from "../tests/support/server";
+import { report } from "./report";
 
 const PAGES = ["/", "/pricing"];
 /** Chrome DevTools' "Slow 4G" as Lighthouse applies it: 562.5 ms request latency, 1.47 Mbit/s down, 675 kbit/s up. */
@@ -158,6 +159,9 @@ export async function runMarketingBench(options: { runs?: number } = {}): Promis
       }
       console.log(`${p.padEnd(10)} LCP element: app "${samples.app[0].lcpElement}" · static "${samples.static[0].lcpElement}"`);
       console.log(`${p.padEnd(10)} LCP ratio app/static: ${(a.lcp / s.lcp).toFixed(2)} (target ≤ 1.30); LCP runs app ${samples.app.map((x) => x.lcp.toFixed(0)).join(", ")} · static ${samples.static.map((x) => x.lcp.toFixed(0)).join(", ")}`);
+      report.figure({ case: `marketing page ${p}`, measure: "LCP (slow 4G, 4× CPU)", value: a.lcp, unit: "ms", against: { label: "static copy", value: s.lcp }, target: "≤ 130 % of static", met: a.lcp / s.lcp <= 1.3 });
+      report.figure({ case: `marketing page ${p}`, measure: "CLS", value: a.cls, unit: "", against: { label: "static copy", value: s.cls } });
+      report.figure({ case: `marketing page ${p}`, measure: "JS transferred", value: a.js / 1024, unit: "KiB" });
     }
   } finally {
     await statics.close();

@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "../src/server/db/client";
 import { accounts } from "../src/server/db/schema";
 import { findCustomers } from "../src/server/modules/customers/customers.service";
 import { createQuote, findQuotes } from "../src/server/modules/quotes/quotes.service";
+import { report } from "./report";
 
 async function timed(runs: number, fn: () => Promise<unknown>) {
   const samples: number[] = [];
@@ -87,6 +88,8 @@ export async function benchQuotes(kind: "pglite" | "postgres", url?: string) {
   const sequence = numbers.map((n) => Number(n.split("-")[1])).sort((x, y) => x - y);
   const gapless = sequence.every((n, i) => n === i + 1);
   console.log(`  createQuote ×200 (20 concurrent): ${(200 / seconds).toFixed(0)}/s, ${new Set(numbers).size} distinct numbers, gapless: ${gapless}`);
+  for (const [name, r] of Object.entries(results)) report.figure({ case: `lists at 10,000 quotes (${kind})`, measure: `${name}, p95`, value: r.p95, unit: "ms" });
+  report.figure({ case: `lists at 10,000 quotes (${kind})`, measure: "createQuote, 20 concurrent", value: 200 / seconds, unit: "quotes/s", target: "numbers distinct and gapless", met: gapless && new Set(numbers).size === 200 });
   if (h.drop) await h.drop();
   else await h.close();
 }

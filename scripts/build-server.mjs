@@ -3,9 +3,19 @@
 import fs from "node:fs";
 import { build } from "esbuild";
 
+// Split: a module the server imports with import() on first use (the PDF renderer…) becomes its
+// own chunk, with its own imports of external packages, so start-up does not load them.
+// Chunks sit beside main.js (never in a sub-folder): code that finds files next to itself through
+// import.meta.url (the migrations, the database image) works from any chunk.
+for (const f of fs.existsSync("build/server") ? fs.readdirSync("build/server") : []) {
+  if (f.startsWith("chunk-") || f.startsWith("lazy-")) fs.rmSync(`build/server/${f}`);
+}
 await build({
   entryPoints: ["src/server/main.ts"],
-  outfile: "build/server/main.js",
+  outdir: "build/server",
+  entryNames: "[name]",
+  chunkNames: "lazy-[name]-[hash]",
+  splitting: true,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -38,4 +48,18 @@ fs.writeFileSync("build/server/quote-island.json", JSON.stringify({ src: `/${ent
 
 fs.rmSync("build/server/migrations", { recursive: true, force: true });
 fs.cpSync("src/server/db/migrations", "build/server/migrations", { recursive: true });
+
+// The prepared database image (src/server/db/client.ts pgliteImageFolder): a PGlite data folder
+// with every migration applied, which a fresh DATA_DIR starts as a copy of (no initdb at start).
+const image = "build/server/pglite-image";
+fs.rmSync(image, { recursive: true, force: true });
+const { PGlite } = await import("@electric-sql/pglite");
+const { drizzle } = await import("drizzle-orm/pglite");
+const { migrate } = await import("drizzle-orm/pglite/migrator");
+const client = new PGlite(image);
+await client.waitReady;
+await migrate(drizzle({ client }), { migrationsFolder: "build/server/migrations" });
+await client.query("checkpoint");
+await client.close();
+
 fs.writeFileSync("build/.stamp", new Date().toISOString());

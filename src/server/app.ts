@@ -166,7 +166,8 @@ export function createApp(deps: AppDeps) {
     if (c.req.method === "OPTIONS") return c.body(null, 204);
     if (isForeignOrigin(config, c.req.raw)) return graphqlError("api:foreignOrigin", "FOREIGN_ORIGIN", 403);
     if (!c.req.header("x-graphql-csrf")) return graphqlError("api:csrfMissing", "CSRF_HEADER_MISSING", 403);
-    let request = c.req.raw;
+    const request = c.req.raw;
+    let parsedBody: unknown;
     if (request.method === "GET") {
       for (const name of ["variables", "extensions"]) {
         const value = c.req.query(name);
@@ -180,17 +181,16 @@ export function createApp(deps: AppDeps) {
     }
     if (request.method === "POST" && request.headers.get("content-type")?.toLowerCase().includes("json")) {
       // Parse errors are answered here, in the caller's language: never the parser's own message.
-      const text = await request.text();
+      // Parsed once: Yoga takes this value (yoga.ts useParsedBody) instead of reading the body again.
       try {
-        JSON.parse(text);
+        parsedBody = JSON.parse(await request.text());
       } catch {
         return graphqlError("api:invalidJson", "BAD_REQUEST", 400);
       }
-      request = new Request(request.url, { method: "POST", headers: request.headers, body: text });
     }
     let ctx: RequestContext;
     try {
-      ctx = { ...(await requestContext(request, c.get("requestId"), locale)), clientAddress: clientAddressOf(c.req.raw, c.env, config.trustProxy) };
+      ctx = { ...(await requestContext(request, c.get("requestId"), locale)), clientAddress: clientAddressOf(c.req.raw, c.env, config.trustProxy), parsedBody };
     } catch (error) {
       // The caller could not even be identified (e.g. the database is down): a GraphQL-shaped 503.
       log.error({ err: error, requestId: c.get("requestId") }, "could not build the request context");

@@ -18,6 +18,11 @@ import { mailerFromConfig } from "./mail/mailer";
  * `npm run dev` runs it from source with Vite serving the app (hot reload).
  */
 async function main() {
+  // Start-up phases, in ms since the process started (logged once listening).
+  const startup: Record<string, number> = { imports: Math.round(performance.now()) };
+  const mark = (phase: string) => {
+    startup[phase] = Math.round(performance.now());
+  };
   let config: Config;
   try {
     config = parseConfig(process.env);
@@ -42,12 +47,20 @@ async function main() {
   }
   const development = process.env.OFFERLY_VITE_DEV === "1";
 
+  // The pages' server build is imported while the database opens (the two overlap at start-up).
+  const buildDir = path.resolve(process.env.OFFERLY_BUILD_DIR ?? "build");
+  const serverBuild = path.join(buildDir, "server", "index.js");
+  const pagesBuild = development || !fs.existsSync(serverBuild) ? undefined : (import(serverBuild) as Promise<ServerBuild>);
+  pagesBuild?.catch(() => {}); // awaited below; a failure there stops the start
+
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = config.databaseUrl
       ? await openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })
       : await openDatabase({ kind: "pglite", dataDir: config.dataDir });
+    mark("databaseOpen");
     await database.migrate();
+    mark("migrations");
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       log.fatal(error.message);
@@ -90,19 +103,21 @@ async function main() {
       mode: "development",
     };
   } else {
-    const buildDir = path.resolve(process.env.OFFERLY_BUILD_DIR ?? "build");
-    const serverBuild = path.join(buildDir, "server", "index.js");
-    if (!fs.existsSync(serverBuild)) {
+    if (!pagesBuild) {
       console.error(`No build found at ${serverBuild}. Run "npm run build" (npm start does this for you).`);
       process.exit(1);
     }
-    ssr = { build: (await import(serverBuild)) as ServerBuild, mode: "production" };
+    ssr = { build: await pagesBuild, mode: "production" };
     staticRoot = path.join(buildDir, "client");
   }
+  mark("pages");
 
   const app = createApp({ config, db: database.db, log, mail, files, ssr, staticRoot, ping: database.ping });
   const listener = getRequestListener(app.fetch);
+  let stopping = false;
   const server = http.createServer((req, res) => {
+    // While stopping, every answer closes its connection: keep-alive clients move to another server.
+    if (stopping) res.setHeader("Connection", "close");
     if (vite) vite.middlewares(req, res, () => listener(req, res));
     else void listener(req, res);
   });
@@ -110,10 +125,10 @@ async function main() {
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    log.info({ port, publicUrl: config.publicUrl }, `Offerly is listening on http://localhost:${port}`);
+    mark("listening");
+    log.info({ port, publicUrl: config.publicUrl, startupMs: startup }, `Offerly is listening on http://localhost:${port}`);
   });
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -124,10 +139,14 @@ async function main() {
     }, 10_000);
     force.unref();
     // Stop accepting connections, let requests in flight finish, drop idle keep-alive sockets.
+    // A keep-alive connection busy now becomes idle when its answer is sent: sweep until all are gone
+    // (server.close() alone closes only those idle at this moment, and waits for the others).
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    clearInterval(sweep);
     await vite?.close();
     clearInterval(reminders);
     // Let running jobs finish (an unfinished one is retried after its lock expires).

@@ -64,7 +64,7 @@ describe("PGlite data folder lock", () => {
     await second.ping();
     await second.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 120_000); // initdb, then a server started from source: over 30 s on a loaded machine (seen on Node 22 and 24 in CI-like runs)
 
   it("ignores what a lock file says when no process holds the lock (stale, or naming a live unrelated process)", async () => {
     const dataDir = tempDir();

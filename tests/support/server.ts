@@ -3,7 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export type RunningServer = { url: string; dataDir: string; output: () => string; stop: () => Promise<number | null> };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+  /** Sends a signal (SIGKILL: a crash) and waits for the exit; the data folder stays. */
+  kill: (signal: NodeJS.Signals) => Promise<number | null>;
+};
 
 /**
  * Starts the real production server (build/server/main.js) as a child process on a free port
@@ -26,7 +33,8 @@ export async function freePort(): Promise<number> {
  * Starts the server on a free port. Another process may take the port between our probe and the
  * server's listen(): then the server exits with EADDRINUSE and we try another port.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningServer> {
+  if (options.port) return startServerOnce(env, options.port);
   for (let attempt = 1; ; attempt++) {
     try {
       return await startServerOnce(env, await freePort());
@@ -78,8 +86,12 @@ async function startServerOnce(env: Record<string, string>, port: number): Promi
     url,
     dataDir,
     output: () => output,
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
     stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       const code = await exited;
       if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
       return code;

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -35,11 +36,33 @@ export function migrationsFolder(): string {
   return process.env.OFFERLY_MIGRATIONS_DIR ?? path.resolve(here, "migrations");
 }
 
+/**
+ * A PGlite data folder with every migration applied, made by `npm run build` next to the bundled
+ * server (scripts/build-server.mjs). A fresh DATA_DIR starts as a copy of it instead of running
+ * initdb and every migration (seconds); migrate() then applies only migrations newer than the
+ * build. Absent when running from source: a fresh folder is then made by initdb as before.
+ */
+export function pgliteImageFolder(): string {
+  return process.env.OFFERLY_PGLITE_IMAGE ?? path.resolve(here, "pglite-image");
+}
+
+/** Copies the prepared image into `dbDir` when that folder does not exist yet; true when it did. */
+function startFromImage(dbDir: string): boolean {
+  const image = pgliteImageFolder();
+  if (fs.existsSync(dbDir) || !fs.existsSync(path.join(image, "PG_VERSION"))) return false;
+  // Copied beside and renamed into place: a start killed mid-copy leaves no half folder behind.
+  const partial = `${dbDir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.cpSync(image, partial, { recursive: true });
+  fs.renameSync(partial, dbDir);
+  return true;
+}
+
 // One arbitrary constant: app servers starting together take turns applying migrations.
 const MIGRATION_LOCK_ID = 4_217_001;
 
 export type OpenOptions =
-  | { kind: "pglite"; dataDir?: string; lock?: boolean; loadDataDir?: Blob | File }
+  | { kind: "pglite"; dataDir?: string; lock?: boolean; loadDataDir?: Blob | File; /** false: a fresh folder runs initdb even when a prepared image exists */ image?: boolean }
   | { kind: "postgres"; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -78,8 +101,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   let lock: Lock | undefined;
   if (options.dataDir && options.lock !== false) lock = acquireLock(path.join(options.dataDir, "db.lock"));
   try {
-    const client = options.dataDir
-      ? new PGlite(path.join(options.dataDir, "db"), options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+    const dbDir = options.dataDir ? path.join(options.dataDir, "db") : undefined;
+    if (dbDir && !options.loadDataDir && options.image !== false) startFromImage(dbDir);
+    const client = dbDir
+      ? new PGlite(dbDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
       : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Database;

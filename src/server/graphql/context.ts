@@ -33,6 +33,8 @@ export type RequestContext = {
   auth: AuthState;
   /** The caller's network address (behind TRUST_PROXY: the proxy's X-Forwarded-For hop); undefined in-process. */
   clientAddress?: string;
+  /** A JSON POST body the HTTP layer already parsed (app.ts): Yoga uses it instead of reading the body again. */
+  parsedBody?: unknown;
 };
 
 export type GraphQLContext = RequestContext;

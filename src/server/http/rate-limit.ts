@@ -13,7 +13,7 @@ export async function hitRateLimit(
   limit: number,
   windowSeconds: number,
   weight = 1,
-): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
+): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number; windowLeftMs: number }> {
   const rows = await db
     .insert(rateLimitBuckets)
     .values({ key, count: weight, windowEndsAt: sql`now() + make_interval(secs => ${windowSeconds})` })
@@ -27,9 +27,10 @@ export async function hitRateLimit(
     .returning({
       count: rateLimitBuckets.count,
       retryAfter: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitBuckets.windowEndsAt} - now()))))::int`,
+      windowLeftMs: sql<number>`greatest(0, floor(extract(epoch from (${rateLimitBuckets.windowEndsAt} - now())) * 1000))::int`,
     });
   const row = rows[0];
-  return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: Number(row.retryAfter) };
+  return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: Number(row.retryAfter), windowLeftMs: Number(row.windowLeftMs) };
 }
 
 /** Whether a key has a live window (without counting a hit): e.g. a remembered proof. */
@@ -62,4 +63,58 @@ export async function hitRateLimits(db: Database, counters: { key: string; limit
     .returning({ key: rateLimitBuckets.key, count: rateLimitBuckets.count });
   const limits = new Map(counters.map((c) => [c.key, c.limit]));
   return rows.length === counters.length && rows.every((r) => r.count <= (limits.get(r.key) ?? 0));
+}
+
+/**
+ * A budget shared by every app server, spent mostly in memory: a server takes units from the shared
+ * counter (hitRateLimit) a lease at a time — `leaseUnits`, or the request's whole cost when larger —
+ * and spends them locally until they run out or the window ends. One database write per lease
+ * instead of one per request (the per-request upsert was half of a small query's time).
+ *
+ * Never more than `limit` units are granted in a window across all servers: a lease only holds
+ * units the shared counter granted. The price is that units leased by one server and not spent
+ * there are not available on another: a caller spread over N servers may be refused up to
+ * (N − 1) × leaseUnits early. Sized at 1/50 of the budget that is 2 % per extra server.
+ */
+export function createBudget(options: { limit: number; windowSeconds: number; leaseUnits?: number; maxKeys?: number }) {
+  // Capped: the shared counter is a 32-bit integer column (a huge test budget must not overflow it).
+  const leaseUnits = Math.max(1, Math.min(Math.floor(options.leaseUnits ?? options.limit / 50), 1_000_000));
+  const maxKeys = options.maxKeys ?? 10_000;
+  const leases = new Map<string, { remaining: number; endsAt: number }>();
+
+  function prune(now: number) {
+    for (const [key, lease] of leases) if (lease.endsAt <= now) leases.delete(key);
+    // Still full (an attack from many addresses): forget the oldest; they lease again from the database.
+    for (const key of leases.keys()) {
+      if (leases.size <= maxKeys / 2) break;
+      leases.delete(key);
+    }
+  }
+
+  return {
+    leaseUnits,
+    async spend(db: Database, key: string, cost: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+      const now = Date.now();
+      const held = leases.get(key);
+      if (held && held.endsAt > now && held.remaining >= cost) {
+        held.remaining -= cost;
+        return { allowed: true, retryAfterSeconds: 0 };
+      }
+      const grant = Math.max(cost, leaseUnits);
+      const hit = await hitRateLimit(db, key, options.limit, options.windowSeconds, grant);
+      // The part of this grant that fits under the limit (the counter may have passed it already).
+      const granted = Math.max(0, Math.min(grant, options.limit - (hit.count - grant)));
+      const endsAt = Date.now() + hit.windowLeftMs;
+      const lease = leases.get(key);
+      // Units left from the previous window are dropped; concurrent grants in one window add up.
+      const remaining = (lease && lease.endsAt > now && Math.abs(lease.endsAt - endsAt) < 1000 ? lease.remaining : 0) + granted;
+      if (!leases.has(key) && leases.size >= maxKeys) prune(now);
+      if (remaining >= cost) {
+        leases.set(key, { remaining: remaining - cost, endsAt });
+        return { allowed: true, retryAfterSeconds: 0 };
+      }
+      leases.set(key, { remaining, endsAt });
+      return { allowed: false, retryAfterSeconds: Math.max(1, hit.retryAfterSeconds) };
+    },
+  };
 }

@@ -8,7 +8,6 @@ import type { Logger } from "../../logger";
 import { devPaymentProvider } from "../../payments";
 import { getInvoice, processPaymentWebhook } from "./billing.service";
 import { renderInvoiceHtml } from "./invoice-document";
-import { renderInvoicePdf } from "./invoice-pdf";
 
 type Deps = { db: Database; config: Config; log: Logger };
 
@@ -58,6 +57,8 @@ export function invoiceRoutes(deps: Deps & { authenticate: (request: Request, db
     if (!invoice) return notFound();
     c.header("Cache-Control", "private, no-store");
     if (c.req.query("format") === "pdf") {
+      // Loaded on first use: the PDF renderer is the heaviest import of the server (start-up time).
+      const { renderInvoicePdf } = await import("./invoice-pdf");
       const pdf = await renderInvoicePdf(invoice);
       return c.body(new Uint8Array(pdf), 200, {
         "Content-Type": "application/pdf",

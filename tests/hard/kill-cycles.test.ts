@@ -1,0 +1,116 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { openDatabase, queryRows } from "../../src/server/db/client";
+import { outboxFiles, readMail, signInToken } from "../support/mail";
+import { startServer } from "../support/server";
+
+/**
+ * kill -9 under a write load, 20 times in a row, on PGlite and on PostgreSQL: every write the
+ * server acknowledged (customers, and invitations whose e-mail is a job queued in the same
+ * transaction) is there after the restarts, and every accepted job is in the queue.
+ */
+const CYCLES = Number(process.env.KILL_CYCLES ?? 20);
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) throw new Error("The hard tests need PostgreSQL: set TEST_DATABASE_URL (see README).");
+
+async function call<T>(base: string, route: string, body: unknown, headers: Record<string, string> = {}) {
+  const r = await fetch(`${base}${route}`, { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers }, body: JSON.stringify(body) });
+  return { status: r.status, body: (await r.json().catch(() => ({}))) as { data?: T; errors?: unknown[]; token?: string } };
+}
+
+for (const kind of ["pglite", "postgres"] as const) {
+  describe(`kill -9 under writes (${kind})`, () => {
+    it(`keeps every acknowledged write and accepted job through ${CYCLES} kills`, async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-kill-"));
+      const dbName = `offerly_t_kill_${crypto.randomBytes(4).toString("hex")}`;
+      let env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+      let dbUrl = "";
+      if (kind === "postgres") {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`create database ${dbName}`);
+        await admin.end();
+        const u = new URL(adminUrl);
+        u.pathname = `/${dbName}`;
+        dbUrl = u.toString();
+        env = { ...env, DATABASE_URL: dbUrl };
+      }
+      // The jobs stay queued (no worker): what is checked is that each accepted one survives.
+      env.JOBS_WORKER = "false";
+      try {
+        let server = await startServer(env);
+        const email = `killer-${Date.now()}@example.test`;
+        expect((await call(server.url, "/api/auth/email-link", { email, signUp: { name: "Kim", companyName: "Kill BV" } })).status).toBe(202);
+        const mail = outboxFiles(dataDir).map(readMail).find((m) => m.to.includes(email))!;
+        const token = (await call(server.url, "/api/auth/email-link/verify", { email, token: signInToken(mail), returnToken: true })).body.token!;
+        const accounts = await call<{ accounts: { items: { id: string }[] } }>(server.url, "/graphql", { query: "{ accounts { items { id } } }" }, { authorization: `Bearer ${token}` });
+        const account = accounts.body.data!.accounts.items[0].id;
+        const auth = { authorization: `Bearer ${token}`, account };
+
+        const customers: string[] = [];
+        const invitations: string[] = [];
+        let refused = 0;
+        for (let cycle = 0; cycle < CYCLES; cycle++) {
+          let stop = false;
+          const writer = async (w: number) => {
+            for (let i = 0; !stop; i++) {
+              try {
+                if (w === 0 && i === 0 && cycle % 2 === 0) {
+                  const to = `invitee-${cycle}-${Date.now()}@example.test`;
+                  const r = await call<{ inviteUser: { id: string } }>(server.url, "/graphql", { query: "mutation ($i: InviteUserInput!) { inviteUser(input: $i) { id } }", variables: { i: { email: to } } }, auth);
+                  if (r.status === 200 && r.body.data?.inviteUser.id) invitations.push(to);
+                  continue;
+                }
+                const r = await call<{ createCustomer: { id: string } }>(server.url, "/graphql", { query: "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", variables: { i: { name: `K ${cycle}-${w}-${i}` } } }, auth);
+                if (r.status === 200 && r.body.data?.createCustomer.id) customers.push(r.body.data.createCustomer.id);
+                else refused++;
+              } catch {
+                refused++; // in flight when the server died: not acknowledged
+              }
+            }
+          };
+          const before = customers.length;
+          const writers = Array.from({ length: 4 }, (_, w) => writer(w));
+          // Killed while writes are under way: after the first acknowledged one, at a random moment.
+          for (let waited = 0; customers.length === before && waited < 30_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+          await new Promise((r) => setTimeout(r, 50 + Math.random() * 400));
+          await server.kill("SIGKILL");
+          stop = true;
+          await Promise.all(writers);
+          server = await startServer(env);
+        }
+        await server.stop();
+
+        const handle = kind === "pglite" ? await openDatabase({ kind: "pglite", dataDir }) : await openDatabase({ kind: "postgres", url: dbUrl, poolSize: 2 });
+        try {
+          const found = await queryRows<{ id: string }>(handle.db, sql`select id from customers where account_id = ${account}`);
+          const present = new Set(found.map((r) => r.id));
+          const lost = customers.filter((id) => !present.has(id));
+          const jobs = await queryRows<{ to: string }>(handle.db, sql`select payload->>'to' as to from jobs where name = 'send-mail'`);
+          const queued = new Set(jobs.map((j) => j.to));
+          const lostJobs = invitations.filter((to) => !queued.has(to));
+          console.log(`${kind}: ${CYCLES} kills, ${customers.length} customers and ${invitations.length} invitations acknowledged, ${refused} requests cut off; lost ${lost.length} writes, ${lostJobs.length} jobs`);
+          expect(customers.length).toBeGreaterThanOrEqual(CYCLES);
+          expect(invitations.length).toBeGreaterThan(0);
+          expect(lost).toEqual([]);
+          expect(lostJobs).toEqual([]);
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        if (kind === "postgres") {
+          const admin = new pg.Client({ connectionString: adminUrl });
+          await admin.connect();
+          await admin.query(`drop database if exists ${dbName} with (force)`);
+          await admin.end();
+        }
+      }
+    }, 900_000);
+  });
+}
