@@ -82,8 +82,8 @@ describe("plans", () => {
   });
 
   it("calls available only what the product has today (flip a flag when a feature lands)", () => {
-    expect(FEATURES.filter(isFeatureAvailable)).toEqual(["quotes", "blocks", "templates", "publicLink", "team"]);
-    for (const feature of ["signing", "tracking", "pdf", "statistics", "styling"] as const) {
+    expect(FEATURES.filter(isFeatureAvailable)).toEqual(["quotes", "blocks", "templates", "publicLink", "pdf", "tracking", "statistics", "team", "signing", "styling", "noWatermark"]);
+    for (const feature of ["integrations", "docusign", "customDomain"] as const) {
       expect(isFeatureAvailable(feature), feature).toBe(false);
     }
   });

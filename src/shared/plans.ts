@@ -41,16 +41,16 @@ const FEATURE_TABLE = {
   blocks: { plans: PLANS, available: true },
   templates: { plans: PLANS, available: true },
   publicLink: { plans: PLANS, available: true },
-  pdf: { plans: PLANS, available: false },
-  tracking: { plans: PLANS, available: false },
-  statistics: { plans: PLANS, available: false },
+  pdf: { plans: PLANS, available: true },
+  tracking: { plans: PLANS, available: true },
+  statistics: { plans: PLANS, available: true },
   team: { plans: PLANS, available: true },
-  signing: { plans: ["BASIC", "PRO"], available: false },
-  styling: { plans: ["BASIC", "PRO"], available: false },
+  signing: { plans: ["BASIC", "PRO"], available: true },
+  styling: { plans: ["BASIC", "PRO"], available: true },
   integrations: { plans: ["BASIC", "PRO"], available: false },
   docusign: { plans: ["PRO"], available: false },
   customDomain: { plans: ["PRO"], available: false },
-  noWatermark: { plans: ["PRO"], available: false },
+  noWatermark: { plans: ["PRO"], available: true },
 } as const satisfies Record<string, { plans: readonly Plan[]; available: boolean }>;
 
 export type Feature = keyof typeof FEATURE_TABLE;

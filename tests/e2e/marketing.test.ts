@@ -318,21 +318,28 @@ describe("the marketing site in a browser", () => {
     const page = await context.newPage();
     for (const [prefix, soon] of [["", "Coming soon"], ["/nl", "Binnenkort"]] as const) {
       await page.goto(`${prefix}/pricing`);
-      for (const feature of ["signing", "tracking", "pdf"]) {
+      for (const feature of ["integrations", "docusign", "customDomain"]) {
         const row = page.getByTestId(`compare-${feature}`);
         expect(await row.locator("img").count(), feature).toBe(0); // no tick
         expect(await row.textContent(), feature).toContain(soon);
+      }
+      // Built (issues 13 and 15): ticked for the plans that have them, never "coming soon".
+      for (const [feature, plans] of [["tracking", 3], ["pdf", 3], ["signing", 2]] as const) {
+        const row = page.getByTestId(`compare-${feature}`);
+        expect(await row.locator("img").count(), feature).toBe(plans);
+        expect(await row.textContent(), feature).not.toContain(soon);
       }
       expect(await page.getByTestId("compare-quotes").locator("img").count()).toBe(3);
       expect(await page.getByTestId("compare-publicLink").locator("img").count()).toBe(3);
       for (const feature of ["blocks", "templates", "team"]) expect(await page.getByTestId(`compare-${feature}`).locator("img").count(), feature).toBe(3);
 
       await page.goto(`${prefix}/features`);
-      for (const feature of ["signing", "tracking", "pdf"]) {
-        const badges = page.getByTestId(`feature-badges-${feature}`);
+      for (const feature of ["integrations", "docusign", "customDomain"]) {
+        const badges = page.getByTestId(`feature-badges-${feature}`).first();
         expect(await badges.getAttribute("data-available"), feature).toBe("false");
         expect(await badges.textContent(), feature).toContain(soon);
       }
+      for (const feature of ["signing", "tracking", "pdf"]) expect(await page.getByTestId(`feature-badges-${feature}`).getAttribute("data-available"), feature).toBe("true");
       expect(await page.getByTestId("feature-badges-publicLink").textContent()).not.toContain(soon);
     }
     await context.close();

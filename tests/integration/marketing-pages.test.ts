@@ -80,7 +80,8 @@ describe("every public page in both languages", () => {
   it("marks the features that are not built yet as coming soon", async () => {
     const { html } = await page("/features");
     for (const name of ["Slack", "Harvest", "Zapier", "DocuSign", "Custom domain", "Watermark"]) expect(html).toContain(name);
-    expect(html.match(/Coming soon/g)!.length).toBeGreaterThanOrEqual(10);
+    // Integrations (Slack, Harvest, Zapier), DocuSign and the custom domain are not built yet.
+    expect(html.match(/Coming soon/g)!.length).toBeGreaterThanOrEqual(3);
   });
 
   it("puts FAQPage structured data on /faq, carrying the response's CSP nonce", async () => {
