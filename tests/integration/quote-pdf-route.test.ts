@@ -203,6 +203,21 @@ describe("GET /quote/:slug/:nanoId/pdf", () => {
   });
 });
 
+describe("deleting a withdrawn quote", () => {
+  it("queues the deletion of the PDF files made while it was public", async () => {
+    const quote = await publishedQuote();
+    expect((await download(quote)).status).toBe(202);
+    await runJobs(t);
+    const [stored] = await storedPdfs(quote.id);
+    expect((await transition(t, owner, "withdrawQuote", quote.id)).errors).toBeUndefined();
+    const deleted = await t.gql("mutation ($id: ID!) { deleteQuote(id: $id) }", { id: quote.id }, owner.headers());
+    expect(deleted.errors).toBeUndefined();
+    expect(await storedPdfs(quote.id)).toEqual([]);
+    await runJobs(t);
+    expect(await t.files.stat(stored.fileKey)).toBeNull();
+  }, 120_000);
+});
+
 describe("deleting the account", () => {
   it("queues the deletion of the quotes' stored PDF files with the account's other files", async () => {
     const doomed = await signUp(t, { company: "Doomed Pdf Co" });
