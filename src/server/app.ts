@@ -21,6 +21,7 @@ import { devCheckoutRoutes, invoiceRoutes, webhookRoutes } from "./modules/billi
 import { conversationFormRoutes } from "./modules/conversation/conversation.routes";
 import { accountDataRoutes } from "./modules/account-data/account-data.routes";
 import { authRoutes } from "./modules/identity/auth.routes";
+import { quotePdfRoutes } from "./modules/public-quote/quote-pdf.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
 import { beaconRoutes } from "./modules/statistics/statistics.routes";
 
@@ -218,6 +219,9 @@ export function createApp(deps: AppDeps) {
   const conversationForms = conversationFormRoutes({ db, log, publicUrl: config.publicUrl, clientIp });
   app.route("/quote", conversationForms);
   app.route("/nl/quote", conversationForms);
+  // The public quote's sealed PDF (modules/public-quote, decision 025): GET /quote/:slug/:nanoId/pdf,
+  // one path for both languages (the PDF is in the quote's language), outside the locale redirect.
+  app.route("/quote", quotePdfRoutes({ db, log, files, publicUrl: config.publicUrl, clientIp }));
 
   app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 

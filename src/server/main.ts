@@ -79,7 +79,7 @@ async function main() {
   log.info(config.files.kind === "s3" ? { files: "s3", bucket: config.files.bucket } : { files: "local", dir: config.files.dir }, "file storage ready");
 
   // Background jobs (e-mails, PDFs, reminders…): durable in the database, retried with back-off.
-  const worker = createJobWorker({ deps: { db: database.db, log, mail, files, publicUrl: config.publicUrl }, jobs: appJobs, concurrency: config.jobs.concurrency });
+  const worker = createJobWorker({ deps: { db: database.db, log, mail, files, publicUrl: config.publicUrl, pdfSeal: config.pdfSeal }, jobs: appJobs, concurrency: config.jobs.concurrency });
   if (config.jobs.worker) worker.start();
   else log.info("JOBS_WORKER=false: this process enqueues jobs but does not run them");
   // Periodic billing e-mails (a trial about to end): one queued look at a time across all servers.

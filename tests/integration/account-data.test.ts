@@ -61,6 +61,7 @@ describe("export", () => {
       "customers.json",
       "invoices.json",
       "quote-audit-events.json",
+      "quote-pdfs.json",
       "quote-signatures.json",
       "quoteReminders.json",
       "quotes.csv",
@@ -87,6 +88,7 @@ describe("export", () => {
     // The quote was published: the audit trail says so (decision 024).
     expect(json("quote-audit-events.json")).toMatchObject([{ quoteId: quote.id, event: "PUBLISHED", actorName: "Olga Owner" }]);
     expect(json("quote-signatures.json")).toEqual([]);
+    expect(json("quote-pdfs.json")).toEqual([]);
     const customersCsv = strFromU8(files["customers.csv"]).split("\r\n");
     expect(customersCsv[0]).toBe("id,name,companyName,contactPerson,email,phone,content,createdAt,updatedAt");
     expect(customersCsv[1]).toContain(`${customer.id},"Jansen, ""the"" Bakery",`);

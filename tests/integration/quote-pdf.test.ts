@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,21 +20,7 @@ import {
 import { formatMoney } from "../../src/shared/format";
 import type { QuotePdfInput } from "../../src/shared/quote-pdf";
 import { createTestDatabase } from "../support/db";
-import { logoPng, realisticPdfInput } from "../support/quote-pdf";
-
-/** The text of every page, in order (pdf.js, as a PDF reader extracts it). */
-async function pdfText(pdf: Uint8Array): Promise<string> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join(""));
-  }
-  await doc.destroy();
-  return pages.join("\n\f");
-}
+import { logoPng, pdfText, realisticPdfInput } from "../support/quote-pdf";
 
 /** Text without layout whitespace, to find phrases a line break may have split. */
 const squash = (text: string) => text.replace(/\s+/g, " ");

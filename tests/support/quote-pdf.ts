@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import sharp from "sharp";
 import type { Language, PricingUnit } from "../../src/shared/enums";
 import type { QuoteDocumentBlock, QuoteDocumentLine } from "../../src/shared/quote-document";
@@ -165,4 +167,18 @@ export async function realisticPdfInput(language: Language, options: { watermark
     watermark: options.watermark ?? true,
     generatedAt: "2026-11-05T10:03:05.000Z",
   };
+}
+
+/** The text of every page, in order (pdf.js, as a PDF reader extracts it). */
+export async function pdfText(pdf: Uint8Array): Promise<string> {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join(""));
+  }
+  await doc.destroy();
+  return pages.join("\n\f");
 }

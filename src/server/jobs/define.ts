@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { PdfSealConfig } from "../config";
 import type { Database } from "../db/client";
 import type { FileStorage } from "../files/storage";
 import type { Logger } from "../logger";
@@ -12,6 +13,8 @@ export type JobDeps = {
   files: FileStorage;
   /** The site's public address (PUBLIC_URL), for links in e-mails that jobs write themselves. */
   publicUrl?: string;
+  /** config.pdfSeal: the configured sealing certificate, or null for the server's generated one (render-quote-pdf). */
+  pdfSeal?: PdfSealConfig | null;
 };
 
 export type JobContext = JobDeps & {

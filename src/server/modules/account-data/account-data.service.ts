@@ -10,6 +10,7 @@ import {
   emailLinkTokens,
   quoteBlocks,
   quoteConversationEntries,
+  quotePdfs,
   quoteLineItems,
   quoteReminders,
   quotes,
@@ -126,6 +127,12 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       (await db.select().from(quoteSignatures).where(eq(quoteSignatures.accountId, accountId)).orderBy(asc(quoteSignatures.createdAt))).map(({ accountId: _a, ...s }) => s),
   },
   {
+    name: "quote-pdfs",
+    // The sealed PDFs made of the account's quotes (decision 025): the stored file's key per state.
+    rows: async (db, accountId) =>
+      (await db.select().from(quotePdfs).where(eq(quotePdfs.accountId, accountId)).orderBy(asc(quotePdfs.createdAt))).map(({ accountId: _a, ...p }) => p),
+  },
+  {
     name: "quote-audit-events",
     rows: async (db, accountId) =>
       (await db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.accountId, accountId)).orderBy(asc(quoteAuditEvents.seq))).map(({ accountId: _a, ...e }) => e),
@@ -192,8 +199,11 @@ export async function deleteAccount(db: Database, accountId: string, confirmName
       .from(quoteSignatures)
       .where(and(eq(quoteSignatures.accountId, accountId), eq(quoteSignatures.signatureKind, "DRAWN")));
     const images = await richTextImageKeys(tx, accountId);
+    // The quotes' sealed PDFs (decision 025), stored through the files adapter.
+    const pdfs = await tx.select({ key: quotePdfs.fileKey }).from(quotePdfs).where(eq(quotePdfs.accountId, accountId));
     await tx.delete(accounts).where(eq(accounts.id, accountId));
-    const keys = [account.logoFileKey, ...drawn.map((d) => d.key), ...placed.map((d) => d.key), ...images].filter((k): k is string => !!k);
+    const keys = [account.logoFileKey, ...drawn.map((d) => d.key), ...placed.map((d) => d.key), ...images, ...pdfs.map((p) => p.key)].filter((k): k is string => !!k);
+    // One job per 1000 files (the job's payload limit).
     for (let i = 0; i < keys.length; i += 1000) await enqueue(tx, deleteFilesJob, { keys: keys.slice(i, i + 1000) });
     return true;
   });

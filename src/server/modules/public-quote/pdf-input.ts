@@ -4,7 +4,7 @@ import { publicQuoteUrl } from "../../../shared/quotes";
 import type { Executor } from "../../db/client";
 import { type FileStorage, readBody } from "../../files/storage";
 import { quoteNotFound } from "../quotes/quotes.service";
-import { loadQuoteView } from "./public-quote.service";
+import { type PublicQuoteView, loadQuoteView } from "./public-quote.service";
 import { findAuditEvents } from "./signing.service";
 
 /** Logos and drawn signatures are read whole for the PDF, never more than this. */
@@ -30,6 +30,11 @@ export async function loadQuotePdfInput(
 ): Promise<QuotePdfInput> {
   const view = await loadQuoteView(db, deps.accountId, quoteId, deps.now);
   if (!view) throw quoteNotFound();
+  return pdfInputFromView(db, view, deps);
+}
+
+/** The PDF input from a view already loaded (the PDF job keys the stored file by that same view's state). */
+export async function pdfInputFromView(db: Executor, view: PublicQuoteView, deps: { files: FileStorage; publicUrl: string; now?: Date }): Promise<QuotePdfInput> {
   const [logo, signatures, audit] = await Promise.all([
     readFile(deps.files, view.account.logoFileKey),
     Promise.all(
@@ -44,7 +49,7 @@ export async function loadQuotePdfInput(
         }),
       ),
     ),
-    findAuditEvents(db, deps.accountId, quoteId),
+    findAuditEvents(db, view.accountId, view.quoteId),
   ]);
   const evidence: QuotePdfEvidence[] = audit.map((row) => ({
     at: row.at.toISOString(),

@@ -15,6 +15,8 @@ import { quoteNotFound } from "../quotes/quotes.service";
 import { getTemplateSignature } from "../templates/templates.service";
 import { type PublicQuoteView, documentHash, loadPublicQuote, loadQuoteView } from "./public-quote.service";
 import { recordQuoteEvent } from "../statistics/statistics.service";
+import { enqueue } from "../../jobs/queue";
+import { RENDER_QUOTE_PDF_JOB, pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
 import { findActiveDeclines, isDeclinedGuardError, notifyQuoteSigned } from "../conversation/conversation.service";
 
 /**
@@ -282,6 +284,12 @@ export async function markQuoteSigned(
       // The owners' "signed" e-mail (when switched on) and no more reminders (issue 14).
       await notifyQuoteSigned(tx, view.quoteId, { publicUrl: context.publicUrl });
       await recordAudit(tx, { accountId, quoteId: view.quoteId, event: "MARKED_SIGNED", actorName: context.actor.name, actorEmail: context.actor.email, documentHash: hash, details: { today: todayIso(now) } }, context.evidence);
+      // The sealed PDF of the signed quote, produced now so it is ready when someone downloads it
+      // (decision 025); keyed by the signed state as the download route computes it.
+      const signed = await loadQuoteView(tx, accountId, view.quoteId, now);
+      if (signed) {
+        await enqueue(tx, RENDER_QUOTE_PDF_JOB, { accountId, quoteId: view.quoteId }, { singletonKey: quotePdfJobKey(view.quoteId, pdfStateKey(signed)) });
+      }
     }),
   );
 }

@@ -6,8 +6,10 @@ import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../..
 import type { Currency, Language } from "../../../shared/enums";
 import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
-import { type CustomerSnapshot, accounts, customers, quoteAuditEvents, quoteNumberCounters, quoteSignatures, quotes } from "../../db/schema";
+import { type CustomerSnapshot, accounts, customers, quoteAuditEvents, quoteNumberCounters, quotePdfs, quoteSignatures, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
+import { deleteFilesJob } from "../../jobs/delete-files";
+import { enqueue } from "../../jobs/queue";
 import { assertEntitled } from "../billing/entitlements";
 import { copyBlocks, findBlocksOfQuotes, startQuoteFrom } from "../blocks/blocks.service";
 import { onQuotePublished, onQuoteWithdrawn } from "../conversation/conversation.service";
@@ -162,7 +164,10 @@ export async function deleteQuote(db: Executor, accountId: string, id: string): 
     db.transaction(async (tx) => {
       const current = await lockQuote(tx, accountId, id);
       if (current.status !== "DRAFT") throw new AppError("CONFLICT", "quotes:errors.notDraftDelete");
+      // A withdrawn quote may have had PDFs made while it was public: their files go with it.
+      const pdfs = await tx.select({ key: quotePdfs.fileKey }).from(quotePdfs).where(eq(quotePdfs.quoteId, current.id));
       await tx.delete(quotes).where(eq(quotes.id, current.id));
+      if (pdfs.length) await enqueue(tx, deleteFilesJob, { keys: pdfs.map((p) => p.key) });
     }),
   );
 }

@@ -56,5 +56,16 @@ export default {
     sealCheck: "To check it, open the file in a PDF reader that shows signatures (for example Adobe Acrobat Reader, in its signature panel): it should report that the document has not been modified since the signature was applied. A reader that does not know the certificate may call the signer's identity unknown or untrusted; that concerns who sealed the file, not whether it was changed.",
     sealProves: "The seal shows that this file is exactly as {{host}} produced it. It does not by itself prove who a signer is: that rests on the evidence above (name, e-mail address, time, IP address and browser).",
   },
+  download: {
+    preparingTitle: "Your PDF is being prepared…",
+    preparing: "This takes a few seconds. This page checks again by itself, and the download starts as soon as the PDF is ready.",
+    backToQuote: "Back to the quote",
+    notAvailableTitle: "This quote is not available",
+    notAvailable: "This quote is not available. Please contact the company that sent it to you.",
+    expiredTitle: "This quote has expired",
+    expired: "This quote has expired. Please contact the sender.",
+    rateLimitedTitle: "Too many requests",
+    rateLimited: "Please wait a minute and try again.",
+  },
   sealReason: "Sealed by Offerly: any change after sealing invalidates this signature",
 };

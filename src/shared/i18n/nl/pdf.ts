@@ -58,5 +58,16 @@ export default {
     sealCheck: "Controleer het door het bestand te openen in een pdf-lezer die handtekeningen toont (bijvoorbeeld Adobe Acrobat Reader, in het deelvenster Handtekeningen): die hoort te melden dat het document niet is gewijzigd sinds de handtekening is aangebracht. Een lezer die het certificaat niet kent, kan de identiteit van de ondertekenaar onbekend of niet vertrouwd noemen; dat gaat over wie het bestand verzegelde, niet over de vraag of het is gewijzigd.",
     sealProves: "Het zegel toont aan dat dit bestand precies is zoals {{host}} het heeft gemaakt. Het bewijst op zichzelf niet wie een ondertekenaar is: dat rust op het bewijs hierboven (naam, e-mailadres, tijd, IP-adres en browser).",
   },
+  download: {
+    preparingTitle: "Je pdf wordt klaargemaakt…",
+    preparing: "Dit duurt een paar seconden. Deze pagina kijkt vanzelf opnieuw, en de download begint zodra de pdf klaar is.",
+    backToQuote: "Terug naar de offerte",
+    notAvailableTitle: "Deze offerte is niet beschikbaar",
+    notAvailable: "Deze offerte is niet beschikbaar. Neem contact op met het bedrijf dat hem heeft gestuurd.",
+    expiredTitle: "Deze offerte is verlopen",
+    expired: "Deze offerte is verlopen. Neem contact op met de afzender.",
+    rateLimitedTitle: "Te veel verzoeken",
+    rateLimited: "Wacht een minuut en probeer het opnieuw.",
+  },
   sealReason: "Verzegeld door Offerly: elke wijziging na het verzegelen maakt deze handtekening ongeldig",
 } satisfies Mirror<typeof en>;
