@@ -128,10 +128,10 @@ describe("rich text in the PDF goes through the one allow-list", () => {
       type: "doc" as const,
       content: [
         { type: "paragraph" as const, content: [{ type: "text" as const, text: "Allowed paragraph" }] },
-        { type: "image" as const, attrs: { src: "/files/images/a.png", alt: "Floor plan" } },
+        { type: "image" as const, attrs: { src: "/files/images-0123456789abcdef0123456789abcdef/AbCdEfGhIjKlMnOpQrStUv.png", alt: "Floor plan" } },
       ],
     };
-    expect(richTextImageSources(doc)).toEqual(["/files/images/a.png"]);
+    expect(richTextImageSources(doc)).toEqual(["/files/images-0123456789abcdef0123456789abcdef/AbCdEfGhIjKlMnOpQrStUv.png"]);
     const refused = { type: "doc", content: [{ type: "script", content: [{ type: "text", text: "Refused text" }] }] } as never;
     const blocks = [
       { id: "b1", name: "Allowed", content: doc, pricing: null },
@@ -142,7 +142,7 @@ describe("rich text in the PDF goes through the one allow-list", () => {
     expect(text).toContain("[Image: Floor plan]");
     expect(text).not.toContain("Refused text");
     // With the image's bytes supplied, the image is drawn instead of its alt text.
-    const images = { "/files/images/a.png": { bytes: await logoPng(), contentType: "image/png" } };
+    const images = { "/files/images-0123456789abcdef0123456789abcdef/AbCdEfGhIjKlMnOpQrStUv.png": { bytes: await logoPng(), contentType: "image/png" } };
     const withImage = await renderQuotePdf({ ...base, images, document: { ...base.document, blocks } });
     expect(squash(await pdfText(withImage))).not.toContain("[Image: Floor plan]");
     expect(Buffer.from(withImage).toString("latin1")).toMatch(/\/Subtype\s*\/Image/);
