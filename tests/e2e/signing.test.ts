@@ -87,6 +87,8 @@ describe("the public quote and signing in a browser", () => {
     await open(app, `/app/quotes/mutate/${seeded.quote.id}`);
     const panel = app.getByTestId("quote-signing");
     await panel.getByTestId("signature").filter({ hasText: "Daan de Vries" }).waitFor();
+    // The read-only preview shows what the customer chose (the option they ticked is counted).
+    expect(await textOf(app.getByTestId("quote-total"))).toBe("€ 1.391,50");
     await panel.getByTestId("add-signature").click();
     const form = app.getByTestId("account-signature-form");
     expect(await form.getByLabel("Name", { exact: true }).inputValue()).toBe("Olga Owner");

@@ -4,7 +4,6 @@ import type { QuoteDocumentBlock, QuoteDocumentCustomer, QuoteDocumentLine } fro
 import { PUBLIC_QUOTE_LIMITS, ZAccountSignatureInput, ZCustomerSignatureInput } from "../../../shared/signing";
 import { quoteSignatures } from "../../db/schema";
 import { AppError } from "../../errors";
-import { filePath, isFileKey } from "../../files/storage";
 import { builder } from "../../graphql/builder";
 import type { GraphQLContext } from "../../graphql/context";
 import { cost } from "../../graphql/cost";
@@ -16,7 +15,7 @@ import { TotalsRef } from "../blocks/blocks.graphql";
 import { QuoteRef } from "../quotes/quotes.graphql";
 import { getQuoteById, quoteNotFound } from "../quotes/quotes.service";
 import { PublicAccountRef } from "../settings/settings.graphql";
-import { type PublicQuoteView, type PublicSignatureView, loadPublicQuote } from "./public-quote.service";
+import { type PublicQuoteView, type PublicSignatureView, loadPublicQuote, signatureView } from "./public-quote.service";
 import { type Evidence, createAccountSignature, createCustomerSignature, markQuoteSigned } from "./signing.service";
 
 /**
@@ -42,6 +41,12 @@ export const QuoteSignatureRef = builder.objectRef<PublicSignatureView>("QuoteSi
     signature: t.exposeString("signature", { description: "Typed: the text; drawn: the PNG's URL." }),
     signedAt: t.field({ type: "DateTime", resolve: (s) => s.signedAt }),
     documentHash: t.exposeString("documentHash", { nullable: true, description: "SHA-256 (hex) of the document the signer saw, with their selection." }),
+    selection: t.field({
+      type: ["ID"],
+      nullable: true,
+      description: "The optional lines (ids) a customer chose when signing; null for the account's signatures.",
+      resolve: (s) => s.selection,
+    }),
   }),
 });
 
@@ -229,16 +234,7 @@ builder.objectField(QuoteRef, "quoteSignatures", (t) =>
       return quoteIds.map((id) =>
         rows
           .filter((r) => r.quoteId === id)
-          .map((r) => ({
-            id: r.id,
-            kind: r.kind,
-            name: r.name,
-            signatureKind: r.signatureKind,
-            signature: r.signatureKind === "DRAWN" && isFileKey(r.signature) ? filePath(r.signature) : r.signature,
-            fileKey: null,
-            signedAt: r.signedAt,
-            documentHash: r.documentHash,
-          })),
+          .map(signatureView),
       );
     },
     resolve: (q) => q.id,

@@ -44,6 +44,8 @@ export type PublicSignatureView = {
   fileKey: string | null;
   signedAt: Date;
   documentHash: string | null;
+  /** A customer's choice of optional lines (their ids); null for the account's signatures. */
+  selection: string[] | null;
 };
 
 export type PublicQuoteView = {
@@ -120,7 +122,7 @@ export function toDocument(quote: typeof quotes.$inferSelect, blocks: QuoteBlock
   };
 }
 
-function signatureView(row: typeof quoteSignatures.$inferSelect): PublicSignatureView {
+export function signatureView(row: typeof quoteSignatures.$inferSelect): PublicSignatureView {
   const drawn = row.signatureKind === "DRAWN" && isFileKey(row.signature);
   return {
     id: row.id,
@@ -131,6 +133,7 @@ function signatureView(row: typeof quoteSignatures.$inferSelect): PublicSignatur
     fileKey: drawn ? row.signature : null,
     signedAt: row.signedAt,
     documentHash: row.documentHash,
+    selection: row.kind === "CUSTOMER" ? (row.selection ?? []) : null,
   };
 }
 

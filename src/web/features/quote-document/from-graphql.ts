@@ -1,10 +1,23 @@
 import type { PricingUnit } from "../../../shared/enums";
 import type { RichDocument } from "../../../shared/rich-text";
+import { applySelection } from "../../../shared/quote-document";
 import type { QuoteBlocksFragment, QuoteFieldsFragment } from "../../graphql/generated/graphql";
 import type { QuoteDocumentData } from "./types";
 
-/** The app's quote (QuoteFields + QuoteBlocks fragments) as a document. */
-export function quoteDocumentFromGraphQL(quote: QuoteFieldsFragment & QuoteBlocksFragment): QuoteDocumentData {
+type Signed = { quoteSignatures?: readonly { kind: string; selection?: readonly string[] | null }[] };
+
+/**
+ * The app's quote (QuoteFields + QuoteBlocks fragments) as a document. When a customer has signed,
+ * their choice of optional lines is applied (totals recomputed by the shared module), as on the
+ * public page and in the PDF; otherwise the lines' defaults.
+ */
+export function quoteDocumentFromGraphQL(quote: QuoteFieldsFragment & QuoteBlocksFragment & Signed): QuoteDocumentData {
+  const document = documentOf(quote);
+  const customer = [...(quote.quoteSignatures ?? [])].reverse().find((s) => s.kind === "CUSTOMER" && s.selection);
+  return customer?.selection ? applySelection(document, customer.selection) : document;
+}
+
+function documentOf(quote: QuoteFieldsFragment & QuoteBlocksFragment): QuoteDocumentData {
   return {
     quoteNumber: quote.quoteNumber,
     name: quote.name,

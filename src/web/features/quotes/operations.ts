@@ -131,6 +131,12 @@ export const QuoteQuery = graphql(`
     quote(id: $id) {
       ...QuoteFields
       ...QuoteBlocks
+      # The customer's choice of optional lines, shown in the read-only preview (issue 13).
+      quoteSignatures {
+        id
+        kind
+        selection
+      }
     }
   }
 `);
