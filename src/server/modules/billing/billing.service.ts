@@ -197,25 +197,9 @@ async function applyFirstPayment(db: Executor, provider: PaymentProvider, config
     .limit(1);
   if (row?.status !== "open") return row ? "unchanged" : "unknown";
   if (row.purpose === "upgrade") return applyUpgradePayment(db, provider, config, row, payment, log, now);
-  const subscription = await getSubscription(db, row.accountId);
-  // The provider's payment must belong to the customer we created for this account.
-  if (!subscription || subscription.providerCustomerId !== payment.customerId) {
-    log?.warn({ paymentId: payment.id }, "webhook: payment's customer does not match the account");
-    return "unknown";
-  }
-  if (FINAL_FAILURES.has(payment.status)) {
-    const updated = await db
-      .update(billingPayments)
-      .set({ status: payment.status as PaymentRow["status"], updatedAt: now })
-      .where(and(eq(billingPayments.id, row.id), eq(billingPayments.status, "open")))
-      .returning({ id: billingPayments.id });
-    return updated.length ? "recorded" : "unchanged";
-  }
-  if (payment.status !== "paid") return "unchanged";
-  if (payment.amountCents !== row.totalCents) {
-    log?.error({ paymentId: payment.id }, "webhook: paid amount differs from the amount asked");
-    return "unknown";
-  }
+  const checked = await checkPaidPayment(db, row, payment, log, now);
+  if (!("subscription" in checked)) return checked.outcome;
+  const { subscription } = checked;
 
   const [account] = await db.select().from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
   const start = account.subscriptionInterval && account.expiredAt && account.expiredAt > now ? account.expiredAt : now;
@@ -336,6 +320,39 @@ export function renewalAmount(account: AccountRow, vatNumber: string | null, pla
 }
 
 /**
+ * What every payment webhook checks before it acts (first payments, renewals and upgrades alike):
+ * the provider's payment belongs to the customer we created for this account; a final failure is
+ * recorded once; only a paid payment of exactly the amount asked goes on (with the subscription).
+ */
+async function checkPaidPayment(
+  db: Executor,
+  row: PaymentRow,
+  payment: ProviderPayment,
+  log: Logger | undefined,
+  now: Date,
+): Promise<{ outcome: WebhookOutcome } | { subscription: NonNullable<Awaited<ReturnType<typeof getSubscription>>> }> {
+  const subscription = await getSubscription(db, row.accountId);
+  if (!subscription || subscription.providerCustomerId !== payment.customerId) {
+    log?.warn({ paymentId: payment.id }, "webhook: payment's customer does not match the account");
+    return { outcome: "unknown" };
+  }
+  if (FINAL_FAILURES.has(payment.status)) {
+    const updated = await db
+      .update(billingPayments)
+      .set({ status: payment.status as PaymentRow["status"], updatedAt: now })
+      .where(and(eq(billingPayments.id, row.id), eq(billingPayments.status, "open")))
+      .returning({ id: billingPayments.id });
+    return { outcome: updated.length ? "recorded" : "unchanged" };
+  }
+  if (payment.status !== "paid") return { outcome: "unchanged" };
+  if (payment.amountCents !== row.totalCents) {
+    log?.error({ paymentId: payment.id }, "webhook: paid amount differs from the amount asked");
+    return { outcome: "unknown" };
+  }
+  return { subscription };
+}
+
+/**
  * A paid upgrade checkout (decision 029): the provider's subscription is changed to the new terms
  * from the end of the paid period (one PATCH, repeatable, before the transaction — a failure
  * answers 500 and Mollie retries); then, once, the plan applies now, the payment is recorded for
@@ -350,24 +367,9 @@ async function applyUpgradePayment(
   log: Logger | undefined,
   now: Date,
 ): Promise<WebhookOutcome> {
-  const subscription = await getSubscription(db, row.accountId);
-  if (!subscription || subscription.providerCustomerId !== payment.customerId) {
-    log?.warn({ paymentId: payment.id }, "webhook: payment's customer does not match the account");
-    return "unknown";
-  }
-  if (FINAL_FAILURES.has(payment.status)) {
-    const updated = await db
-      .update(billingPayments)
-      .set({ status: payment.status as PaymentRow["status"], updatedAt: now })
-      .where(and(eq(billingPayments.id, row.id), eq(billingPayments.status, "open")))
-      .returning({ id: billingPayments.id });
-    return updated.length ? "recorded" : "unchanged";
-  }
-  if (payment.status !== "paid") return "unchanged";
-  if (payment.amountCents !== row.totalCents) {
-    log?.error({ paymentId: payment.id }, "webhook: paid amount differs from the amount asked");
-    return "unknown";
-  }
+  const checked = await checkPaidPayment(db, row, payment, log, now);
+  if (!("subscription" in checked)) return checked.outcome;
+  const { subscription } = checked;
   const renewalInterval = row.renewalInterval ?? row.interval;
   const [account] = await db.select().from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
   const running = subscription.status === "active" && subscription.providerSubscriptionId;
