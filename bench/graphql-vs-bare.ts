@@ -5,7 +5,9 @@ import { createApp } from "../src/server/app";
 import { parseConfig } from "../src/server/config";
 import type { DatabaseHandle } from "../src/server/db/client";
 import { accountUsers, accounts, sessions, users } from "../src/server/db/schema";
-import type { GraphQLLimits } from "../src/server/graphql/yoga";
+import { type GraphQLLimits, createGraphQLHandler } from "../src/server/graphql/yoga";
+import { createFileStorage } from "../src/server/files";
+import { translator } from "../src/shared/i18n/server";
 import { createLogger } from "../src/server/logger";
 import { createMailer } from "../src/server/mail/mailer";
 import { loadQuoteTotals } from "../src/server/modules/blocks/blocks.service";
@@ -111,9 +113,27 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
     });
   });
 
+  // What answering /graphql from node:http in front of Hono could be worth (decision 037): the same
+  // Yoga instance and plugins, the same session lookup, but no Hono chain and no Fetch-API Request /
+  // Response. A measurement only: it skips the HTTP rules (CSRF, CORS, body limit, headers, log
+  // line) and Yoga's result processing that the product path keeps.
+  const yoga = createGraphQLHandler({ config, log, limits: { budget: 1_000_000_000, budgetLeaseUnits: 1_000 } });
+  const files = createFileStorage(config);
+  const t = translator("en");
+  const direct = await listen(async (req, res) => {
+    const body = JSON.parse(await readBody(req));
+    const headers = { get: (name: string) => (req.headers[name.toLowerCase()] as string | undefined) ?? null };
+    const request = { headers, method: "POST", url: "http://bench/graphql" } as unknown as Request;
+    const auth = await authenticate(request, db, config);
+    const ctx = { requestId: "bench", request, locale: "en" as const, t, db, config, log, mail, files, auth, clientAddress: req.socket.remoteAddress, parsedBody: body };
+    const result = await (yoga as unknown as { getResultForParams: (a: unknown, c: unknown) => Promise<unknown> }).getResultForParams({ params: body, request }, ctx);
+    json(res, result);
+  });
+
   const servers = [
     await offerly("Offerly /graphql"),
     await offerly("Offerly, budget written per request (before)", { budgetLeaseUnits: 1 }),
+    { label: "prototype: node:http → Yoga, no Hono/Fetch (not the product)", url: `${direct.url}/graphql`, close: direct.close },
   ];
 
   const headers = { "content-type": "application/json", "x-graphql-csrf": "1", authorization: `Bearer ${token}`, account: a };

@@ -8,6 +8,7 @@ import { renderQuotePdf } from "../src/server/pdf/quote-pdf";
 import { createSelfSignedP12, sealPdf, sealerFromP12, verifyPdfSeal } from "../src/server/pdf/seal";
 import { realisticPdfInput } from "../tests/support/quote-pdf";
 import { fmt } from "./lib";
+import { report } from "./report";
 
 const pct = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))];
 
@@ -34,6 +35,7 @@ export async function benchPdf(runs = Number(process.env.BENCH_PDF_RUNS ?? 10)) 
       seal.push(performance.now() - t1);
       bytes = sealed.length;
     }
+    report.figure({ case: `quote PDF (${language})`, measure: "render + seal, p95 (10 blocks, 40 lines)", value: pct(render, 95) + pct(seal, 95), unit: "ms", note: `${Math.round(bytes / 1024)} KB` });
     console.log(
       `  ${language.padEnd(3)}  render p50 ${fmt(pct(render, 50), 0)} ms · p95 ${fmt(pct(render, 95), 0)} ms (CPU p50 ${fmt(pct(renderCpu, 50), 0)} ms)   seal p50 ${fmt(pct(seal, 50), 0)} ms · p95 ${fmt(pct(seal, 95), 0)} ms   ${Math.round(bytes / 1024)} KB`,
     );

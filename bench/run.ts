@@ -1,6 +1,7 @@
 // `npm run bench`: figures and ratios measured side by side in one run. Benchmarks print; they do
 // not pass or fail. PostgreSQL figures need BENCH_DATABASE_URL (or TEST_DATABASE_URL).
 //
+// BENCH_DATABASES=postgres limits the two-database cases to one (e.g. the 1 M-event statistics seed).
 // `npm run bench` runs every case, prints one summary table and writes bench/RESULTS.md (command,
 // machine, date). `npm run bench -- graphql cold-start` runs some cases and writes nothing.
 // A case is one entry below; it hands its headline figures to `report.figure(…)` (bench/report.ts).
@@ -61,7 +62,9 @@ console.log(`Offerly benchmarks · node ${process.version} · ${new Date().toISO
 if (!pgUrl) console.log("(PostgreSQL: set BENCH_DATABASE_URL to measure it too)");
 const failed: string[] = [];
 for (const c of selected) {
-  const runs: ["pglite" | "postgres", string | undefined][] = c.databases && pgUrl ? [["pglite", undefined], ["postgres", pgUrl]] : [["pglite", undefined]];
+  let runs: ["pglite" | "postgres", string | undefined][] = c.databases && pgUrl ? [["pglite", undefined], ["postgres", pgUrl]] : [["pglite", undefined]];
+  // BENCH_DATABASES=postgres (or pglite): only that database for the cases that run on both.
+  if (c.databases && process.env.BENCH_DATABASES) runs = runs.filter(([kind]) => process.env.BENCH_DATABASES?.split(",").includes(kind));
   for (const [kind, url] of runs) {
     try {
       await c.run(kind, url);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { DEFAULT_LOCALE, type Locale, decideLocale, isLocale, localeCookieHeader, splitLocalePath } from "../shared/locales";
@@ -9,6 +9,7 @@ import { translateKey } from "../shared/i18n/index";
 import { translator } from "../shared/i18n/server";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { type ReadReplica, primaryReadDb } from "./db/replica";
 import { type FileStorage, createFileStorage, filesRoutes } from "./files";
 import type { AuthState, RequestContext } from "./graphql/context";
 import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
@@ -21,9 +22,11 @@ import { devCheckoutRoutes, invoiceRoutes, webhookRoutes } from "./modules/billi
 import { conversationFormRoutes } from "./modules/conversation/conversation.routes";
 import { accountDataRoutes } from "./modules/account-data/account-data.routes";
 import { authRoutes } from "./modules/identity/auth.routes";
+import { optionChangeRoutes } from "./modules/public-quote/option-changes";
+import { type PublicPageCache, createPublicPageCache } from "./modules/public-quote/page-cache";
 import { quotePdfRoutes } from "./modules/public-quote/quote-pdf.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
-import { beaconRoutes } from "./modules/statistics/statistics.routes";
+import { beaconHandler } from "./modules/statistics/statistics.routes";
 
 export type AppDeps = {
   config: Config;
@@ -42,6 +45,10 @@ export type AppDeps = {
   ping: () => Promise<void>;
   /** The files adapter; made from the configuration when not given. */
   files?: FileStorage;
+  /** DATABASE_READ_URL's replica (decision 036); without it `ctx.readDb` reads `db`. */
+  readReplica?: ReadReplica;
+  /** The public quote page's cache (decision 033); made here when not given, off in development. */
+  publicPageCache?: PublicPageCache;
 };
 
 type Env = { Variables: { requestId: string; nonce: string } };
@@ -77,17 +84,18 @@ export function createApp(deps: AppDeps) {
   /** For rate limits: "unknown" for in-process requests (tests), which have no socket. */
   const clientIp = (c: Context): string => clientAddressOf(c.req.raw, c.env, config.trustProxy) ?? "unknown";
 
+  const primaryReads = primaryReadDb(db);
   async function requestContext(request: Request, requestId: string, locale: Locale): Promise<RequestContext> {
-    return { requestId, request, locale, t: translator(locale), db, config, log, mail, files, auth: await authenticate(request, db) };
+    const readDb = deps.readReplica?.forRequest(request) ?? primaryReads;
+    return { requestId, request, locale, t: translator(locale), db, readDb, config, log, mail, files, auth: await authenticate(request, db) };
   }
 
   // Request id, timing and one structured log line per request (no query strings: they may hold tokens).
-  app.use("*", async (c, next) => {
+  const requestLog: MiddlewareHandler<Env> = async (c, next) => {
     const started = performance.now();
     const incoming = config.trustProxy ? c.req.header("x-request-id") : undefined;
     const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     c.set("requestId", requestId);
-    c.set("nonce", createNonce());
     try {
       await next();
     } finally {
@@ -97,11 +105,27 @@ export function createApp(deps: AppDeps) {
         "request",
       );
     }
+  };
+
+  // Reading-time beacons of the public quote page (modules/statistics, decision 026): the hottest
+  // public write, always a 204 without a body. Registered ahead of the middleware below, which it
+  // does not need (a page's CSP nonce and security headers, compression, the 429 hint): only the
+  // request log line, the /api body limit and, in the route, the Origin check apply.
+  app.post("/api/beacon", requestLog, limitBody(BODY_LIMITS.api, "api"), beaconHandler({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }));
+
+  app.use("*", requestLog);
+  app.use("*", (c, next) => {
+    // Only pages carry inline scripts: a /graphql answer (JSON) needs no nonce (jsonSecurityHeaders).
+    if (c.req.path !== "/graphql") c.set("nonce", createNonce());
+    return next();
   });
 
+  // The same headers for every /graphql answer, computed once (its CSP allows no inline script at all).
+  const jsonSecurityHeaders = Object.entries(securityHeaders({ config, path: "/graphql" }));
   app.use("*", async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(securityHeaders({ config, nonce: c.get("nonce"), path: c.req.path }))) {
+    const nonce = c.get("nonce");
+    for (const [name, value] of nonce === undefined ? jsonSecurityHeaders : Object.entries(securityHeaders({ config, nonce, path: c.req.path }))) {
       c.res.headers.set(name, value);
     }
   });
@@ -201,8 +225,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
-  // Reading-time beacons of the public quote page (modules/statistics, decision 026).
-  app.route("/api/beacon", beaconRoutes({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }));
+  // The customer's choice of optional lines, as they tick and untick (modules/public-quote/option-changes.ts).
+  app.route("/api/quote-options", optionChangeRoutes({ db, config, log, authenticate, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }));
   // An owner's data export (zip): GET /api/account-data/export?account=<id>.
   app.route("/api/account-data", accountDataRoutes({ db, log, authenticate }));
   // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).
@@ -239,6 +263,8 @@ export function createApp(deps: AppDeps) {
   // Pages: locale redirects, then React Router.
   if (deps.ssr) {
     const handle = createRequestHandler(deps.ssr.build as never, deps.ssr.mode);
+    // Public quote pages: cached rendered HTML, validated by one query on every request (decision 033).
+    const publicPages = deps.publicPageCache ?? createPublicPageCache({ db, log }, { maxBytes: deps.ssr.mode === "development" ? 0 : undefined });
     app.all("*", async (c) => {
       const url = new URL(c.req.url);
       const decision = decideLocale({
@@ -257,7 +283,17 @@ export function createApp(deps: AppDeps) {
       const locale = decision.kind === "render" ? decision.locale : splitLocalePath(url.pathname).locale;
       const ctx = await requestContext(c.req.raw, c.get("requestId"), locale);
       const clientAddress = clientAddressOf(c.req.raw, c.env, config.trustProxy);
-      const response = await handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig: config.public, ctx, clientAddress });
+      const render = () => handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig: config.public, ctx, clientAddress });
+      const response = publicPages.isPagePath(url.pathname)
+        ? await publicPages.serve({
+            request: c.req.raw,
+            locale,
+            nonce: c.get("nonce"),
+            signedIn: ctx.auth.user !== null,
+            evidence: { ip: clientAddress ?? null, userAgent: c.req.header("user-agent") ?? null },
+            render,
+          })
+        : await render();
       if (decision.kind === "render" && decision.setCookie && isPageRequest) {
         response.headers.append("Set-Cookie", localeCookieHeader(decision.setCookie, secure));
       }

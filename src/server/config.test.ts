@@ -48,6 +48,7 @@ describe("parseConfig", () => {
     ["PUBLIC_URL", "offerly.example"],
     ["PUBLIC_URL", "ftp://offerly.example"],
     ["DATABASE_URL", "mysql://localhost/x"],
+    ["DATABASE_READ_URL", "replica:5432"],
     ["NODE_ENV", "staging"],
     ["SMTP_URL", "mail.example:25"],
     ["PUBLIC_ANALYTICS_MEASUREMENT_ID", "UA-1234"],
@@ -61,6 +62,13 @@ describe("parseConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toContain(name);
     expect((error as ConfigError).issues).toHaveLength(1);
+  });
+
+  it("takes a read replica only with the PostgreSQL primary it follows (decision 036)", () => {
+    const config = parseConfig({ DATABASE_URL: "postgres://u@db:5432/offerly", DATABASE_READ_URL: "postgres://u@replica:5432/offerly" });
+    expect(config.databaseReadUrl).toBe("postgres://u@replica:5432/offerly");
+    expect(parseConfig({ DATABASE_URL: "postgres://u@db:5432/offerly" }).databaseReadUrl).toBeUndefined();
+    expect(() => parseConfig({ DATABASE_READ_URL: "postgres://u@replica:5432/offerly" })).toThrow(/DATABASE_READ_URL: is set but DATABASE_URL is not/);
   });
 
   it("reports every bad variable at once", () => {

@@ -28,6 +28,14 @@ const ZEnv = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection URL")
       .optional(),
   ),
+  // A streaming replica of DATABASE_URL for reads that tolerate a little lag (decision 036).
+  DATABASE_READ_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection URL of a streaming replica of DATABASE_URL")
+      .optional(),
+  ),
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -121,6 +129,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  /** A streaming replica of databaseUrl: statistics and public quote reads (decision 036). */
+  databaseReadUrl?: string;
   databasePoolSize: number;
   logLevel: z.infer<typeof ZEnv>["LOG_LEVEL"];
   trustProxy: boolean;
@@ -195,6 +205,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         "Set SMTP_URL, or set MAIL_OUTBOX=1 if keeping e-mails in that folder is really what you want.",
     ]);
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(["DATABASE_READ_URL: is set but DATABASE_URL is not (a read replica needs the PostgreSQL primary it follows; the embedded database has none)"]);
+  }
   if (e.PDF_SEAL_PASSPHRASE && !e.PDF_SEAL_P12) {
     throw new ConfigError(["PDF_SEAL_PASSPHRASE: is set but PDF_SEAL_P12 is not (set both, or neither for a generated certificate)"]);
   }
@@ -216,6 +229,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",

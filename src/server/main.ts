@@ -6,11 +6,14 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { type Config, ConfigError, parseConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { openReadReplica } from "./db/replica";
 import { DataDirLockedError } from "./db/lock";
 import { createFileStorage } from "./files";
 import { BILLING_REMINDERS_EVERY_MS, appJobs, billingRemindersJob, createJobWorker, enqueue } from "./jobs";
+import { IMAGE_SWEEP_EVERY_MS, sweepImagesJob } from "./modules/blocks/images.jobs";
 import { createLogger } from "./logger";
 import { mailerFromConfig } from "./mail/mailer";
+import { STATISTICS_RETENTION_QUEUE_EVERY_MS, STATISTICS_RETENTION_SINGLETON, nextRetentionRun, statisticsRetentionJob } from "./modules/statistics/statistics.jobs";
 
 /**
  * The one server process: GraphQL API, server-rendered React app, static files.
@@ -71,6 +74,9 @@ async function main() {
     process.exit(1);
   }
   log.info({ database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "database ready");
+  // Statistics and public quote reads on a streaming replica when one is configured (decision 036).
+  const readReplica = config.databaseReadUrl ? await openReadReplica({ url: config.databaseReadUrl, primary: database.db, poolSize: config.databasePoolSize, log }) : undefined;
+  if (readReplica) log.info({ state: readReplica.state() }, "read replica configured");
 
   const mail = mailerFromConfig(config, log);
   if (mail.kind === "outbox") log.info({ outbox: path.join(config.dataDir, "mail") }, "no SMTP_URL: e-mails go to the development outbox");
@@ -82,14 +88,25 @@ async function main() {
   const worker = createJobWorker({ deps: { db: database.db, log, mail, files, publicUrl: config.publicUrl, pdfSeal: config.pdfSeal }, jobs: appJobs, concurrency: config.jobs.concurrency });
   if (config.jobs.worker) worker.start();
   else log.info("JOBS_WORKER=false: this process enqueues jobs but does not run them");
-  // Periodic billing e-mails (a trial about to end): one queued look at a time across all servers.
-  const queueReminders = () =>
-    enqueue(database.db, billingRemindersJob, { publicUrl: config.publicUrl }, { singletonKey: "billing-reminders" }).catch((error: unknown) =>
-      log.error({ err: error }, "could not queue billing reminders"),
-    );
-  void queueReminders();
-  const reminders = setInterval(queueReminders, BILLING_REMINDERS_EVERY_MS);
-  reminders.unref();
+  // Recurring jobs: each keeps one waiting job across all servers (its singleton key); every
+  // server re-queues it on a timer, and a queue that already holds it ignores the call.
+  const recurring = (what: string, everyMs: number, queue: () => Promise<unknown>) => {
+    const run = () => void queue().catch((error: unknown) => log.error({ err: error }, `could not queue ${what}`));
+    run();
+    const timer = setInterval(run, everyMs);
+    timer.unref();
+    return timer;
+  };
+  const timers = [
+    // Billing e-mails (a trial about to end).
+    recurring("billing reminders", BILLING_REMINDERS_EVERY_MS, () => enqueue(database.db, billingRemindersJob, { publicUrl: config.publicUrl }, { singletonKey: "billing-reminders" })),
+    // Retention of raw statistics: a run at 03:00 UTC every day.
+    recurring("the statistics retention", STATISTICS_RETENTION_QUEUE_EVERY_MS, () =>
+      enqueue(database.db, statisticsRetentionJob, {}, { singletonKey: STATISTICS_RETENTION_SINGLETON, runAt: nextRetentionRun() }),
+    ),
+    // Daily: rich-text images that were never saved or are no longer named anywhere (decision 035).
+    recurring("the image sweep", IMAGE_SWEEP_EVERY_MS, () => enqueue(database.db, sweepImagesJob, {}, { singletonKey: "sweep-images" })),
+  ];
 
   let vite: import("vite").ViteDevServer | undefined;
   let ssr: Parameters<typeof createApp>[0]["ssr"];
@@ -112,7 +129,7 @@ async function main() {
   }
   mark("pages");
 
-  const app = createApp({ config, db: database.db, log, mail, files, ssr, staticRoot, ping: database.ping });
+  const app = createApp({ config, db: database.db, log, mail, files, ssr, staticRoot, ping: database.ping, readReplica });
   const listener = getRequestListener(app.fetch);
   let stopping = false;
   const server = http.createServer((req, res) => {
@@ -148,11 +165,12 @@ async function main() {
     });
     clearInterval(sweep);
     await vite?.close();
-    clearInterval(reminders);
+    for (const timer of timers) clearInterval(timer);
     // Let running jobs finish (an unfinished one is retried after its lock expires).
     await worker.stop({ timeoutMs: 7_000 });
     mail.close();
     files.close();
+    await readReplica?.close();
     await database.close();
     log.info("stopped");
     process.exit(0);

@@ -22,10 +22,23 @@ type MoneyOptions = {
   wholeWithoutCents?: boolean;
 };
 
+// Building an Intl.NumberFormat costs far more than formatting with one (a live total in the editor
+// formats dozens of amounts per keystroke): one formatter per locale, currency and style, kept.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `${locale}|${key}`;
+  let format = numberFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(id, format);
+  }
+  return format;
+}
+
 /** An exact decimal string ("1234.5") as money: "€1,234.50" (en) or "€ 1.234,50" (nl). */
 export function formatMoney(amount: string, currency: Currency | string, language: FormatLanguage | string, options: MoneyOptions = {}): string {
   const whole = options.wholeWithoutCents && /^-?\d+(?:\.0*)?$/.test(amount);
-  return new Intl.NumberFormat(intlLocale(language), {
+  return numberFormat(intlLocale(language), `${currency}|${whole ? "whole" : "cents"}`, {
     style: "currency",
     currency,
     ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
@@ -41,7 +54,7 @@ export function formatCents(cents: bigint | number, currency: Currency | string,
 
 /** A quantity (exact decimal string, ≤ 3 decimals): "1.5" → "1.5" (en) or "1,5" (nl). */
 export function formatQuantity(amount: string | number, language: FormatLanguage | string): string {
-  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(String(amount) as unknown as number);
+  return numberFormat(intlLocale(language), "quantity", { maximumFractionDigits: 3 }).format(String(amount) as unknown as number);
 }
 
 /** A calendar date (YYYY-MM-DD), identical on server and browser whatever their time zone. */

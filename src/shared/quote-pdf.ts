@@ -24,6 +24,8 @@ export type QuotePdfInput = {
     quoteCity: string | null;
   };
   signatures: QuotePdfSignature[];
+  /** The quote version printed (decision 032); absent or null before versions. */
+  version?: number | null;
   /** The append-only audit trail, oldest first. */
   evidence: QuotePdfEvidence[];
   /** Plans below Pro: a small "Made with Offerly" mark. */
@@ -48,6 +50,8 @@ export type QuotePdfSignature = {
   drawnPng: Uint8Array | null;
   /** SHA-256 (hex) of the exact document the signer saw, with their selection. */
   documentHash: string | null;
+  /** The quote version that was signed (decision 032); absent or null before versions. */
+  versionNumber?: number | null;
 };
 
 export type QuotePdfEvidence = {
@@ -60,4 +64,6 @@ export type QuotePdfEvidence = {
   ip: string | null;
   userAgent: string | null;
   documentHash: string | null;
+  /** The quote version the event is about (decision 032). */
+  versionNumber?: number | null;
 };

@@ -12,9 +12,8 @@ describe("quote status transitions", () => {
     expect([canDelete("DRAFT"), canDelete("PUBLISHED"), canDelete("SIGNED")]).toEqual([true, false, false]);
     expect([canPublish("DRAFT"), canPublish("PUBLISHED"), canPublish("SIGNED")]).toEqual([true, false, false]);
   });
-  it("withdraws a published quote only while nobody has signed it", () => {
+  it("withdraws a published quote (signed or not by customers: decision 032), never a SIGNED one", () => {
     expect(canWithdraw("PUBLISHED")).toBe(true);
-    expect(canWithdraw("PUBLISHED", 1)).toBe(false);
     expect(canWithdraw("SIGNED")).toBe(false);
     expect(canWithdraw("DRAFT")).toBe(false);
   });

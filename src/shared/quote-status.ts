@@ -4,7 +4,7 @@
  *
  *   DRAFT ──publish──▶ PUBLISHED ──sign──▶ SIGNED (final)
  *     ▲                   │
- *     └────withdraw───────┘   (only while nobody has signed it)
+ *     └────withdraw───────┘   (signatures stay with their version; publishing makes version n + 1)
  *
  * Only drafts can be edited or deleted. "Expired" is not stored: a published quote whose
  * expiration date has passed is shown as expired (its public link says so). Signed quotes never
@@ -38,9 +38,13 @@ export function canPublish(status: QuoteStatus): boolean {
   return canTransition(status, "PUBLISHED");
 }
 
-/** A published quote goes back to draft only while it has no signatures. */
-export function canWithdraw(status: QuoteStatus, signatureCount = 0): boolean {
-  return canTransition(status, "DRAFT") && signatureCount === 0;
+/**
+ * A published quote goes back to draft to be changed, even when customers signed it: their
+ * signatures stay with the version they signed, and publishing again makes a new version
+ * (decision 032). A SIGNED quote is final.
+ */
+export function canWithdraw(status: QuoteStatus): boolean {
+  return canTransition(status, "DRAFT");
 }
 
 /** Today's date as YYYY-MM-DD in UTC (the server's notion of "today" for expiry). */

@@ -47,6 +47,8 @@ export const ZCustomerSignatureInput = z
     ...ZSignatureValue.shape,
     selection: z.array(z.string().max(64)).max(SIGNING_LIMITS.selectionMax).default([]),
     consent: z.literal(true, { error: "signing:validation.consentRequired" }),
+    /** The quote version the customer saw (the page always sends it); another current version is refused (decision 032). */
+    version: z.number().int().min(1).max(1_000_000).nullish(),
   })
   .superRefine(checkSignature);
 export type TCustomerSignatureInput = z.input<typeof ZCustomerSignatureInput>;

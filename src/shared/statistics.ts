@@ -24,6 +24,8 @@ export const STATS = {
   /** Public calls per window (silently dropped above): per address, and per quote. */
   perIpPerMinute: 120,
   perQuotePerMinute: 600,
+  /** Raw views (and their time entries) are kept this many months after the view began; rollups stay. */
+  rawRetentionMonths: 13,
 } as const;
 
 export const DEFAULT_TIME_ZONE = "Europe/Amsterdam";

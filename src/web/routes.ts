@@ -35,6 +35,7 @@ function tree(nl: boolean): RouteConfigEntry[] {
       route("customers/mutate/:customerId?", "routes/app/customer-mutate.tsx", { id: id("app-customer-mutate") }),
       route("quotes", "routes/app/quotes.tsx", { id: id("app-quotes") }),
       route("quotes/mutate/:quoteId?", "routes/app/quote-mutate.tsx", { id: id("app-quote-mutate") }),
+      route("quotes/:quoteId/versions/:number", "routes/app/quote-version.tsx", { id: id("app-quote-version") }),
       route("quoteblock/mutate/:quoteId/:quoteBlockId?", "routes/app/quoteblock-mutate.tsx", {
         id: id("app-quoteblock-mutate"),
       }),

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { e2eSuite } from "../support/e2e";
 import { type HttpSession, signUpOverHttp } from "../support/marketing";
-import { type RunningServer, startServer } from "../support/server";
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA rules; violations of impact serious or critical) on every screen
@@ -13,22 +12,29 @@ import { type RunningServer, startServer } from "../support/server";
  * Dutch, on a desktop and a 375 px wide screen. No rule is left out.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let owner: HttpSession;
 let newcomer: HttpSession; // signed up without a company: /complete-profile
-const data = { customerId: "", draftId: "", publishedId: "", publicUrl: { en: "", nl: "" } };
+const data = {
+  customerId: "",
+  draftId: "",
+  publishedId: "",
+  signedId: "",
+  textBlockId: "",
+  pricingBlockId: "",
+  templateId: "",
+  publicUrl: { en: "", nl: "" },
+  signedUrl: "",
+};
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const today = new Date().toISOString().slice(0, 10);
 const QUOTE = "id url status";
 
+const e2e = e2eSuite();
+
 beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  owner = await signUpOverHttp(server.url, server.dataDir, { name: "Ada Owner", company: "Studio Noord" });
-  newcomer = await signUpOverHttp(server.url, server.dataDir, { name: "Nina Nieuw", company: null });
+  owner = await signUpOverHttp(e2e.server.url, e2e.server.dataDir, { name: "Ada Owner", company: "Studio Noord" });
+  newcomer = await signUpOverHttp(e2e.server.url, e2e.server.dataDir, { name: "Nina Nieuw", company: null });
 
   const { createCustomer } = await owner.gql<{ createCustomer: { id: string } }>(
     "mutation ($input: CustomerInput!) { createCustomer(input: $input) { id } }",
@@ -48,12 +54,55 @@ beforeAll(async () => {
   data.publishedId = (await create("Brand refresh", "ENG")).createQuote.id;
   data.publicUrl.en = await publish(data.publishedId);
   data.publicUrl.nl = await publish((await create("Nieuwe huisstijl", "NL")).createQuote.id);
-}, 120_000);
 
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+  // Blocks on the draft (the block editor of an existing text and pricing block, with an optional
+  // line), a template, and a quote the customer signed (the owner's signing panel).
+  const paragraph = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+  const addBlocks = async (quoteId: string) => {
+    const text = await owner.gql<{ createTextQuoteBlock: { id: string } }>("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", {
+      q: quoteId,
+      i: { name: "Introduction", content: paragraph("Thank you for your request.") },
+    });
+    const line = { vatRate: "21", recurring: false };
+    const pricing = await owner.gql<{ createPricingQuoteBlock: { id: string } }>(
+      "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }",
+      {
+        q: quoteId,
+        i: {
+          name: "Work",
+          content: paragraph("What we do."),
+          pricingUnit: "DAY",
+          lineItems: [
+            { ...line, name: "Design", price: "125.00", amount: "8", optional: false, selected: false },
+            { ...line, name: "Maintenance", price: "150.00", amount: "1", optional: true, selected: false },
+          ],
+        },
+      },
+    );
+    return { text: text.createTextQuoteBlock.id, pricing: pricing.createPricingQuoteBlock.id };
+  };
+  const blocks = await addBlocks(data.draftId);
+  data.textBlockId = blocks.text;
+  data.pricingBlockId = blocks.pricing;
+  data.templateId = (
+    await owner.gql<{ createTextTemplateBlock: { id: string } }>("mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { id } }", {
+      i: { name: "Terms", content: paragraph("Payment within 30 days.") },
+    })
+  ).createTextTemplateBlock.id;
+  data.signedId = (await create("Signed website", "ENG")).createQuote.id;
+  await addBlocks(data.signedId);
+  data.signedUrl = await publish(data.signedId);
+  const nanoId = new URL(data.signedUrl).pathname.split("/").pop();
+  const signed = await fetch(`${e2e.server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-graphql-csrf": "1" },
+    body: JSON.stringify({
+      query: "mutation ($nanoId: String, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $nanoId, input: $input) { nanoId } }",
+      variables: { nanoId, input: { name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true } },
+    }),
+  });
+  expect(await signed.json()).toMatchObject({ data: { createQuoteSignature: { nanoId } } });
+}, 180_000);
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -114,8 +163,13 @@ function screens(locale: "en" | "nl") {
       `/app/quotes/mutate/${data.publishedId}`,
       `/app/quotes/mutate/${MISSING_ID}`,
       `/app/quoteblock/mutate/${data.draftId}`,
+      `/app/quoteblock/mutate/${data.draftId}?kind=PRICING`,
+      `/app/quoteblock/mutate/${data.draftId}/${data.textBlockId}`,
+      `/app/quoteblock/mutate/${data.draftId}/${data.pricingBlockId}`,
+      `/app/quotes/mutate/${data.signedId}`,
       "/app/templates",
       "/app/templates/mutate",
+      `/app/templates/mutate/${data.templateId}`,
       "/app/settings",
       "/app/settings/billing",
       "/app/settings/billing/update",
@@ -124,22 +178,30 @@ function screens(locale: "en" | "nl") {
       "/app/settings/data",
     ],
     newcomer: ["/complete-profile"],
-    anyone: [new URL(data.publicUrl[locale]).pathname, "/quote/no-such-quote/AAAAAAAAAAAAAAAAAAAAAAAA", "/no-such-page"],
+    anyone: [new URL(data.publicUrl[locale]).pathname, new URL(data.signedUrl).pathname, "/quote/no-such-quote/AAAAAAAAAAAAAAAAAAAAAAAA", "/no-such-page"],
   };
 }
 
 /** Opens each path as `session` (or signed out) and returns "path rule (impact): targets" for each serious or critical violation. */
-async function audit(options: { locale: (typeof LOCALES)[number]; width: (typeof WIDTHS)[number]; session?: HttpSession; paths: string[]; localized?: boolean }) {
+async function audit(options: {
+  locale: (typeof LOCALES)[number];
+  width: (typeof WIDTHS)[number];
+  session?: HttpSession;
+  paths: string[];
+  localized?: boolean;
+  /** Run on each page before the check (e.g. open a form or a dialog: axe checks what is shown). */
+  act?: (page: Page) => Promise<void>;
+}) {
   // axe is injected as an inline script: CSP is bypassed for this check only.
-  const context = await browser.newContext({
-    baseURL: server.url,
+  const context = await e2e.browser.newContext({
+    baseURL: e2e.server.url,
     bypassCSP: true,
     viewport: options.width.viewport,
     locale: options.locale.accept,
     extraHTTPHeaders: { "Accept-Language": options.locale.accept },
   });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-  if (options.session) await context.addCookies([{ ...options.session.cookie, url: server.url }]);
+  if (options.session) await context.addCookies([{ ...options.session.cookie, url: e2e.server.url }]);
   const page = await context.newPage();
   const found: string[] = [];
   const others: string[] = [];
@@ -148,6 +210,7 @@ async function audit(options: { locale: (typeof LOCALES)[number]; width: (typeof
     await page.goto(url, { waitUntil: "networkidle" });
     // The screen itself, not a redirect to another one (e.g. to sign-in).
     expect(new URL(page.url()).pathname, url).toBe(url.split("?")[0]);
+    await options.act?.(page);
     for (const v of await axeViolations(page)) {
       const line = `${url} ${v.id} (${v.impact}): ${v.targets.join(" | ")}`;
       (SERIOUS.has(v.impact ?? "") ? found : others).push(line);
@@ -173,8 +236,34 @@ describe.each(LOCALES)("accessibility of every screen ($locale)", (locale) => {
       const found = [
         ...(await audit({ locale, width, session: newcomer, paths: screens(locale.locale).newcomer })),
         // The public quote's address carries its own language (the quote's), not the visitor's.
-        ...(await audit({ locale, width, paths: screens(locale.locale).anyone.slice(0, 1), localized: false })),
-        ...(await audit({ locale, width, paths: screens(locale.locale).anyone.slice(1) })),
+        ...(await audit({ locale, width, paths: screens(locale.locale).anyone.slice(0, 2), localized: false })),
+        ...(await audit({ locale, width, paths: screens(locale.locale).anyone.slice(2) })),
+      ];
+      expect(found).toEqual([]);
+    });
+
+    it("the public quote's signing form, open with each signing method, and the owner's signature form", { timeout: 120_000 }, async () => {
+      const publicPath = screens(locale.locale).anyone[0];
+      const signingForm = (method: "Draw|Teken" | "Type|Typ") => async (page: Page) => {
+        await page.getByTestId("signing").locator("summary").click();
+        await page.getByRole("radio", { name: new RegExp(`^(${method})`) }).check();
+        // Submitting empty shows every field's error (their colours are checked too).
+        await page.getByTestId("signing").locator("button[type=submit]").click();
+        await page.locator("[data-error]:not(:empty)").first().waitFor();
+      };
+      const found = [
+        ...(await audit({ locale, width, paths: [publicPath], localized: false, act: signingForm("Draw|Teken") })),
+        ...(await audit({ locale, width, paths: [publicPath], localized: false, act: signingForm("Type|Typ") })),
+        ...(await audit({
+          locale,
+          width,
+          session: owner,
+          paths: [`/app/quotes/mutate/${data.signedId}`],
+          act: async (page) => {
+            await page.getByTestId("add-signature").click();
+            await page.getByTestId("account-signature-form").waitFor();
+          },
+        })),
       ];
       expect(found).toEqual([]);
     });

@@ -1,45 +1,28 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { accounts } from "../../src/server/db/schema";
-import { launchBrowser, newContext } from "../support/browser";
-import { axeViolations, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
-import { type RunningServer, startServer } from "../support/server";
-
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS; // a folder: save screenshots there for review
+import { newContext } from "../support/browser";
+import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
+import { startServer } from "../support/server";
 
 // Our own data folder (the expiry test restarts the server on it; stop() keeps a given DATA_DIR).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-e2e-billing-"));
 
-beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
+const e2e = e2eSuite({ env: { DATA_DIR: dataDir } });
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe("billing in a browser", () => {
   it("a trial user upgrades to Basic yearly through the development checkout, sees the plan and downloads the invoice", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await signUpInBrowser(context, server.dataDir, "Studio Betaal");
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Betaal");
     await open(page, "/app/settings/billing");
     await page.getByTestId("billing-plan").getByText("Free trial").waitFor();
     expect(await page.getByTestId("billing-status").textContent()).toMatch(/1[34] days left in your free trial/);
     await page.getByTestId("empty-state").getByText("No payments yet.").waitFor();
-    await shot(page, "billing-trial-desktop-en");
+    await e2e.shot(page, "billing-trial-desktop-en");
 
     await page.getByTestId("choose-plan").click();
     await page.waitForURL((url) => url.pathname === "/app/settings/billing/update");
@@ -50,7 +33,7 @@ describe("billing in a browser", () => {
     // No billing country yet: Dutch VAT (the safe side), shown on top of the price excl. VAT.
     expect(await page.getByTestId("price-summary").textContent()).toContain("€490.00 excl. VAT");
     expect(await page.getByTestId("price-total").textContent()).toBe("Total €592.90");
-    await shot(page, "billing-update-desktop-en");
+    await e2e.shot(page, "billing-update-desktop-en");
     await page.getByTestId("pay").click();
 
     await page.waitForURL((url) => url.pathname.startsWith("/dev/checkout/"));
@@ -63,7 +46,7 @@ describe("billing in a browser", () => {
     expect(await page.getByTestId("billing-status").textContent()).toMatch(/^Renews on /);
     const row = page.getByTestId("payment-row").first();
     expect(await row.textContent()).toContain("Paid");
-    await shot(page, "billing-paid-desktop-en");
+    await e2e.shot(page, "billing-paid-desktop-en");
 
     // The invoice: HTML in a new tab, PDF as a download.
     const [invoiceTab] = await Promise.all([context.waitForEvent("page"), row.getByTestId("invoice-link").click()]);
@@ -82,24 +65,24 @@ describe("billing in a browser", () => {
   });
 
   it("shows the billing pages at 375 px in Dutch without sideways scrolling", async () => {
-    const context = await newPhoneContext(browser, server.url, "nl-NL");
-    const page = await signUpInBrowser(context, server.dataDir, "Studio Mobiel", "/nl");
+    const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
+    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Mobiel", "/nl");
     await open(page, "/nl/app/settings/billing");
     await page.getByTestId("billing-plan").getByText("Gratis proefperiode").waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
-    await shot(page, "billing-trial-375-nl");
+    await e2e.shot(page, "billing-trial-375-nl");
     await open(page, "/nl/app/settings/billing/update");
     await page.getByTestId("plan-picker").waitFor();
     await page.getByText("2 maanden gratis").first().waitFor();
     expect(await overflowsSideways(page, "plan-picker")).toBe(false);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
-    await shot(page, "billing-update-375-nl");
+    await e2e.shot(page, "billing-update-375-nl");
     await context.close();
   });
 
   it("a Basic subscriber upgrades to Pro through the development checkout and sees the new plan (Dutch, 375 px)", async () => {
-    const context = await newPhoneContext(browser, server.url, "nl-NL");
-    const page = await signUpInBrowser(context, server.dataDir, "Studio Upgrade", "/nl");
+    const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
+    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Upgrade", "/nl");
     // First Basic, monthly.
     await open(page, "/nl/app/settings/billing/update");
     await page.getByTestId("plan-picker").waitFor();
@@ -122,7 +105,7 @@ describe("billing in a browser", () => {
     expect(await page.getByTestId("plan-change-summary").textContent()).toMatch(/€\s?119,79 per maand \(incl\. btw\)/);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "billing-change-upgrade-375-nl");
+    await e2e.shot(page, "billing-change-upgrade-375-nl");
     await page.getByTestId("change-plan").click();
     await page.waitForURL((url) => url.pathname.startsWith("/dev/checkout/"));
     expect(await page.getByTestId("dev-checkout-amount").textContent()).toMatch(/€\s?[\d,.]+/);
@@ -132,7 +115,7 @@ describe("billing in a browser", () => {
     expect(await page.getByTestId("billing-interval").textContent()).toBe("Maandelijks");
     expect(await page.getByTestId("payment-row").count()).toBe(2);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
-    await shot(page, "billing-change-done-375-nl");
+    await e2e.shot(page, "billing-change-done-375-nl");
 
     // A downgrade is scheduled for the end of the period and shown on the overview.
     await page.getByTestId("change-plan-link").click();
@@ -143,13 +126,13 @@ describe("billing in a browser", () => {
     await toastWithText(page, "Je abonnement wijzigt op");
     await page.getByTestId("billing-scheduled-change").getByText(/^Vanaf .+: Basic, Jaarlijks$/).waitFor();
     expect(await page.getByTestId("billing-plan").textContent()).toBe("Pro");
-    await shot(page, "billing-change-scheduled-375-nl");
+    await e2e.shot(page, "billing-change-scheduled-375-nl");
     await context.close();
   });
 
   it("a Starter account's styling screen shows the upgrade prompt instead of a refusal", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await signUpInBrowser(context, server.dataDir, "Studio Starter");
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Starter");
     await open(page, "/app/settings/billing/update");
     await page.getByTestId("plan-STARTER").click();
     await page.locator("label", { has: page.getByTestId("interval-MONTHLY") }).click();
@@ -165,10 +148,10 @@ describe("billing in a browser", () => {
     expect(await prompt.textContent()).toContain("Logo, colours and font: included in Basic and every plan above it.");
     expect(await page.getByTestId("linkColor-input").isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "styling-upgrade-prompt-desktop-en");
+    await e2e.shot(page, "styling-upgrade-prompt-desktop-en");
     await open(page, "/nl/app/settings/styling");
     await prompt.getByText("Upgrade naar Basic").waitFor();
-    await shot(page, "styling-upgrade-prompt-desktop-nl");
+    await e2e.shot(page, "styling-upgrade-prompt-desktop-nl");
     await prompt.getByTestId("upgrade-prompt-action").click();
     await page.waitForURL((url) => url.pathname === "/nl/app/settings/billing/update");
     await page.getByTestId("plan-change").waitFor();
@@ -188,29 +171,29 @@ describe("billing in a browser", () => {
     const dialog = page.getByTestId("upgrade-dialog");
     await dialog.getByTestId("upgrade-prompt-styling").getByText("Upgrade to Basic").waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "upgrade-dialog-desktop-en");
+    await e2e.shot(page, "upgrade-dialog-desktop-en");
     await dialog.getByRole("button", { name: "Not now" }).click();
     await dialog.waitFor({ state: "hidden" });
     await context.close();
   });
 
   it("an expired account sees the modal, can still read, and is sent to renew", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await signUpInBrowser(context, server.dataDir, "Studio Verlopen");
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Verlopen");
     await page.close();
     // Time passes: stop the server, end the trial in its database, start it again on the same data.
-    await server.stop();
+    await e2e.server.stop();
     const db = await openDatabase({ kind: "pglite", dataDir });
     await db.db.update(accounts).set({ expiredAt: new Date(Date.now() - 60_000) });
     await db.close();
-    server = await startServer({ DATA_DIR: dataDir });
-    const again = await newContext(browser, { baseURL: server.url });
+    e2e.server = await startServer({ DATA_DIR: dataDir });
+    const again = await newContext(e2e.browser, { baseURL: e2e.server.url });
     await again.addCookies(await context.cookies());
     const expired = await again.newPage();
     await open(expired, "/app/customers");
     const modal = expired.getByTestId("expired-modal");
     await modal.getByText("Your free trial has ended").waitFor();
-    await shot(expired, "expired-modal-desktop-en");
+    await e2e.shot(expired, "expired-modal-desktop-en");
     await modal.getByRole("button", { name: "Not now" }).click();
     await modal.waitFor({ state: "hidden" });
     await expired.getByRole("heading", { name: "Customers", level: 1 }).waitFor(); // still readable

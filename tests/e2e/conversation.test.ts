@@ -1,33 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
-import { newPhoneContext, open, scrollWidth, signUpInBrowser as signUp, toastWithText, watchErrors } from "../support/e2e";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext } from "../support/browser";
+import { e2eSuite, newPhoneContext, open, scrollWidth, signUpInBrowser as signUp, toastWithText, watchErrors } from "../support/e2e";
 import { type OutboxMail, outboxFiles, readMail } from "../support/mail";
-import { type RunningServer, startServer } from "../support/server";
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS; // a folder: save screenshots there for review
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
+const e2e = e2eSuite();
 
 /** Waits for the server's job worker to deliver an e-mail to `to` matching `match`. */
 async function mailTo(to: string, match: (mail: OutboxMail) => boolean): Promise<OutboxMail> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const found = outboxFiles(server.dataDir)
+    const found = outboxFiles(e2e.server.dataDir)
       .map(readMail)
       .find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && match(m));
     if (found) return found;
@@ -67,8 +50,8 @@ const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toSt
 
 describe("the conversation around a quote", () => {
   it("the owner sends the quote; the customer asks a question on the public page; the owner answers by e-mail", async () => {
-    const context: BrowserContext = await newContext(browser, { baseURL: server.url });
-    const page = await signUp(context, server.dataDir, "Studio Zuid");
+    const context: BrowserContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await signUp(context, e2e.server.dataDir, "Studio Zuid");
     const errors = watchErrors(page);
     const customerEmail = unique("ann");
     const quote = await publishedQuote(page, { customer: "Ann Customer", email: customerEmail, title: "Garden design", language: "ENG" });
@@ -86,14 +69,14 @@ describe("the conversation around a quote", () => {
     expect(sent.decoded).toContain("Hi Ann, here is our proposal for the garden.");
 
     // The customer opens the link from the e-mail and asks a question through the plain form.
-    const customerContext = await newContext(browser, { baseURL: server.url });
+    const customerContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const customer = await customerContext.newPage();
     await customer.goto(new URL(quote.url).pathname);
     await customer.getByLabel("Ask a question").fill("Can you start in May?");
     await customer.getByTestId("public-question-submit").click();
     await customer.getByTestId("public-conversation-status").getByText("Thank you, your question was sent.").waitFor();
     expect(new URL(customer.url()).searchParams.get("conversation")).toBe("question-sent");
-    await shot(customer, "public-question-sent-desktop");
+    await e2e.shot(customer, "public-question-sent-desktop");
 
     // The owner is told by e-mail and sees the question on the quote's page; they answer it.
     const ownerMail = await mailTo("@example.test", (m) => m.subject === `New question on quote ${quote.quoteNumber}`);
@@ -109,18 +92,18 @@ describe("the conversation around a quote", () => {
     expect(answer.decoded).toContain("Can you start in May?");
     expect(answer.decoded).toContain("Yes, the first week of May works for us.");
     expect(answer.decoded).toContain(quote.url);
-    await shot(page, "owner-conversation-desktop");
+    await e2e.shot(page, "owner-conversation-desktop");
     expect(errors).toEqual([]);
     await customerContext.close();
     await context.close();
   });
 
   it("a customer declines with a reason (in Dutch, at 375 px) and the owner sees Declined with the reason", async () => {
-    const context = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
-    const page = await signUp(context, server.dataDir, "Bureau West", "/nl");
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
+    const page = await signUp(context, e2e.server.dataDir, "Bureau West", "/nl");
     const quote = await publishedQuote(page, { customer: "Bas Klant", email: unique("bas"), title: "Nieuwe website", language: "NL" });
 
-    const phone = await newPhoneContext(browser, server.url, "nl-NL");
+    const phone = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
     const customer = await phone.newPage();
     await customer.goto(new URL(quote.url).pathname);
     expect(await customer.getAttribute("html", "lang")).toBe("nl");
@@ -131,11 +114,11 @@ describe("the conversation around a quote", () => {
     await customer.getByTestId("public-declined").getByText("We hebben voor een andere partij gekozen.").waitFor();
     expect(await customer.getByTestId("public-decline").count()).toBe(0);
     expect(await scrollWidth(customer)).toBeLessThanOrEqual(375);
-    await shot(customer, "public-declined-375-nl");
+    await e2e.shot(customer, "public-declined-375-nl");
 
     // The owner: an e-mail in Dutch, and "Afgewezen" with the reason on the quote page (also at 375 px).
     await mailTo("@example.test", (m) => m.subject === `Offerte ${quote.quoteNumber} is afgewezen`);
-    const ownerPhone = await newPhoneContext(browser, server.url, "nl-NL");
+    const ownerPhone = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
     await ownerPhone.addCookies(await context.cookies());
     const owner = await ownerPhone.newPage();
     await open(owner, `/nl/app/quotes/mutate/${quote.id}`);
@@ -145,7 +128,7 @@ describe("the conversation around a quote", () => {
     await owner.getByTestId("conversation-decline").waitFor();
     expect(await owner.getByTestId("send-open").count()).toBe(0); // a declined quote is not sent again
     expect(await scrollWidth(owner)).toBeLessThanOrEqual(375);
-    await shot(owner, "owner-declined-375-nl");
+    await e2e.shot(owner, "owner-declined-375-nl");
 
     // The same link cannot be declined twice; signing would be refused (the database's decline guard).
     await customer.goto(`${new URL(quote.url).pathname}?conversation=already-declined`);
@@ -156,8 +139,8 @@ describe("the conversation around a quote", () => {
   });
 
   it("the owner switches the reminder on and the notifications off", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await signUp(context, server.dataDir, "Studio Oost");
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await signUp(context, e2e.server.dataDir, "Studio Oost");
     const quote = await publishedQuote(page, { customer: "Cleo", email: unique("cleo"), title: "Logo", language: "ENG" });
     await open(page, `/app/quotes/mutate/${quote.id}`);
     const reminder = page.getByTestId("reminder-settings");

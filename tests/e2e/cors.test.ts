@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
+import { e2eSuite } from "../support/e2e";
+import { newContext } from "../support/browser";
 import { lastMailTo, signInToken } from "../support/mail";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -36,22 +37,17 @@ window.attack = async ({ target, account }) => {
 };
 </script></body></html>`;
 
-let server: RunningServer;
 let otherOrigin: http.Server;
 let otherUrl: string;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+
+const e2e = e2eSuite();
 
 beforeAll(async () => {
   otherOrigin = http.createServer((_req, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ATTACK_PAGE));
   await new Promise<void>((resolve) => otherOrigin.listen(0, "127.0.0.1", resolve));
   otherUrl = `http://127.0.0.1:${(otherOrigin.address() as AddressInfo).port}`;
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
 });
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
+afterAll(() => {
   otherOrigin?.close();
 });
 
@@ -81,7 +77,7 @@ async function signUpThroughApi(target: RunningServer) {
 }
 
 async function signedInContext(target: RunningServer, cookie: { name: string; value: string }): Promise<BrowserContext> {
-  const context = await newContext(browser, { baseURL: target.url });
+  const context = await newContext(e2e.browser, { baseURL: target.url });
   await context.addCookies([{ ...cookie, url: target.url, httpOnly: true, sameSite: "Lax" }]);
   return context;
 }
@@ -90,8 +86,8 @@ type Outcome = { blocked?: string; status?: number; type?: string; body?: string
 
 describe("CORS in a real browser", () => {
   it("a page on another origin of the same site can neither read a signed-in user's data nor change it", async () => {
-    const user = await signUpThroughApi(server);
-    const context = await signedInContext(server, user.cookie);
+    const user = await signUpThroughApi(e2e.server);
+    const context = await signedInContext(e2e.server, user.cookie);
     const page = await context.newPage();
 
     // Control: from the app's own origin, the same request reads the data (the cookie works).
@@ -103,7 +99,7 @@ describe("CORS in a real browser", () => {
     expect(own).toContain("Secret Customer");
 
     await page.goto(otherUrl);
-    const results = (await page.evaluate(`window.attack(${JSON.stringify({ target: server.url, account: user.account })})`)) as Record<string, Outcome>;
+    const results = (await page.evaluate(`window.attack(${JSON.stringify({ target: e2e.server.url, account: user.account })})`)) as Record<string, Outcome>;
     for (const name of ["postRead", "getRead", "postMutation", "simpleMutation"]) {
       expect(results[name].blocked, `${name}: ${JSON.stringify(results[name])}`).toMatch(/Failed to fetch/);
     }

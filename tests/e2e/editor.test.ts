@@ -1,28 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
-import { axeViolations, newPhoneContext, open, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
-import { type RunningServer, startServer } from "../support/server";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext } from "../support/browser";
+import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS; // a folder: save screenshots there for review
+const e2e = e2eSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
-const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, server.dataDir, company, prefix);
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
+const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, e2e.server.dataDir, company, prefix);
 
 /** The names of the quote's blocks, in the order the editor shows them. */
 function blockNames(page: Page): Promise<string[]> {
@@ -35,7 +18,6 @@ async function fillLine(line: Locator, values: { name: string; price: string; am
   if (values.amount) await line.getByLabel("Aantal").fill(values.amount);
   if (values.vat) await line.getByLabel("Btw").selectOption(values.vat);
 }
-
 
 /** A GraphQL call from the page (the session cookie signs it), for setting up data quickly. */
 async function gqlInPage<T>(page: Page, query: string, variables: Record<string, unknown>, account?: string): Promise<T> {
@@ -92,7 +74,7 @@ async function pasteOrDropImage(page: Page, how: "paste" | "drop", base64: strin
 
 describe("the quote editor in a browser", () => {
   it("builds a Dutch quote from blocks and a template, reorders by keyboard and by dragging, totals match a hand calculation", async () => {
-    const context = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
     const page = await signUpInBrowser(context, "Studio Zuid", "/nl");
 
     // A customer, and a text template to insert later.
@@ -173,7 +155,7 @@ describe("the quote editor in a browser", () => {
     await lines.nth(0).locator('[data-testid$="-error"]').first().waitFor();
     await lines.nth(0).getByLabel("Prijs").fill("1.200,00");
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
-    await shot(page, "pricing-block-desktop-nl");
+    await e2e.shot(page, "pricing-block-desktop-nl");
     await page.getByTestId("save-block").click();
     await toastWithText(page, "Opgeslagen");
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
@@ -221,7 +203,7 @@ describe("the quote editor in a browser", () => {
     await page.getByTestId("block-item").nth(2).waitFor();
     expect(await blockNames(page)).toEqual(["Website", "Algemene voorwaarden", "Inleiding"]);
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
-    await shot(page, "quote-editor-desktop-nl");
+    await e2e.shot(page, "quote-editor-desktop-nl");
 
     // The templates list now has the saved template; at 375 px nothing is wider than the screen.
     await open(page, "/nl/app/templates");
@@ -231,7 +213,7 @@ describe("the quote editor in a browser", () => {
   });
 
   it("fits a 375 px screen: quote editor, pricing form and templates, in English", async () => {
-    const context = await newPhoneContext(browser, server.url, "en-US");
+    const context = await newPhoneContext(e2e.browser, e2e.server.url, "en-US");
     const page = await signUpInBrowser(context, "Tiny Ltd");
     await open(page, "/app/templates/mutate?kind=PRICING");
     await page.getByLabel("Name", { exact: true }).fill("Retainer");
@@ -240,11 +222,11 @@ describe("the quote editor in a browser", () => {
     expect(await page.getByTestId("line-item").first().getByTestId("line-total").textContent()).toBe("€1,234.50");
     await page.getByTestId("save-block").click();
     await toastWithText(page, "Saved");
-    await shot(page, "pricing-template-375-en");
+    await e2e.shot(page, "pricing-template-375-en");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     await open(page, "/app/templates");
     await page.getByTestId("template-row").first().waitFor();
-    await shot(page, "templates-375-en");
+    await e2e.shot(page, "templates-375-en");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     await open(page, "/app/templates?tab=signatures");
     await page.getByTestId("new-signature").click();
@@ -253,7 +235,7 @@ describe("the quote editor in a browser", () => {
     await page.getByTestId("save-signature").click();
     await toastWithText(page, "signature added");
     await page.getByTestId("signature-row").first().waitFor();
-    await shot(page, "signatures-375-en");
+    await e2e.shot(page, "signatures-375-en");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     // A toast in its fade animation is half transparent: axe would measure that frame's contrast.
     // Let it finish (toasts leave after 5 s) and check the page as it stays.
@@ -262,7 +244,7 @@ describe("the quote editor in a browser", () => {
     await context.close();
   });
   it("images in a text block (button, paste, drop), line reorder by keyboard and by dragging, and 'New quote from this' on the list, in English", async () => {
-    const context = await newContext(browser, { baseURL: server.url, locale: "en-GB" });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "en-GB" });
     const page = await signUpInBrowser(context, "Pictures Ltd");
     const { accounts } = await gqlInPage<{ accounts: { items: { id: string }[] } }>(page, "query { accounts { items { id } } }", {});
     const account = accounts.items[0].id;
@@ -313,7 +295,7 @@ describe("the quote editor in a browser", () => {
     await expect.poll(() => lineNames(page)).toEqual(["Travel", "Editing", "Shoot"]);
     expect(await page.getByTestId("block-totals-line").textContent()).toContain("£1,150.00");
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
-    await shot(page, "pricing-lines-reordered-en");
+    await e2e.shot(page, "pricing-lines-reordered-en");
     await page.getByTestId("save-block").click();
     await toastWithText(page, "Saved");
     await open(page, blockPath);
@@ -342,7 +324,7 @@ describe("the quote editor in a browser", () => {
     await page.getByTestId("rich-text-image-input").setInputFiles({ name: "x.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
     await expect.poll(() => page.getByTestId("rich-text-image-status").textContent()).toBe("An image must be a PNG, JPEG or WebP file.");
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
-    await shot(page, "text-block-images-en");
+    await e2e.shot(page, "text-block-images-en");
     await page.getByTestId("save-block").click();
     await toastWithText(page, "Saved");
 
@@ -350,7 +332,7 @@ describe("the quote editor in a browser", () => {
     await gqlInPage(page, "mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: quoteId }, account);
     await open(page, `/app/quotes/mutate/${quoteId}`);
     await page.getByTestId("rich-text").locator("img").first().waitFor();
-    await shot(page, "quote-with-images-en");
+    await e2e.shot(page, "quote-with-images-en");
     const shown = page.getByTestId("rich-text").locator("img");
     await expect.poll(() => shown.count()).toBe(3);
     const sources = await shown.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute("src")));

@@ -1,31 +1,25 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
-import { linkFromOutbox as outboxLink, toastWithText } from "../support/e2e";
+import { newContext } from "../support/browser";
+import { e2eSuite, linkFromOutbox as outboxLink, toastWithText } from "../support/e2e";
 import { type TestOidcProvider, startOidcProvider } from "../support/oidc";
-import { type RunningServer, startServer } from "../support/server";
 
-let server: RunningServer;
 let oidc: TestOidcProvider;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const linkFromOutbox = (email: string) => outboxLink(server.dataDir, email);
 
-beforeAll(async () => {
-  oidc = await startOidcProvider();
-  server = await startServer({ OIDC_GOOGLE_CLIENT_ID: oidc.clientId, OIDC_GOOGLE_CLIENT_SECRET: oidc.clientSecret, OIDC_GOOGLE_ISSUER: oidc.issuer });
-  oidc.setRedirectUri(`${server.url}/api/auth/google/callback`);
-  ({ browser, close: closeBrowser } = await launchBrowser());
+const e2e = e2eSuite({
+  env: async () => {
+    oidc = await startOidcProvider();
+    return { OIDC_GOOGLE_CLIENT_ID: oidc.clientId, OIDC_GOOGLE_CLIENT_SECRET: oidc.clientSecret, OIDC_GOOGLE_ISSUER: oidc.issuer };
+  },
 });
+beforeAll(() => oidc.setRedirectUri(`${e2e.server.url}/api/auth/google/callback`));
 afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
   await oidc?.stop();
 });
+const linkFromOutbox = (email: string) => outboxLink(e2e.server.dataDir, email);
 
 describe("identity in a browser", () => {
   it("signs up, lands in the app, signs out, and signs in again by link", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     // The server allows http://127.0.0.1 origins; nothing outside loopback is reachable.
     await context.unroute(/^https?:\/\/(?!127\.0\.0\.1|localhost)/);
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
@@ -74,7 +68,7 @@ describe("identity in a browser", () => {
 
   it("asks for the e-mail when the link is opened on another device, and refuses a used link", async () => {
     const email = `frank-${Date.now()}@example.test`;
-    const first = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
+    const first = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
     const page = await first.newPage();
     await page.goto("/nl/auth/sign-in?mode=sign-up");
     await page.getByLabel("Je naam").fill("Frank");
@@ -85,7 +79,7 @@ describe("identity in a browser", () => {
     const link = linkFromOutbox(email);
     expect(link).toContain("/nl/auth/email-link?token=");
 
-    const other = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
+    const other = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
     const phone = await other.newPage();
     await phone.goto(link);
     await phone.getByLabel("Vul ter bevestiging je e-mailadres in").fill(`someone-else-${email}`);
@@ -105,7 +99,7 @@ describe("identity in a browser", () => {
   });
 
   it("signs in with Google (a local OpenID Connect provider) and completes the profile", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     await context.unroute(/^https?:\/\/(?!127\.0\.0\.1|localhost)/);
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const page = await context.newPage();

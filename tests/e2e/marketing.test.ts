@@ -1,21 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { e2eSuite } from "../support/e2e";
+import { newContext } from "../support/browser";
 import { readOutbox, signUpOverHttp } from "../support/marketing";
-import { type RunningServer, startServer } from "../support/server";
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const e2e = e2eSuite();
 
 /** Collects console errors (hydration mismatches, CSP violations) of a page. */
 function watchErrors(page: Page): string[] {
@@ -71,7 +60,7 @@ async function keyboardWalk(page: Page, key: "Tab" | "Shift+Tab"): Promise<{ nam
 
 describe("the marketing site in a browser", () => {
   it("goes home → pricing → yearly → start free trial", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto("/");
@@ -100,7 +89,7 @@ describe("the marketing site in a browser", () => {
   });
 
   it("switches the pricing page to Dutch and back", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     await page.goto("/pricing");
     await page.getByTestId("switch-locale-nl").first().click();
@@ -117,7 +106,7 @@ describe("the marketing site in a browser", () => {
   });
 
   it("subscribes to the newsletter with a success toast that goes after about 5 s, or on click", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto("/contact");
@@ -136,7 +125,7 @@ describe("the marketing site in a browser", () => {
     expect(lifetime).toBeLessThan(8_000);
 
     // The confirmation e-mail went to the development outbox.
-    expect(readOutbox(server.dataDir).filter((m) => m.to === "e2e-reader@example.com")).toHaveLength(1);
+    expect(readOutbox(e2e.server.dataDir).filter((m) => m.to === "e2e-reader@example.com")).toHaveLength(1);
 
     // A second subscribe of the same address: still one subscription, the same friendly answer; a click dismisses the toast.
     await page.getByLabel("E-mail address", { exact: true }).fill("e2e-reader@example.com");
@@ -146,13 +135,13 @@ describe("the marketing site in a browser", () => {
     await toastLocator.click();
     await toastLocator.waitFor({ state: "detached", timeout: 3_000 });
     expect(Date.now() - clickedAt).toBeLessThan(3_000);
-    expect(readOutbox(server.dataDir).filter((m) => m.to === "e2e-reader@example.com")).toHaveLength(1);
+    expect(readOutbox(e2e.server.dataDir).filter((m) => m.to === "e2e-reader@example.com")).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("shows field errors of the contact form without JavaScript", async () => {
-    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false, locale: "nl-NL", extraHTTPHeaders: { "Accept-Language": "nl-NL" } });
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, javaScriptEnabled: false, locale: "nl-NL", extraHTTPHeaders: { "Accept-Language": "nl-NL" } });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const page = await context.newPage();
     await page.goto("/nl/contact");
@@ -170,7 +159,7 @@ describe("the marketing site in a browser", () => {
   });
 
   it("opens FAQ answers with the keyboard", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     await page.goto("/faq");
     const item = page.getByTestId("faq-trial");
@@ -185,7 +174,7 @@ describe("the marketing site in a browser", () => {
   });
 
   it("works at a 375 px wide screen: no sideways scrolling, and the menu opens", async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 740 }, locale: "en-US" });
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: { width: 375, height: 740 }, locale: "en-US" });
     const page = await context.newPage();
     for (const path of ["/", "/pricing", "/features", "/faq", "/contact", "/blog", "/blog/anatomy-of-a-winning-quote", "/privacy-policy", "/nl/pricing"]) {
       await page.goto(path);
@@ -200,7 +189,7 @@ describe("the marketing site in a browser", () => {
     await context.close();
   });
   it("keeps toasts out of the keyboard's way: Tab and Shift+Tab cross the whole page, and focus comes back after a dismissal", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto("/contact");
@@ -238,7 +227,7 @@ describe("the marketing site in a browser", () => {
 
   it("shows toasts below the header (bottom right), on a desktop and on a phone", async () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
-      const context = await browser.newContext({ baseURL: server.url, viewport, locale: "en-US" });
+      const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport, locale: "en-US" });
       const page = await context.newPage();
       await page.goto("/contact");
       await hydrated(page);
@@ -258,10 +247,10 @@ describe("the marketing site in a browser", () => {
   });
 
   it("offers the app, not sign-in and a trial, to a visitor who is signed in", async () => {
-    const session = await signUpOverHttp(server.url, server.dataDir, { name: "Sam Signed", company: "Signed BV" });
+    const session = await signUpOverHttp(e2e.server.url, e2e.server.dataDir, { name: "Sam Signed", company: "Signed BV" });
     for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
-      const context = await browser.newContext({ baseURL: server.url, viewport, locale: "en-US" });
-      await context.addCookies([{ ...session.cookie, url: server.url }]);
+      const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport, locale: "en-US" });
+      await context.addCookies([{ ...session.cookie, url: e2e.server.url }]);
       const page = await context.newPage();
       await page.goto("/pricing");
       const header = page.locator("header").first();
@@ -275,7 +264,7 @@ describe("the marketing site in a browser", () => {
       await context.close();
     }
     // Signed out, the same header offers sign-in and the trial.
-    const visitor = await newContext(browser, { baseURL: server.url });
+    const visitor = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await visitor.newPage();
     await page.goto("/pricing");
     expect(await page.locator("header").first().getByRole("link", { name: "Go to app" }).count()).toBe(0);
@@ -284,7 +273,7 @@ describe("the marketing site in a browser", () => {
   });
 
   it("closes the mobile menu with Escape and puts focus back on the menu button", async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 740 }, locale: "nl-NL", extraHTTPHeaders: { "Accept-Language": "nl-NL" } });
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: { width: 375, height: 740 }, locale: "nl-NL", extraHTTPHeaders: { "Accept-Language": "nl-NL" } });
     const page = await context.newPage();
     await page.goto("/nl");
     await hydrated(page);
@@ -302,7 +291,7 @@ describe("the marketing site in a browser", () => {
   });
 
   it("shows a Dutch blog post with Dutch tags under a Dutch label", async () => {
-    const context = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
     const page = await context.newPage();
     await page.goto("/nl/blog/anatomy-of-a-winning-quote");
     expect(await page.getByTestId("post-tags-label").textContent()).toBe("Onderwerpen: ");
@@ -314,7 +303,7 @@ describe("the marketing site in a browser", () => {
   });
 
   it("does not tick or promise features the product does not have yet", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     for (const [prefix, soon] of [["", "Coming soon"], ["/nl", "Binnenkort"]] as const) {
       await page.goto(`${prefix}/pricing`);

@@ -1,33 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
-import { axeViolations, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
-import { type RunningServer, startServer } from "../support/server";
+import type { BrowserContext, } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext } from "../support/browser";
+import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS; // a folder: save 375 px screenshots there for review
+const e2e = e2eSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
-const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, server.dataDir, company, prefix);
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
+const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, e2e.server.dataDir, company, prefix);
 
 describe("customers and quotes in a browser", () => {
   it("creates a customer, creates a quote for them, publishes it and copies its link", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
     const page = await signUpInBrowser(context, "Studio Noord");
 
     // Customers: empty state, then the form.
@@ -65,7 +48,7 @@ describe("customers and quotes in a browser", () => {
     const number = (await page.getByTestId("quote-number").textContent())!;
     expect(number).toMatch(new RegExp(`^Quote ${new Date().getUTCFullYear()}-0001$`));
     expect(await page.getByTestId("quote-status").getAttribute("data-status")).toBe("DRAFT");
-    await shot(page, "quote-draft-desktop");
+    await e2e.shot(page, "quote-draft-desktop");
 
     // Publish (with confirmation): read-only, the link is live.
     await page.getByTestId("publish-quote").click();
@@ -84,13 +67,13 @@ describe("customers and quotes in a browser", () => {
     await page.getByTestId("quote-customer").getByText("Dorpsstraat 1").waitFor();
 
     const url = await page.getByTestId("public-url").inputValue();
-    expect(url).toMatch(new RegExp(`^${server.url}/nl/quote/new-website/[A-Za-z0-9_-]{24}$`));
+    expect(url).toMatch(new RegExp(`^${e2e.server.url}/nl/quote/new-website/[A-Za-z0-9_-]{24}$`));
     await page.getByTestId("copy-url").click();
     await toastWithText(page, "url copied");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
     // The customer opens the link (another browser profile, no sign-in): the quote, in Dutch.
-    const customerContext = await newContext(browser, { baseURL: server.url });
+    const customerContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const customerPage = await customerContext.newPage();
     const opened = await customerPage.goto(url);
     expect(opened?.status()).toBe(200);
@@ -118,16 +101,16 @@ describe("customers and quotes in a browser", () => {
     // A list follows the interface language, not the quote's (Dutch) language: €0.00, not € 0,00.
     expect(await quoteRow.getByTestId("quote-row-total").textContent()).toBe("€0.00");
     await page.waitForTimeout(400); // let the view transition finish before the screenshot
-    await shot(page, "quotes-desktop");
+    await e2e.shot(page, "quotes-desktop");
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Customers" }).click();
     const counted = page.getByTestId("customer-row").filter({ hasText: "Bakkerij de Vries" }).getByTestId("customer-total-quotes");
     await counted.filter({ hasText: /^1$/ }).waitFor();
-    await shot(page, "customers-desktop");
+    await e2e.shot(page, "customers-desktop");
     await context.close();
   });
 
   it("deletes a customer after confirmation, at 375 px, in Dutch", async () => {
-    const context = await newPhoneContext(browser, server.url, "nl-NL");
+    const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
     const page = await signUpInBrowser(context, "Klein Bedrijf", "/nl");
     await open(page, "/nl/app/customers/mutate");
     await page.getByLabel("Naam", { exact: true }).fill("Weg Klant");
@@ -135,20 +118,20 @@ describe("customers and quotes in a browser", () => {
     await toastWithText(page, "klant opgeslagen");
     await page.waitForURL((url) => url.pathname === "/nl/app/customers");
     await page.getByTestId("customer-row").filter({ hasText: "Weg Klant" }).waitFor();
-    await shot(page, "customers-375-nl");
+    await e2e.shot(page, "customers-375-nl");
     // Nothing is wider than the screen.
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
 
     await page.getByRole("button", { name: "Verwijderen: Weg Klant" }).click();
     await page.getByRole("dialog").waitFor({ state: "visible" });
-    await shot(page, "customer-delete-dialog-375-nl");
+    await e2e.shot(page, "customer-delete-dialog-375-nl");
     await page.getByRole("dialog").getByTestId("confirm-dialog-confirm").click();
     await toastWithText(page, "klant verwijderd");
     await page.getByTestId("empty-state").getByText("Nog geen klanten").waitFor();
 
     await open(page, "/nl/app/quotes/mutate");
     await page.getByText("Je hebt nog geen klanten.").waitFor();
-    await shot(page, "quote-new-375-nl");
+    await e2e.shot(page, "quote-new-375-nl");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
 
     // A published quote and the quotes list also fit a 375 px screen.
@@ -167,7 +150,7 @@ describe("customers and quotes in a browser", () => {
     await page.getByRole("dialog").getByTestId("confirm-dialog-confirm").click();
     await page.locator('[data-testid="quote-status"][data-status="PUBLISHED"]').waitFor();
     await page.waitForTimeout(400); // let the view transition finish before the screenshot
-    await shot(page, "quote-published-375-nl");
+    await e2e.shot(page, "quote-published-375-nl");
     await page.getByTestId("quote-customer").getByText("administratie.afdeling.facturen@", { exact: false }).waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     expect(await overflowsSideways(page, "quote-customer")).toBe(false); // wrapped, not clipped
@@ -184,13 +167,13 @@ describe("customers and quotes in a browser", () => {
     await page.getByRole("link", { name: "Terug naar offertes" }).click();
     await page.getByTestId("quote-row").first().waitFor();
     await page.waitForTimeout(400);
-    await shot(page, "quotes-375-nl");
+    await e2e.shot(page, "quotes-375-nl");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     await context.close();
   });
 
   it("asks before leaving an edited form (links, back, cancel, closing the tab), not after saving", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await signUpInBrowser(context, "Vergeetachtig BV");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await nav.getByRole("link", { name: "Customers" }).click();
@@ -242,7 +225,7 @@ describe("customers and quotes in a browser", () => {
   });
 
   it("shows the server's reason when publishing is refused, warns before publishing, and passes axe on app and auth pages", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await signUpInBrowser(context, "Weg Studio");
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]); // the dashboard: logo link named "Offerly"
 
@@ -292,7 +275,7 @@ describe("customers and quotes in a browser", () => {
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
 
     // An auth page: the logo link's name contains its visible text.
-    const visitor = await (await newContext(browser, { baseURL: server.url })).newPage();
+    const visitor = await (await newContext(e2e.browser, { baseURL: e2e.server.url })).newPage();
     await open(visitor, "/auth/sign-in");
     expect(await axeViolations(visitor, { minImpact: "serious" })).toEqual([]);
     await visitor.context().close();

@@ -1,39 +1,27 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
-import { axeViolations, newPhoneContext, open, scrollWidth, signUpInBrowser, toastWithText, watchErrors } from "../support/e2e";
-import { type RunningServer, startServer } from "../support/server";
+import { newContext } from "../support/browser";
+import { axeViolations, e2eSuite, hydrated, newPhoneContext, open, scrollWidth, signUpInBrowser, toastWithText, watchErrors } from "../support/e2e";
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let logoFile: string;
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS; // a folder: save screenshots there for review
+
+const e2e = e2eSuite();
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
   logoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "offerly-logo-")), "logo.png");
   await sharp({ create: { width: 600, height: 200, channels: 4, background: "#c2410c" } }).png().toFile(logoFile);
 });
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
+afterAll(() => {
   fs.rmSync(path.dirname(logoFile), { recursive: true, force: true });
 });
 
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
 describe("account settings in a browser", () => {
   it("fills the general settings in Dutch: per-country errors, then saved", async () => {
-    const context = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
-    const page = await signUpInBrowser(context, server.dataDir, "Studio Noord", "/nl");
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
+    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Noord", "/nl");
     const errors = watchErrors(page);
     await open(page, "/nl/app/settings");
     const form = page.getByTestId("general-settings-form");
@@ -50,7 +38,7 @@ describe("account settings in a browser", () => {
     await form.getByLabel("Straat en huisnummer").last().fill("Keizersgracht 1");
     await form.getByLabel("Plaats").last().fill("Amsterdam");
     await form.getByLabel("Voornaam").fill("Anna");
-    await shot(page, "settings-general-nl-desktop");
+    await e2e.shot(page, "settings-general-nl-desktop");
     await page.getByTestId("settings-save").click();
     await toastWithText(page, "Opgeslagen");
     // The stored, normalised values come back into the form.
@@ -63,8 +51,8 @@ describe("account settings in a browser", () => {
   });
 
   it("uploads a logo and sees it in the preview; a low-contrast colour warns; styling is saved", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await signUpInBrowser(context, server.dataDir, "Logo Studio");
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await signUpInBrowser(context, e2e.server.dataDir, "Logo Studio");
     await open(page, "/app/settings/styling");
     await page.getByTestId("styling-preview").waitFor();
     expect(await page.getByTestId("preview-logo").count()).toBe(0);
@@ -92,7 +80,7 @@ describe("account settings in a browser", () => {
     await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Merriweather"'))).toBe(true);
     await page.getByTestId("styling-save").click();
     await toastWithText(page, "Saved");
-    await shot(page, "settings-styling-en-desktop");
+    await e2e.shot(page, "settings-styling-en-desktop");
     await page.reload({ waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("linkColor-input").inputValue()).toBe("#c2410c");
 
@@ -105,17 +93,20 @@ describe("account settings in a browser", () => {
   });
 
   it("creates a second account from the account menu and switches between the two", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await signUpInBrowser(context, server.dataDir, "First Co");
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await signUpInBrowser(context, e2e.server.dataDir, "First Co");
+    // A click before hydration opens nothing (the menu is React's): wait for it, then for the menu.
+    await hydrated(page);
     await page.getByRole("button", { name: "Settings" }).click();
     // The account menu: account, billing, styling, team, your data, upgrade, support, new account, sign out.
     const menu = page.getByRole("menu");
+    await menu.getByRole("menuitem").last().waitFor();
     expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Account", "Billing", "Styling", "Team", "Your data", "Upgrade", "Support", "New account", "Sign out"]);
     expect(await page.getByTestId("menu-upgrade").getAttribute("href")).toBe("/app/settings/billing");
-    await shot(page, "account-menu-en-desktop");
+    await e2e.shot(page, "account-menu-en-desktop");
     await page.getByTestId("menu-new-account").click();
     await page.locator("dialog[open]").waitFor();
-    await shot(page, "new-account-dialog-en-desktop");
+    await e2e.shot(page, "new-account-dialog-en-desktop");
     await page.locator("dialog[open]").getByLabel("Company name", { exact: true }).fill("Second Co");
     await page.locator("dialog[open]").getByTestId("confirm-dialog-confirm").click();
     await page.waitForURL((url) => url.pathname === "/app/settings" && !url.search.includes("new-account"));
@@ -134,14 +125,14 @@ describe("account settings in a browser", () => {
       ["en-US", ""],
       ["nl-NL", "/nl"],
     ] as const) {
-      const context = await newPhoneContext(browser, server.url, locale);
-      const page = await signUpInBrowser(context, server.dataDir, `Phone Co ${locale}`, prefix);
+      const context = await newPhoneContext(e2e.browser, e2e.server.url, locale);
+      const page = await signUpInBrowser(context, e2e.server.dataDir, `Phone Co ${locale}`, prefix);
       for (const screen of ["settings", "settings/styling"]) {
         await open(page, `${prefix}/app/${screen}`);
         await page.getByTestId(screen === "settings" ? "general-settings-form" : "styling-preview").waitFor();
         expect(await scrollWidth(page), `${locale} ${screen}`).toBeLessThanOrEqual(375);
         expect(await axeViolations(page), `${locale} ${screen}`).toEqual([]);
-        await shot(page, `${screen.replace("/", "-")}-${locale}-375`);
+        await e2e.shot(page, `${screen.replace("/", "-")}-${locale}-375`);
       }
       await context.close();
     }

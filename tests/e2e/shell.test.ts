@@ -1,41 +1,29 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
-import { type RunningServer, startServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { e2eSuite } from "../support/e2e";
+import { newContext } from "../support/browser";
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer({ PUBLIC_ANALYTICS_MEASUREMENT_ID: "G-E2ETEST", PUBLIC_ANALYTICS_PROJECT_ID: "offerly-e2e" });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  const code = await server?.stop();
-  expect(code).toBe(0); // SIGTERM shuts down cleanly
-});
+// SIGTERM shuts the server down cleanly (exit code 0).
+const e2e = e2eSuite({ env: { PUBLIC_ANALYTICS_MEASUREMENT_ID: "G-E2ETEST", PUBLIC_ANALYTICS_PROJECT_ID: "offerly-e2e" }, expectCleanStop: true });
 
 describe("the product's shell in a browser", () => {
   it("shows / in English and /nl in Dutch, with lang, canonical and hreflang", async () => {
-    const context = await newContext(browser, { baseURL: server.url, locale: "en-US" });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "en-US" });
     const page = await context.newPage();
     await page.goto("/");
     expect(await page.getAttribute("html", "lang")).toBe("en");
-    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${server.url}/`);
-    expect(await page.getAttribute('link[hreflang="nl"]', "href")).toBe(`${server.url}/nl`);
+    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${e2e.server.url}/`);
+    expect(await page.getAttribute('link[hreflang="nl"]', "href")).toBe(`${e2e.server.url}/nl`);
     await expect(page.getByRole("link", { name: "Sign in" }).first().isVisible()).resolves.toBe(true);
 
     await page.goto("/nl");
     expect(await page.getAttribute("html", "lang")).toBe("nl");
-    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${server.url}/nl`);
+    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${e2e.server.url}/nl`);
     await expect(page.getByRole("link", { name: "Inloggen" }).first().isVisible()).resolves.toBe(true);
     await context.close();
   });
 
   it("redirects a Dutch browser to /nl, and the language switcher's choice sticks", async () => {
-    const context = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
     const page = await context.newPage();
     await page.goto("/pricing");
     expect(new URL(page.url()).pathname).toBe("/nl/pricing");
@@ -55,7 +43,7 @@ describe("the product's shell in a browser", () => {
   });
 
   it("shows the path on the 404 page, with status 404, in both languages", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
@@ -67,7 +55,7 @@ describe("the product's shell in a browser", () => {
   });
 
   it("sends page_loaded, then page_changed with the path on client-side navigation", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     const cspViolations: string[] = [];
     page.on("console", (m) => m.type() === "error" && /Content Security Policy/.test(m.text()) && cspViolations.push(m.text()));

@@ -1,26 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
-import { axeViolations, newPhoneContext, open, scrollWidth, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
-import { type RunningServer, startServer } from "../support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext } from "../support/browser";
+import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS; // a folder: save screenshots there for review
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
+const e2e = e2eSuite();
 
 /** An element's text with non-breaking spaces as plain ones (Intl writes "€ 1.210,00" with one). */
 const textOf = async (locator: { textContent: () => Promise<string | null> }) => (await locator.textContent())?.replace(/\s/g, " ");
@@ -36,9 +19,9 @@ async function drawSignature(page: Page) {
 
 describe("the public quote and signing in a browser", () => {
   it("a customer on a phone, in Dutch, ticks an option, draws a signature and signs; the owner sees it, adds theirs and marks it signed", async () => {
-    const seeded = await seedPublishedQuote(server, { language: "NL" });
+    const seeded = await seedPublishedQuote(e2e.server, { language: "NL" });
     expect(seeded.path.startsWith("/nl/quote/")).toBe(true);
-    const context = await newPhoneContext(browser, server.url, "nl-NL");
+    const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
     const page = await context.newPage();
     const errors = watchErrors(page);
     const scripts: string[] = [];
@@ -53,7 +36,7 @@ describe("the public quote and signing in a browser", () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     const total = page.getByTestId("quote-total");
     expect(await textOf(total)).toBe("€ 1.210,00");
-    await shot(page, "public-nl-375");
+    await e2e.shot(page, "public-nl-375");
 
     // Tick the optional line: the totals follow at once.
     await page.getByRole("checkbox", { name: "Onderhoud 1 meenemen" }).check();
@@ -68,7 +51,7 @@ describe("the public quote and signing in a browser", () => {
     await drawSignature(page);
     await page.getByLabel("Ik ga ermee akkoord dat deze elektronische handtekening juridisch bindend is").check();
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "public-nl-375-form");
+    await e2e.shot(page, "public-nl-375-form");
     await page.getByRole("button", { name: "Offerte ondertekenen" }).click();
     await toastWithText(page, "Handtekening toegevoegd");
     const signature = page.getByTestId("signature").filter({ hasText: "Daan de Vries" });
@@ -76,13 +59,13 @@ describe("the public quote and signing in a browser", () => {
     expect(await signature.locator("img").count()).toBe(1);
     // The page shows the customer's choice after the refetch.
     expect(await textOf(page.getByTestId("quote-total"))).toBe("€ 1.391,50");
-    await shot(page, "public-nl-375-signed");
+    await e2e.shot(page, "public-nl-375-signed");
     expect(errors).toEqual([]);
     await context.close();
 
     // The owner sees the signature in the app, adds theirs and marks the quote signed.
-    const ownerContext = await newContext(browser, { baseURL: server.url });
-    await ownerContext.addCookies([{ name: seeded.cookie.name, value: seeded.cookie.value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+    const ownerContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    await ownerContext.addCookies([{ name: seeded.cookie.name, value: seeded.cookie.value, url: e2e.server.url, httpOnly: true, sameSite: "Lax" }]);
     const app = await ownerContext.newPage();
     await open(app, `/app/quotes/mutate/${seeded.quote.id}`);
     const panel = app.getByTestId("quote-signing");
@@ -99,13 +82,13 @@ describe("the public quote and signing in a browser", () => {
     await panel.getByTestId("mark-signed").click();
     const dialog = app.getByRole("dialog", { name: "Mark this quote as signed?" });
     await dialog.waitFor();
-    await shot(app, "owner-mark-signed-dialog");
+    await e2e.shot(app, "owner-mark-signed-dialog");
     await dialog.getByRole("button", { name: "Mark as signed" }).click();
     await toastWithText(app, "Quote signed");
     await expect.poll(() => panel.getByTestId("mark-signed").count()).toBe(0);
-    await shot(app, "owner-signed");
+    await e2e.shot(app, "owner-signed");
     // The customer's link now shows the quote signed, without a form.
-    const after = await (await browser.newContext({ baseURL: server.url })).newPage();
+    const after = await (await e2e.browser.newContext({ baseURL: e2e.server.url })).newPage();
     await after.goto(seeded.path);
     await after.getByTestId("signed-banner").waitFor();
     expect(await after.getByTestId("signing").count()).toBe(0);
@@ -113,8 +96,8 @@ describe("the public quote and signing in a browser", () => {
   });
 
   it("an English quote reads in English on a phone, without sideways scrolling or axe violations", async () => {
-    const seeded = await seedPublishedQuote(server, { language: "ENG", blocks: 2, linesPerBlock: 3 });
-    const context = await newPhoneContext(browser, server.url, "nl-NL"); // the quote's language wins over the browser's
+    const seeded = await seedPublishedQuote(e2e.server, { language: "ENG", blocks: 2, linesPerBlock: 3 });
+    const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL"); // the quote's language wins over the browser's
     const page = await context.newPage();
     const response = await page.goto(seeded.path, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
@@ -122,19 +105,19 @@ describe("the public quote and signing in a browser", () => {
     await page.getByText("Sign this quote", { exact: true }).first().waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "public-en-375");
+    await e2e.shot(page, "public-en-375");
     await context.close();
   });
 
   // The expired page (410) needs a quote published in the past: covered with the production build
   // in tests/integration/public-quote.test.ts ("answers 404 … and 410 …").
   it("shows the not-available page (404) for unknown and unpublished links", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
     const missing = await page.goto("/quote/anything/AAAAAAAAAAAAAAAAAAAAAAAA");
     expect(missing?.status()).toBe(404);
     await page.getByText("This quote is not available. Please contact the company that sent it to you.").waitFor();
-    const draft = await seedPublishedQuote(server, { language: "ENG", publish: false });
+    const draft = await seedPublishedQuote(e2e.server, { language: "ENG", publish: false });
     const notPublished = await page.goto(draft.path);
     expect(notPublished?.status()).toBe(404);
     await context.close();

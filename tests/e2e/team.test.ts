@@ -1,36 +1,18 @@
 import fs from "node:fs";
-import type { Browser, Page } from "playwright-core";
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
-import { hydrated, linkFromOutbox, newPhoneContext, open, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
+import { describe, expect, it } from "vitest";
+import { newContext } from "../support/browser";
+import { e2eSuite, hydrated, linkFromOutbox, newPhoneContext, open, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
 import { lastMailTo } from "../support/mail";
-import { type RunningServer, startServer } from "../support/server";
 
-let server: RunningServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS; // a folder: save screenshots there for review
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
+const e2e = e2eSuite();
 
 /** The invitation link from the e-mail the server's worker sent (it polls the jobs table every second). */
 async function invitationLinkFor(email: string): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
-      const match = /(http:\/\/127\.0\.0\.1:\d+(?:\/nl)?\/accept-invite\?token=[A-Za-z0-9_-]+)/.exec(lastMailTo(server.dataDir, email).decoded);
+      const match = /(http:\/\/127\.0\.0\.1:\d+(?:\/nl)?\/accept-invite\?token=[A-Za-z0-9_-]+)/.exec(lastMailTo(e2e.server.dataDir, email).decoded);
       if (match) return match[1];
     } catch {
       /* not sent yet */
@@ -42,8 +24,8 @@ async function invitationLinkFor(email: string): Promise<string> {
 
 describe("the team in a browser", () => {
   it("invites a teammate in Dutch, who accepts from the e-mail in a second browser and is listed as member", async () => {
-    const ownerContext = await newContext(browser, { baseURL: server.url, locale: "nl-NL" });
-    const owner = await signUpInBrowser(ownerContext, server.dataDir, "Studio Zuid", "/nl");
+    const ownerContext = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
+    const owner = await signUpInBrowser(ownerContext, e2e.server.dataDir, "Studio Zuid", "/nl");
     await open(owner, "/nl/app/settings/team");
     await owner.getByRole("heading", { name: "Team" }).waitFor();
     await owner.getByText("Iedereen hier werkt aan de offertes, klanten en sjablonen van Studio Zuid.").waitFor();
@@ -61,7 +43,7 @@ describe("the team in a browser", () => {
     await invitedRow.waitFor();
     expect(await invitedRow.getAttribute("data-status")).toBe("invited");
     expect(await invitedRow.textContent()).toContain("Uitgenodigd");
-    await shot(owner, "team-nl-desktop");
+    await e2e.shot(owner, "team-nl-desktop");
 
     // The same address again: "already invited".
     await owner.getByLabel("E-mail", { exact: true }).fill(email.toUpperCase());
@@ -71,21 +53,21 @@ describe("the team in a browser", () => {
     // The teammate opens the e-mail's link in another browser, signs in by e-mail link, and lands back on it.
     const link = await invitationLinkFor(email);
     expect(link).toContain("/nl/accept-invite?token=");
-    const mail = lastMailTo(server.dataDir, email);
+    const mail = lastMailTo(e2e.server.dataDir, email);
     expect(mail.decoded).toContain("Olga Owner heeft je uitgenodigd om samen offertes te maken in Studio Zuid, als Beheerder.");
-    const teammateContext = await newPhoneContext(browser, server.url, "nl-NL");
+    const teammateContext = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
     const teammate = await teammateContext.newPage();
     await open(teammate, link);
     await teammate.getByRole("heading", { name: "Word lid van Studio Zuid" }).waitFor();
     await teammate.getByText("Olga Owner heeft je uitgenodigd voor Studio Zuid op Offerly, als Beheerder.").waitFor();
     expect(await scrollWidth(teammate)).toBeLessThanOrEqual(375);
-    await shot(teammate, "accept-invite-nl-375");
+    await e2e.shot(teammate, "accept-invite-nl-375");
     await teammate.getByTestId("sign-in-to-accept").click();
     await teammate.waitForURL((url) => url.pathname === "/nl/auth/sign-in");
     await teammate.locator('input[name="email"]').fill(email);
     await teammate.locator('form button[type="submit"]').click();
     await teammate.waitForURL((url) => url.pathname.endsWith("/auth/email-link-sent"));
-    await teammate.goto(linkFromOutbox(server.dataDir, email));
+    await teammate.goto(linkFromOutbox(e2e.server.dataDir, email));
     await teammate.waitForURL((url) => url.pathname === "/nl/accept-invite");
     await hydrated(teammate);
     await teammate.getByTestId("accept-invitation").click();
@@ -97,7 +79,7 @@ describe("the team in a browser", () => {
     await teammate.getByText("Alleen een eigenaar kan het account exporteren of verwijderen.").waitFor();
     expect(await teammate.getByTestId("export-data").count()).toBe(0);
     expect(await scrollWidth(teammate)).toBeLessThanOrEqual(375);
-    await shot(teammate, "data-admin-nl-375");
+    await e2e.shot(teammate, "data-admin-nl-375");
 
     // The link is used now.
     await teammate.goto(link);
@@ -113,8 +95,8 @@ describe("the team in a browser", () => {
   });
 
   it("a member sees the team read-only; a 375 px screen does not scroll sideways", async () => {
-    const ownerContext = await newContext(browser, { baseURL: server.url });
-    const owner = await signUpInBrowser(ownerContext, server.dataDir, "Read Only Ltd");
+    const ownerContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const owner = await signUpInBrowser(ownerContext, e2e.server.dataDir, "Read Only Ltd");
     await open(owner, "/app/settings/team");
     const email = `member-${Date.now()}@example.test`;
     await owner.getByLabel("E-mail", { exact: true }).fill(email);
@@ -127,16 +109,16 @@ describe("the team in a browser", () => {
     await owner.getByText("This invitation was sent to another e-mail address. Sign out and sign in with the invited address to accept it.").waitFor();
     expect(await owner.getByTestId("accept-invitation").count()).toBe(0);
     expect(await owner.getByTestId("decline-invitation").count()).toBe(0);
-    await shot(owner, "accept-invite-wrong-user-en-desktop");
+    await e2e.shot(owner, "accept-invite-wrong-user-en-desktop");
 
-    const memberContext = await newPhoneContext(browser, server.url);
+    const memberContext = await newPhoneContext(e2e.browser, e2e.server.url);
     const member = await memberContext.newPage();
     await open(member, link);
     await member.getByTestId("sign-in-to-accept").click();
     await member.locator('input[name="email"]').fill(email);
     await member.locator('form button[type="submit"]').click();
     await member.waitForURL((url) => url.pathname.endsWith("/auth/email-link-sent"));
-    await member.goto(linkFromOutbox(server.dataDir, email));
+    await member.goto(linkFromOutbox(e2e.server.dataDir, email));
     await member.waitForURL((url) => url.pathname === "/accept-invite");
     await hydrated(member);
     await member.getByTestId("accept-invitation").click();
@@ -147,19 +129,19 @@ describe("the team in a browser", () => {
     expect(await member.getByTestId("invite-form").count()).toBe(0);
     expect(await member.getByTestId("role-select").count()).toBe(0);
     expect(await scrollWidth(member)).toBeLessThanOrEqual(375);
-    await shot(member, "team-member-en-375");
+    await e2e.shot(member, "team-member-en-375");
     await ownerContext.close();
     await memberContext.close();
   });
 
   it("an owner exports the account's data and deletes the account after typing its name", async () => {
-    const context = await newContext(browser, { baseURL: server.url });
-    const page = await signUpInBrowser(context, server.dataDir, "Leaving Co");
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await signUpInBrowser(context, e2e.server.dataDir, "Leaving Co");
     await open(page, "/app/settings/team");
     await page.getByRole("link", { name: /Your data/ }).click();
     await page.waitForURL((url) => url.pathname === "/app/settings/data");
     await page.getByRole("heading", { name: "Export" }).waitFor();
-    await shot(page, "data-en-desktop");
+    await e2e.shot(page, "data-en-desktop");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-data").click()]);
     expect(download.suggestedFilename()).toMatch(/^offerly-leaving-co-\d{4}-\d{2}-\d{2}\.zip$/);

@@ -3,6 +3,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountInvitations, accountUsers, accounts, customers, quotes, sessions, templateSignatures, users } from "../../src/server/db/schema";
 import { createFileStorage } from "../../src/server/files";
+import { recordTime, recordView } from "../../src/server/modules/statistics/statistics.service";
 import { uploadFile } from "../support/upload";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn, signUp, uniqueEmail } from "../support/auth";
@@ -34,7 +35,16 @@ async function filled(company: string) {
 describe("export", () => {
   it("gives the owner a zip with JSON and CSV of the account's data, and nothing of another account", async () => {
     const { owner, customer, quote } = await filled("Export Co");
-    await filled("Other Co");
+    const other = await filled("Other Co");
+    // A customer read each quote (issue 15): the statistics of this account only are exported.
+    const read = async (nanoId: string, seconds: number) => {
+      const visitor = { ip: `203.0.113.${seconds}`, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0", purpose: null, userId: null };
+      const { viewId } = await recordView(t.db, { publicUrl: t.config.publicUrl }, nanoId, visitor, new Date(Date.now() - 120_000));
+      expect((await recordTime(t.db, { viewId: viewId!, nanoId, seconds, blocks: [] }, visitor.ip)).acceptedSeconds).toBe(seconds);
+      return viewId!;
+    };
+    const viewId = await read(quote.nanoId, 42);
+    const otherViewId = await read(other.quote.nanoId, 17);
     const template = await t.gql<{ createTextTemplateBlock: { id: string } }>(
       "mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id } }",
       { input: { name: "Export Co terms", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Pay in 14 days" }] }] } } },
@@ -63,10 +73,19 @@ describe("export", () => {
       "quote-audit-events.json",
       "quote-pdfs.json",
       "quote-signatures.json",
+      "quote-versions.json",
       "quoteReminders.json",
       "quotes.csv",
       "quotes.json",
       "signatures.json",
+      "statistics-blocks.json",
+      "statistics-daily-per-quote.csv",
+      "statistics-daily-per-quote.json",
+      "statistics-daily.csv",
+      "statistics-daily.json",
+      "statistics-time-entries.json",
+      "statistics-views.csv",
+      "statistics-views.json",
       "team.json",
       "templates.json",
     ]);
@@ -88,13 +107,28 @@ describe("export", () => {
     // The quote was published: the audit trail says so (decision 024).
     expect(json("quote-audit-events.json")).toMatchObject([{ quoteId: quote.id, event: "PUBLISHED", actorName: "Olga Owner" }]);
     expect(json("quote-signatures.json")).toEqual([]);
+    // Publishing froze version 1 of the document (decision 032).
+    expect(json("quote-versions.json")).toMatchObject([{ quoteId: quote.id, number: 1, publishedByName: "Olga Owner" }]);
+    expect(json("quote-versions.json")[0].document.document.blocks.map((b: { name: string }) => b.name)).toEqual(["Introduction", "Work"]);
     expect(json("quote-pdfs.json")).toEqual([]);
     const customersCsv = strFromU8(files["customers.csv"]).split("\r\n");
     expect(customersCsv[0]).toBe("id,name,companyName,contactPerson,email,phone,content,createdAt,updatedAt");
     expect(customersCsv[1]).toContain(`${customer.id},"Jansen, ""the"" Bakery",`);
     expect(customersCsv[1]).toContain(`"'=HYPERLINK(""x"")"`); // a formula is defused
     expect(strFromU8(files["quotes.csv"])).toContain("Export Co website");
+    // Statistics: the raw view and its time entry, and the daily totals the dashboard shows.
+    const [view] = json("statistics-views.json");
+    expect(json("statistics-views.json")).toHaveLength(1);
+    expect(view).toMatchObject({ id: viewId, quoteId: quote.id, trackedSeconds: 42 });
+    expect(view).not.toHaveProperty("visitorHash");
+    expect(json("statistics-time-entries.json")).toMatchObject([{ viewId, quoteId: quote.id, seconds: 42 }]);
+    expect(json("statistics-daily-per-quote.json")).toMatchObject([{ quoteId: quote.id, day: view.day, views: 1, seconds: 42 }]);
+    expect(json("statistics-daily.json")).toEqual(expect.arrayContaining([expect.objectContaining({ day: view.day, views: 1, seconds: 42 })]));
+    expect(strFromU8(files["statistics-views.csv"]).split("\r\n")[0]).toBe("id,quoteId,day,startedAt,lastSeenAt,trackedSeconds");
+    expect(json("statistics-blocks.json")).toEqual([]);
     const all = Object.values(files).map((f) => strFromU8(f)).join("\n");
+    expect(all).not.toContain(otherViewId);
+    expect(all).not.toContain(other.quote.id);
     expect(all).not.toContain("Other Co");
     expect(all).not.toContain("logoFileKey");
   });

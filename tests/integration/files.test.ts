@@ -56,6 +56,21 @@ describe.each(backends)("files adapter: $name", (backend) => {
     await close();
   });
 
+  it("lists one area's files with their time of writing, nothing of other areas, nothing for an invalid area", async () => {
+    const before = Date.now() - 5 * 60_000;
+    const a = await storage.put({ area: "list-area", contentType: "image/png", body: png });
+    const b = await storage.put({ area: "list-area", contentType: "image/png", body: png });
+    await storage.put({ area: "list-area-other", contentType: "image/png", body: png });
+    const listed = await storage.list("list-area");
+    expect(listed.map((f) => f.key).sort()).toEqual([a.key, b.key].sort());
+    for (const file of listed) {
+      expect(file.size).toBe(png.byteLength);
+      expect(file.modifiedAt.getTime()).toBeGreaterThan(before);
+    }
+    expect(await storage.list("no-such-area")).toEqual([]);
+    expect(await storage.list("../etc")).toEqual([]);
+  });
+
   it("stores a buffer under a new generated key and reads it back with its type and size", async () => {
     const stored = await storage.put({ area: "logos", contentType: "image/png", body: png });
     expect(stored.key).toMatch(/^logos\/[A-Za-z0-9_-]{22}\.png$/);

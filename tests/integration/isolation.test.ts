@@ -49,6 +49,8 @@ const OPERATIONS: Record<string, Operation> = {
   // Signing (issue 13): the owner's operations on the victim's quote. createQuoteSignature is a
   // public field (the customer signs by link); its owner path (quoteId) has its own cases below.
   "Mutation.updateQuoteToSigned": { query: "mutation ($id: ID!) { updateQuoteToSigned(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
+  // Quote versions (issue 14, decision 032): a version of the victim's quote (published ones: below).
+  "Query.quoteVersion": { query: "query ($id: ID!) { quoteVersion(quoteId: $id, number: 1) { number document quoteSignatures { name } } }", variables: (v) => ({ id: v.quoteId }) },
   // ── Account settings (issue 11: general settings, styling, logo) ──────────────────────────
   "Mutation.updateAccount": {
     query: "mutation ($input: UpdateAccountInput!) { updateAccount(input: $input) { id name quoteCity } }",
@@ -504,6 +506,26 @@ describe("account isolation", () => {
       expect(mixed.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
       const victimRead = await t.gql<{ publicQuote: { quote: { quoteSignatures: unknown[] } } }>(PUBLIC, { n: target.nanoId });
       expect(victimRead.data?.publicQuote.quote.quoteSignatures).toEqual([]);
+    });
+
+    it("another account's quote versions are unreachable: by quote id, with a foreign Account header, as a visitor, or through the attacker's own quote", async () => {
+      const target = await published(victim, "Victim Ltd versioned quote");
+      const mine = await published(attacker, "Attacker versioned quote");
+      const VERSION = "query ($q: ID!, $n: Int!) { quoteVersion(quoteId: $q, number: $n) { number document quoteSignatures { name } } }";
+      const own = await t.gql(VERSION, { q: target.id, n: 1 }, attacker.headers());
+      expect(own.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+      expect(JSON.stringify(own)).not.toContain("Victim Ltd");
+      const foreign = await t.gql(VERSION, { q: target.id, n: 1 }, attacker.headers(victim.accountId));
+      expect(foreign.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+      const visitor = await t.gql(VERSION, { q: target.id, n: 1 }, { account: victim.accountId! });
+      expect(visitor.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+      // The attacker's own quote lists only its own versions.
+      const list = await t.gql<{ quote: { quoteVersions: { number: number }[] } }>("query ($id: ID!) { quote(id: $id) { quoteVersions { number document } } }", { id: mine.id }, attacker.headers());
+      expect(list.data?.quote.quoteVersions.map((v) => v.number)).toEqual([1]);
+      expect(JSON.stringify(list)).not.toContain("Victim Ltd");
+      // The victim reads their own.
+      const victimOwn = await t.gql<{ quoteVersion: { number: number } }>(VERSION, { q: target.id, n: 1 }, victim.headers());
+      expect(victimOwn.data?.quoteVersion.number).toBe(1);
     });
   });
 });

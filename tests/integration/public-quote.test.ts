@@ -99,6 +99,35 @@ describe("the public page (server-rendered, no app JavaScript)", () => {
     expect(body).not.toContain(sender.accountId!);
   });
 
+  it("says what changed since a customer signed an earlier version, without script; and since the version a browser says it saw (?changesSince)", async () => {
+    const quote = await live();
+    const path = new URL(quote.url).pathname;
+    const sign = "mutation ($n: String!, $i: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $n, input: $i) { versionNumber } }";
+    const signed = await page.gql(sign, { n: quote.nanoId, i: { name: "Daan", signatureKind: "TYPED", signature: "Daan", selection: [], consent: true, version: 1 } });
+    expect(signed.errors).toBeUndefined();
+    expect((await get(path)).body).not.toContain('data-testid="version-changes"');
+    await transition(page, sender, "withdrawQuote", quote.id);
+    await page.db.execute(sql`update quote_line_items set price_cents = 15000 where name = 'Design' and block_id in (select id from quote_blocks where quote_id = ${quote.id})`);
+    await transition(page, sender, "publishQuote", quote.id);
+    const after = await get(path);
+    expect(after.body).toContain('data-testid="version-changes"');
+    expect(after.body).toContain("Changed since it was signed (version 1 → version 2)");
+    expect(after.body).toContain('data-change="changed"');
+    // The island's JSON names the version the form will sign.
+    expect(after.body).toMatch(/"version":2/);
+    // A browser that saw version 1 of another quote asks with ?changesSince=1.
+    const other = await live();
+    await transition(page, sender, "withdrawQuote", other.id);
+    await transition(page, sender, "publishQuote", other.id);
+    const otherPath = new URL(other.url).pathname;
+    expect((await get(otherPath)).body).not.toContain('data-testid="version-changes"');
+    const since = await get(`${otherPath}?changesSince=1`);
+    expect(since.response.status).toBe(200);
+    // Nothing changed between the two versions: no banner, and a bad number is ignored.
+    expect(since.body).not.toContain("Changed since you last viewed");
+    expect((await get(`${otherPath}?changesSince=abc`)).response.status).toBe(200);
+  });
+
   it("records the customer's view once per browser, and not the sender's own preview", async () => {
     const quote = await live();
     const path = new URL(quote.url).pathname;

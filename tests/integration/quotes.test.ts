@@ -154,7 +154,7 @@ describe("editing and the lifecycle", () => {
     await transition(t, owner, "publishQuote", quote.id);
     await t.db.execute(sql`update quotes set status = 'SIGNED' where id = ${quote.id}`);
     const withdraw = await transition(t, owner, "withdrawQuote", quote.id);
-    expect(withdraw.errors?.[0].message).toBe("Only a published quote that nobody has signed can be withdrawn.");
+    expect(withdraw.errors?.[0].message).toBe("Only a published quote can be withdrawn (a quote marked signed is final).");
     const read = await t.gql<{ quote: QuoteResult & { signedAt: string } }>(`query ($id: ID!) { quote(id: $id) { status signedAt } }`, { id: quote.id }, owner.headers());
     expect(read.data?.quote.status).toBe("SIGNED");
     expect(read.data?.quote.signedAt).toBeTruthy();

@@ -139,10 +139,9 @@ describe("the customer signs (createQuoteSignature by nanoId)", () => {
     expect(audit[0]).toMatchObject({ actorName: "Olga Owner", actorEmail: expect.stringContaining("@example.test") });
     expect(audit[0].documentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(audit[2]).toMatchObject({ actorName: "Daan de Vries", documentHash: expected, userAgent: "Test Browser 1.0" });
-    // Several people may sign before the sender marks it signed; nobody can withdraw it any more.
+    // Several people may sign before the sender marks it signed; every signature names the version (decision 032).
     expect((await signAsCustomer(quote.nanoId, { name: "Eva de Vries", signature: "Eva" })).errors).toBeUndefined();
-    const withdraw = await transition(t, owner, "withdrawQuote", quote.id);
-    expect(withdraw.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect((await t.db.select().from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id))).map((s) => s.versionNumber)).toEqual([1, 1]);
   });
 
   it("stores a drawn signature through the files adapter after checking its bytes", async () => {

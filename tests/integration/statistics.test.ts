@@ -1,10 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountDailyStats, accounts, jobs, quoteTimeEntries, quoteViews, users } from "../../src/server/db/schema";
-import { type VisitorInfo, recordQuoteEvent, recordTime, recordView } from "../../src/server/modules/statistics/statistics.service";
+import { enqueue } from "../../src/server/jobs";
+import { STATISTICS_RETENTION_SINGLETON, nextRetentionRun, statisticsRetentionJob } from "../../src/server/modules/statistics/statistics.jobs";
+import { type VisitorInfo, purgeRawStatistics, recordQuoteEvent, recordTime, recordView } from "../../src/server/modules/statistics/statistics.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
+import { runJobs } from "../support/team";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -237,12 +240,18 @@ describe("totals, averages and time zones (hand-computed)", () => {
       { blockId: pricing.id, name: "Work", totalTime: 100 },
     ]);
 
-    const list = await t.gql<{ quoteListStatistics: { quoteId: string; views: number; totalTime: number }[] }>(
-      "query ($ids: [ID!]!) { quoteListStatistics(quoteIds: $ids) { quoteId views totalTime } }",
-      { ids: [quote.id, "00000000-0000-4000-8000-000000000000"] },
+    // SPEC §7 list statistics: quote, views, totalTime — in the order asked, unknown ids left out,
+    // a quote without views (a draft) at zero.
+    const draft = await createQuote(t, owner, customerId, { name: "Not yet sent" });
+    const list = await t.gql<{ quoteListStatistics: { quoteId: string; quote: { id: string; name: string; status: string }; views: number; totalTime: number }[] }>(
+      "query ($ids: [ID!]!) { quoteListStatistics(quoteIds: $ids) { quoteId quote { id name status } views totalTime } }",
+      { ids: [draft.id, quote.id, "00000000-0000-4000-8000-000000000000"] },
       owner.headers(),
     );
-    expect(list.data?.quoteListStatistics).toEqual([{ quoteId: quote.id, views: 3, totalTime: 120 }]);
+    expect(list.data?.quoteListStatistics).toEqual([
+      { quoteId: draft.id, quote: { id: draft.id, name: "Not yet sent", status: "DRAFT" }, views: 0, totalTime: 0 },
+      { quoteId: quote.id, quote: { id: quote.id, name: "Fixture", status: "PUBLISHED" }, views: 3, totalTime: 120 },
+    ]);
 
     const o = await t.gql<{ quoteStatisticsOverview: Overview }>(OVERVIEW, { from: "2026-06-10", to: "2026-06-11" }, owner.headers());
     expect(o.data?.quoteStatisticsOverview).toMatchObject({ totalQuoteViews: 3, averageTime: 40 });
@@ -356,5 +365,61 @@ describe("first-view e-mail", () => {
     expect((await mailsTo(me)).length).toBe(before + 2);
     const views = await t.db.select().from(quoteViews).where(and(eq(quoteViews.quoteId, quote.id)));
     expect(views).toHaveLength(5);
+  });
+});
+
+describe("retention of raw events", () => {
+  it("deletes views older than 13 months with their time entries, in batches, and keeps every rollup", async () => {
+    const quote = await publishedQuote("Retention");
+    const readBy = async () => {
+      const v = visitor();
+      const { viewId } = await recordView(t.db, deps, quote.nanoId, v, new Date(Date.now() - 60_000));
+      expect((await recordTime(t.db, { viewId: viewId!, nanoId: quote.nanoId, seconds: 30, blocks: [{ blockId: quote.blocks.all[0].id, seconds: 30 }] }, v.ip)).acceptedSeconds).toBe(30);
+      return viewId!;
+    };
+    const ids = [await readBy(), await readBy(), await readBy(), await readBy()];
+    const before = (await stats(quote.id)).data!.quoteStatistics;
+    expect(before).toMatchObject({ views: 4, totalTime: 120 });
+    // Three views began 13 months and a day ago, one just under 13 months ago.
+    const monthsAgo = (months: number, days: number) => {
+      const d = new Date();
+      d.setUTCMonth(d.getUTCMonth() - months);
+      d.setUTCDate(d.getUTCDate() - days);
+      return d;
+    };
+    await purgeRawStatistics(t.db);
+    for (const id of ids.slice(0, 3)) await t.db.update(quoteViews).set({ startedAt: monthsAgo(13, 1) }).where(eq(quoteViews.id, id));
+    await t.db.update(quoteViews).set({ startedAt: monthsAgo(13, -1) }).where(eq(quoteViews.id, ids[3]));
+
+    // Batches of two: two statements delete the three old views, and only those (other tests'
+    // events of fixed dates that have grown old were deleted just before).
+    expect(await purgeRawStatistics(t.db, { batchSize: 2 })).toEqual({ views: 3, batches: 2, done: true });
+    const left = await t.db.select({ id: quoteViews.id }).from(quoteViews).where(eq(quoteViews.quoteId, quote.id));
+    expect(left.map((r) => r.id)).toEqual([ids[3]]);
+    const entries = await t.db.select({ viewId: quoteTimeEntries.viewId }).from(quoteTimeEntries).where(eq(quoteTimeEntries.quoteId, quote.id));
+    expect(entries.map((e) => e.viewId)).toEqual([ids[3]]);
+    // Every figure shown comes from the rollups: unchanged; only the visit list is shorter.
+    const after = (await stats(quote.id)).data!.quoteStatistics;
+    expect(after).toMatchObject({ views: 4, totalTime: 120, averageTime: 30, blocks: before.blocks });
+    expect(after.timeEntries).toHaveLength(1);
+    // A bounded run stops after its batches; a second run finds nothing.
+    expect(await purgeRawStatistics(t.db, { batchSize: 2 })).toEqual({ views: 0, batches: 0, done: true });
+  });
+
+  it("runs daily through the jobs adapter (03:00 UTC, one waiting job across servers)", async () => {
+    const quote = await publishedQuote("Retention job");
+    const v = visitor();
+    const { viewId } = await recordView(t.db, deps, quote.nanoId, v);
+    await t.db.update(quoteViews).set({ startedAt: new Date(Date.now() - 400 * 86_400_000) }).where(eq(quoteViews.id, viewId!));
+    expect(nextRetentionRun(at("2026-05-05T02:59:00Z")).toISOString()).toBe("2026-05-05T03:00:00.000Z");
+    expect(nextRetentionRun(at("2026-05-05T03:00:00Z")).toISOString()).toBe("2026-05-06T03:00:00.000Z");
+    const options = { singletonKey: STATISTICS_RETENTION_SINGLETON, runAt: new Date(Date.now() - 1000) };
+    expect(await enqueue(t.db, statisticsRetentionJob, {}, options)).toBeTruthy();
+    expect(await enqueue(t.db, statisticsRetentionJob, {}, options)).toBeNull();
+    expect(await runJobs(t)).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(quoteViews).where(eq(quoteViews.id, viewId!))).toEqual([]);
+    const [job] = await t.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.singletonKey, STATISTICS_RETENTION_SINGLETON));
+    expect(job.status).toBe("completed");
+    expect((await stats(quote.id)).data?.quoteStatistics.views).toBe(1);
   });
 });

@@ -18,7 +18,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * build (run `npm run build` first; `npm test` does).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; ssr?: boolean; database?: DatabaseHandle; graphqlLimits?: AppDeps["graphqlLimits"] } = {},
+  options: {
+    env?: Record<string, string>;
+    ssr?: boolean;
+    database?: DatabaseHandle;
+    graphqlLimits?: AppDeps["graphqlLimits"];
+    /** Makes the app's public page cache from the test's database (to read its counters). */
+    publicPageCache?: (db: DatabaseHandle["db"], log: ReturnType<typeof createLogger>) => AppDeps["publicPageCache"];
+  } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-test-"));
   const config: Config = parseConfig({
@@ -39,7 +46,7 @@ export async function createTestApp(
     ssr = { build: (await import(buildFile)) as ServerBuild, mode: "production" };
   }
   const files = createFileStorage(config);
-  const app = createApp({ config, db: database.db, log, mail, ssr, files, staticRoot: options.ssr ? path.resolve("build/client") : undefined, ping: database.ping, graphqlLimits: options.graphqlLimits });
+  const app = createApp({ config, db: database.db, log, mail, ssr, files, staticRoot: options.ssr ? path.resolve("build/client") : undefined, ping: database.ping, graphqlLimits: options.graphqlLimits, publicPageCache: options.publicPageCache?.(database.db, log) });
 
   const fetch = (input: string, init?: RequestInit) => app.fetch(new Request(new URL(input, config.publicUrl), init));
 

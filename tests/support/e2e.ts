@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+import { launchBrowser } from "./browser";
 import { lastMailTo, signInToken } from "./mail";
+import { type RunningServer, startServer } from "./server";
 
 /**
  * Helpers shared by the browser specs (tests/e2e): sign-up through the real form and the outbox,
@@ -163,4 +166,60 @@ export async function seedPublishedQuote(
   await options.beforePublish?.({ cookie: { name, value }, account });
   if (options.publish !== false) await gql("mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: quote.id }, account);
   return { cookie: { name, value }, account, quote, gql, path: new URL(quote.url).pathname };
+}
+
+/**
+ * The set-up every browser spec shares, in one call at the top of the file:
+ *
+ *   const e2e = e2eSuite();                       // or e2eSuite({ env: { CORS_ORIGINS: "…" } })
+ *   it("…", async () => {
+ *     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+ *     …
+ *     await e2e.shot(page, "billing-trial-desktop-en");
+ *   });
+ *
+ * It registers a `beforeAll` that starts the production server (build/server/main.js, its own data
+ * folder unless `env.DATA_DIR` is given) and launches Chromium (the vitest hook timeout applies), and an `afterAll` that closes both.
+ * `e2e.server` and `e2e.browser` are filled in by that `beforeAll` (use them inside hooks and tests,
+ * not at the top level); a spec may assign `e2e.server` (e.g. after restarting it on the same data
+ * folder) and the new one is stopped at the end. A spec's own `beforeAll`/`afterAll` written after the
+ * call run after the start and before the stop (vitest runs hooks as a stack).
+ * `e2e.shot(page, name)` saves a full-page screenshot to `$E2E_SCREENSHOTS/<name>.png` when that
+ * variable names a folder, and does nothing otherwise.
+ */
+export type E2eSuite = {
+  server: RunningServer;
+  browser: Browser;
+  shot: (page: Page, name: string) => Promise<void>;
+};
+
+export function e2eSuite(
+  options: {
+    /** The server's environment, or a function giving it (run first in the `beforeAll`, e.g. to start a stub it points to). */
+    env?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+    /** The server must exit with 0 on SIGTERM (checked in the `afterAll`). */
+    expectCleanStop?: boolean;
+  } = {},
+): E2eSuite {
+  let closeBrowser: (() => Promise<void>) | undefined;
+  const screenshots = process.env.E2E_SCREENSHOTS;
+  const suite: E2eSuite = {
+    server: undefined as unknown as RunningServer,
+    browser: undefined as unknown as Browser,
+    shot: async (page, name) => {
+      if (!screenshots) return;
+      fs.mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true });
+    },
+  };
+  beforeAll(async () => {
+    suite.server = await startServer(typeof options.env === "function" ? await options.env() : options.env);
+    ({ browser: suite.browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    const code = await suite.server?.stop();
+    if (options.expectCleanStop) expect(code).toBe(0);
+  });
+  return suite;
 }

@@ -38,6 +38,8 @@ describe("the web client's operations and the query cost limit", () => {
   const statisticsVariables = { from: "2025-01-01", to: "2025-12-31", quoteIds: Array.from({ length: 100 }, () => crypto.randomUUID()) };
   // The conversation (issue 14).
   const conversationVariables = { answer: "Yes", notifyQuoteResponses: true };
+  // Quote versions (issue 14, decision 032).
+  const versionVariables = { number: 1 };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
     const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
@@ -54,6 +56,7 @@ describe("the web client's operations and the query cost limit", () => {
         ...billingVariables,
         ...statisticsVariables,
         ...conversationVariables,
+        ...versionVariables,
         ...(inputType ? { input: inputs[inputType] } : {}),
       },
     });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -137,4 +137,28 @@ export { schema };
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const rawDialect = new PgDialect();
+
+/**
+ * A raw SQL statement for a hot path, built ONCE with `sql.placeholder(name)` for its values and
+ * run as a NAMED prepared statement: the SQL text is rendered once per process and, on
+ * PostgreSQL, each pooled connection parses and plans it once, then only binds and executes.
+ * (A beacon's statement took longer to plan than to run.) PGlite runs it as an ordinary query.
+ * The name must be unique in the process. Not for a transaction's executor.
+ */
+export function preparedStatement<T, V extends Record<string, unknown>>(name: string, build: () => SQL): (db: Database, values: V) => Promise<T[]> {
+  let query: ReturnType<PgDialect["sqlToQuery"]> | undefined;
+  const byDatabase = new WeakMap<Database, { execute: (values: V) => Promise<unknown> }>();
+  return async (db, values) => {
+    query ??= rawDialect.sqlToQuery(build());
+    let prepared = byDatabase.get(db);
+    if (!prepared) {
+      prepared = db._.session.prepareQuery(query, undefined, name, false);
+      byDatabase.set(db, prepared);
+    }
+    const result = (await prepared.execute(values)) as { rows: T[] };
+    return result.rows;
+  };
 }

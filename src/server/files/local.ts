@@ -7,8 +7,10 @@ import { pipeline } from "node:stream/promises";
 import {
   DEFAULT_MAX_FILE_BYTES,
   type FileStorage,
+  type ListedFile,
   FileTooLargeError,
   contentTypeOfKey,
+  isFileArea,
   isFileKey,
   newFileKey,
   toNodeReadable,
@@ -34,7 +36,7 @@ export function createLocalFileStorage(root: string): FileStorage {
     if (!full) return null;
     try {
       const info = await fsp.stat(full);
-      return info.isFile() ? { full, size: info.size } : null;
+      return info.isFile() ? { full, size: info.size, modifiedAt: info.mtime } : null;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
@@ -78,6 +80,22 @@ export function createLocalFileStorage(root: string): FileStorage {
     async delete(key) {
       const full = pathOf(key);
       if (full) await fsp.rm(full, { force: true });
+    },
+    async list(area) {
+      if (!isFileArea(area)) return [];
+      let names: string[];
+      try {
+        names = await fsp.readdir(path.join(base, area));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      const listed: ListedFile[] = [];
+      for (const name of names) {
+        const found = await statOf(`${area}/${name}`); // temporary files (*.tmp) are not keys: skipped
+        if (found) listed.push({ key: `${area}/${name}`, size: found.size, modifiedAt: found.modifiedAt });
+      }
+      return listed;
     },
     close() {},
   };

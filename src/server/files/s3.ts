@@ -1,5 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { DEFAULT_MAX_FILE_BYTES, type FileStorage, contentTypeOfKey, isFileKey, newFileKey, readBody } from "./storage";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DEFAULT_MAX_FILE_BYTES, type FileStorage, type ListedFile, contentTypeOfKey, isFileArea, isFileKey, newFileKey, readBody } from "./storage";
 
 export type S3StorageOptions = {
   bucket: string;
@@ -19,7 +19,7 @@ function isNotFound(error: unknown): boolean {
 
 /**
  * Files in an S3-compatible bucket through the official AWS SDK v3 client. The bucket must exist;
- * the app never creates or lists buckets. Bodies are sent with their length (S3 requires it), so a
+ * the app never creates buckets (it lists one area's keys for clean-ups). Bodies are sent with their length (S3 requires it), so a
  * stream is read into memory first, within the size limit.
  */
 export function createS3FileStorage(options: S3StorageOptions): FileStorage {
@@ -70,6 +70,19 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
     async delete(key) {
       if (!isFileKey(key)) return;
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async list(area) {
+      if (!isFileArea(area)) return [];
+      const listed: ListedFile[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${area}/`, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && isFileKey(object.Key)) listed.push({ key: object.Key, size: Number(object.Size ?? 0), modifiedAt: object.LastModified ?? new Date(0) });
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return listed;
     },
     close() {
       client.destroy();

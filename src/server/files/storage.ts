@@ -45,6 +45,7 @@ export const FILE_KEY = /^[a-z][a-z0-9-]{0,47}\/[A-Za-z0-9_-]{22}\.[a-z0-9]{2,5}
 export const DEFAULT_MAX_FILE_BYTES = 25 * 1024 * 1024;
 
 export type StoredFile = { key: string; contentType: FileContentType; size: number };
+export type ListedFile = { key: string; size: number; modifiedAt: Date };
 export type FileBody = Uint8Array | ReadableStream<Uint8Array> | Readable;
 
 export type PutFileInput = {
@@ -66,6 +67,11 @@ export type FileStorage = {
   stat(key: string): Promise<StoredFile | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The files of one area (any order) with when each was written: for clean-ups that compare an
+   * area with what the database still names (decision 035). Only keys of ours are listed.
+   */
+  list(area: string): Promise<ListedFile[]>;
   close(): void;
 };
 
@@ -84,6 +90,11 @@ export function newFileKey(area: string, contentType: FileContentType): string {
   if (!AREA.test(area)) throw new Error(`Invalid file area "${area}": lower-case letters, digits and dashes`);
   if (!isFileContentType(contentType)) throw new Error(`Content type "${contentType}" may not be stored`);
   return `${area}/${nanoid(22)}.${FILE_TYPES[contentType].ext}`;
+}
+
+/** Whether a string is a valid area (the first part of a key). */
+export function isFileArea(area: string): boolean {
+  return AREA.test(area);
 }
 
 /** Whether a string is a key this adapter could have made (rejects traversal and anything odd). */

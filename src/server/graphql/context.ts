@@ -3,6 +3,7 @@ import type { AccountRole } from "../../shared/enums";
 import type { Locale } from "../../shared/locales";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import type { ReadDb } from "../db/replica";
 import type { FileStorage } from "../files/storage";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
@@ -25,6 +26,8 @@ export type RequestContext = {
   locale: Locale;
   t: TFunction;
   db: Database;
+  /** Reads that tolerate a little lag (statistics, public quote pages): the read replica when configured, else `db`. */
+  readDb: ReadDb;
   config: Config;
   log: Logger;
   mail: Mailer;

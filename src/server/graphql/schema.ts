@@ -11,6 +11,7 @@ import "../modules/templates/templates.graphql";
 import "../modules/team/team.graphql";
 import "../modules/account-data/account-data.graphql";
 import "../modules/public-quote/public-quote.graphql";
+import "../modules/public-quote/versions.graphql";
 import "../modules/statistics/statistics.graphql";
 import "../modules/conversation/conversation.graphql";
 

@@ -1,5 +1,5 @@
-import { and, eq, gt, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Placeholder, type SQL, and, eq, gt, sql } from "drizzle-orm";
+import { type Database, queryRows } from "../db/client";
 import { rateLimitBuckets } from "../db/schema";
 
 /**
@@ -48,21 +48,34 @@ export async function isRateLimitKeyLive(db: Database, key: string): Promise<boo
  * per address and per quote). True when every counter is within its limit. Same semantics as
  * hitRateLimit, per key.
  */
-export async function hitRateLimits(db: Database, counters: { key: string; limit: number; windowSeconds: number }[]): Promise<boolean> {
-  const rows = await db
-    .insert(rateLimitBuckets)
-    .values(counters.map((c) => ({ key: c.key, count: 1, windowEndsAt: sql`now() + make_interval(secs => ${c.windowSeconds})` })))
-    .onConflictDoUpdate({
-      target: rateLimitBuckets.key,
-      set: {
-        count: sql`case when ${rateLimitBuckets.windowEndsAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end`,
-        // A lapsed window restarts with the window the new row would have had.
-        windowEndsAt: sql`case when ${rateLimitBuckets.windowEndsAt} <= now() then excluded.window_ends_at else ${rateLimitBuckets.windowEndsAt} end`,
-      },
-    })
-    .returning({ key: rateLimitBuckets.key, count: rateLimitBuckets.count });
-  const limits = new Map(counters.map((c) => [c.key, c.limit]));
-  return rows.length === counters.length && rows.every((r) => r.count <= (limits.get(r.key) ?? 0));
+export async function hitRateLimits(db: Database, counters: RateLimitCounter[]): Promise<boolean> {
+  const rows = await queryRows<{ allowed: boolean }>(db, rateLimitHitsSql(counters));
+  return rows.length === counters.length && rows.every((r) => r.allowed);
+}
+
+export type RateLimitCounter = { key: string; limit: number; windowSeconds: number };
+
+/**
+ * The upsert behind hitRateLimits as SQL, for a hot path that puts it in a CTE of its own
+ * statement (statistics beacons: one round trip). One row per counter: `allowed` when that
+ * counter is within its limit. Keys must be distinct; a key may be a `sql.placeholder` (for a
+ * statement prepared once: db/client.ts preparedStatement).
+ */
+export function rateLimitHitsSql(counters: (Omit<RateLimitCounter, "key"> & { key: string | Placeholder })[]): SQL {
+  const values = sql.join(
+    counters.map((c) => sql`(${c.key}, 1, now() + make_interval(secs => ${c.windowSeconds}::int))`),
+    sql`, `,
+  );
+  const limitOf = sql.join(
+    counters.map((c) => sql`when ${c.key}::text then ${c.limit}::int`),
+    sql` `,
+  );
+  return sql`insert into rate_limit_buckets as b (key, count, window_ends_at) values ${values}
+    on conflict (key) do update set
+      count = case when b.window_ends_at <= now() then 1 else b.count + 1 end,
+      -- A lapsed window restarts with the window the new row would have had.
+      window_ends_at = case when b.window_ends_at <= now() then excluded.window_ends_at else b.window_ends_at end
+    returning b.count <= (case b.key ${limitOf} end) as allowed`;
 }
 
 /**

@@ -9,18 +9,18 @@ export function createNonce(): string {
  * Security headers for every response. Scripts need the response's nonce (React Router's inline
  * hydration scripts carry it); no 'unsafe-inline' scripts in production.
  */
-export function securityHeaders(options: { config: Config; nonce: string; path: string }): Record<string, string> {
+export function securityHeaders(options: { config: Config; /** None for answers without HTML (JSON): no inline script is allowed then. */ nonce?: string; path: string }): Record<string, string> {
   const { config, nonce, path } = options;
   const analytics = config.public.analytics !== null;
   const dev = !config.isProduction;
   const scriptSrc = [
     "'self'",
-    `'nonce-${nonce}'`,
+    ...(nonce ? [`'nonce-${nonce}'`] : []),
     ...(analytics ? ["https://www.googletagmanager.com"] : []),
     // Vite's dev server injects inline modules for hot reloading.
     ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : []),
   ];
-  if (dev) scriptSrc.splice(1, 1); // a nonce would make browsers ignore 'unsafe-inline'
+  if (dev && nonce) scriptSrc.splice(1, 1); // a nonce would make browsers ignore 'unsafe-inline'
   const connectSrc = [
     "'self'",
     ...(analytics ? ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] : []),

@@ -376,6 +376,7 @@ function Evidence({ row, ctx }: { row: QuotePdfEvidence; ctx: Ctx }) {
       <KV label={t("pdf:certificate.actor")}>{actor}</KV>
       <KV label={t("pdf:certificate.ip")}>{row.ip ?? unknown}</KV>
       <KV label={t("pdf:certificate.userAgent")}>{row.userAgent ?? unknown}</KV>
+      {row.versionNumber ? <KV label={t("pdf:certificate.version")}>{String(row.versionNumber)}</KV> : null}
       {row.documentHash ? (
         <KV label={t("pdf:certificate.documentHash")}>
           <Hash value={row.documentHash} />
@@ -397,6 +398,7 @@ function Certificate({ input, ctx, sealedBy }: { input: QuotePdfInput; ctx: Ctx;
       <Text style={styles.certSection}>{t("pdf:certificate.document")}</Text>
       <KV label={t("pdf:certificate.name")}>{doc.name}</KV>
       <KV label={t("pdf:certificate.number")}>{doc.quoteNumber}</KV>
+      {input.version ? <KV label={t("pdf:certificate.version")}>{String(input.version)}</KV> : null}
       <KV label={t("pdf:certificate.sender")}>{input.account.name}</KV>
       <KV label={t("pdf:certificate.customer")}>{customer}</KV>
       <KV label={t("pdf:certificate.link")}>
@@ -416,6 +418,7 @@ function Certificate({ input, ctx, sealedBy }: { input: QuotePdfInput; ctx: Ctx;
           <KV label={t("pdf:certificate.signer")}>{s.name}</KV>
           <KV label={t("pdf:certificate.role")}>{roleLabel(s, input, t)}</KV>
           <KV label={t("pdf:certificate.signedAt")}>{formatTimestampUtc(s.signedAt, ctx.language)}</KV>
+          {s.versionNumber ? <KV label={t("pdf:certificate.version")}>{String(s.versionNumber)}</KV> : null}
           <KV label={t("pdf:certificate.method")}>{s.drawnPng ? t("pdf:certificate.drawn") : `${t("pdf:certificate.typed")}: “${s.typed ?? s.name}”`}</KV>
           <KV label={t("pdf:certificate.documentHash")}>
             <Hash value={s.documentHash} />

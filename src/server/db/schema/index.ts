@@ -12,3 +12,4 @@ export * from "./pdf";
 export * from "./signing";
 export * from "./statistics";
 export * from "./conversation";
+export * from "./versions";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { QUOTE_AUDIT_EVENTS, QUOTE_SIGNATURE_KINDS, SIGNATURE_KINDS } from "../../../shared/enums";
 import { accounts } from "./identity";
 import { quotes } from "./quotes";
@@ -30,6 +30,8 @@ export const quoteSignatures = pgTable(
     selection: jsonb("selection").$type<string[]>(),
     /** SHA-256 (hex) of the canonical document the signer saw, with their selection. */
     documentHash: text("document_hash"),
+    /** The quote version the signer saw and signed (decision 032); null before versions existed. */
+    versionNumber: integer("version_number"),
     ip: text("ip"),
     userAgent: text("user_agent"),
     actorEmail: text("actor_email"),
@@ -68,6 +70,8 @@ export const quoteAuditEvents = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     documentHash: text("document_hash"),
+    /** The quote version the event is about (PUBLISHED, VIEWED, SIGNED, …; decision 032). */
+    versionNumber: integer("version_number"),
     /** Event details (e.g. the selection of optional lines). */
     details: jsonb("details").$type<Record<string, unknown>>(),
   },

@@ -2,14 +2,17 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { Database, Executor } from "../../db/client";
 import {
+  accountDailyStats,
   accountInvitations,
   accountUsers,
   accounts,
   billingInvoices,
   customers,
   emailLinkTokens,
+  quoteBlockStats,
   quoteBlocks,
   quoteConversationEntries,
+  quoteDailyStats,
   quotePdfs,
   quoteLineItems,
   quoteReminders,
@@ -18,6 +21,9 @@ import {
   templateLineItems,
   quoteAuditEvents,
   quoteSignatures,
+  quoteVersions,
+  quoteTimeEntries,
+  quoteViews,
   templateSignatures,
   users,
 } from "../../db/schema";
@@ -133,9 +139,63 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       (await db.select().from(quotePdfs).where(eq(quotePdfs.accountId, accountId)).orderBy(asc(quotePdfs.createdAt))).map(({ accountId: _a, ...p }) => p),
   },
   {
+    name: "quote-versions",
+    // Every published version of the account's quotes, frozen as the customer saw it (decision 032).
+    rows: async (db, accountId) =>
+      (await db.select().from(quoteVersions).where(eq(quoteVersions.accountId, accountId)).orderBy(asc(quoteVersions.quoteId), asc(quoteVersions.number))).map(({ accountId: _a, ...v }) => v),
+  },
+  {
     name: "quote-audit-events",
     rows: async (db, accountId) =>
       (await db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.accountId, accountId)).orderBy(asc(quoteAuditEvents.seq))).map(({ accountId: _a, ...e }) => e),
+  },
+  // Issue 15 (decision 026): views of the account's public quotes and their reading time, raw (the
+  // last 13 months) and as the daily totals the dashboard shows. The visitor hash is left out: it
+  // identifies nobody without the deleted daily salt, and means nothing outside Offerly.
+  {
+    name: "statistics-views",
+    rows: (db, accountId) =>
+      db
+        .select({ id: quoteViews.id, quoteId: quoteViews.quoteId, day: quoteViews.day, startedAt: quoteViews.startedAt, lastSeenAt: quoteViews.lastSeenAt, trackedSeconds: quoteViews.trackedSeconds })
+        .from(quoteViews)
+        .where(eq(quoteViews.accountId, accountId))
+        .orderBy(asc(quoteViews.startedAt), asc(quoteViews.id)),
+    csv: ["id", "quoteId", "day", "startedAt", "lastSeenAt", "trackedSeconds"],
+  },
+  {
+    name: "statistics-time-entries",
+    // Through the account's views (by index): a time entry is always of a view.
+    rows: (db, accountId) =>
+      db
+        .select({ id: quoteTimeEntries.id, viewId: quoteTimeEntries.viewId, quoteId: quoteTimeEntries.quoteId, insertedAt: quoteTimeEntries.insertedAt, seconds: quoteTimeEntries.seconds, blockSeconds: quoteTimeEntries.blockSeconds })
+        .from(quoteViews)
+        .innerJoin(quoteTimeEntries, eq(quoteTimeEntries.viewId, quoteViews.id))
+        .where(eq(quoteViews.accountId, accountId))
+        .orderBy(asc(quoteTimeEntries.insertedAt), asc(quoteTimeEntries.id)),
+  },
+  {
+    name: "statistics-daily",
+    rows: async (db, accountId) =>
+      (await db.select().from(accountDailyStats).where(eq(accountDailyStats.accountId, accountId)).orderBy(asc(accountDailyStats.day))).map(({ accountId: _a, ...d }) => d),
+    csv: ["day", "views", "seconds", "quotesPublished", "quotesSigned"],
+  },
+  {
+    name: "statistics-daily-per-quote",
+    rows: async (db, accountId) =>
+      (await db.select().from(quoteDailyStats).where(eq(quoteDailyStats.accountId, accountId)).orderBy(asc(quoteDailyStats.day), asc(quoteDailyStats.quoteId))).map(
+        ({ accountId: _a, ...d }) => d,
+      ),
+    csv: ["quoteId", "day", "views", "seconds"],
+  },
+  {
+    name: "statistics-blocks",
+    rows: (db, accountId) =>
+      db
+        .select({ quoteId: quoteBlockStats.quoteId, blockId: quoteBlockStats.blockId, seconds: quoteBlockStats.seconds })
+        .from(quoteBlockStats)
+        .innerJoin(quotes, eq(quotes.id, quoteBlockStats.quoteId))
+        .where(eq(quotes.accountId, accountId))
+        .orderBy(asc(quoteBlockStats.quoteId), asc(quoteBlockStats.blockId)),
   },
 ];
 
@@ -169,7 +229,7 @@ export async function exportAccountData(db: Database, accountId: string): Promis
       if (section.csv) files[`${section.name}.csv`] = strToU8(toCsv(section.csv, rows));
     }
     files["README.txt"] = strToU8(
-      `Offerly export of "${accountName}", ${new Date().toISOString()}.\nOne JSON file per part; customers and quotes also as CSV (quotes.json holds the blocks and line items).\nAmounts are in cents (priceCents).\n`,
+      `Offerly export of "${accountName}", ${new Date().toISOString()}.\nOne JSON file per part; customers, quotes and statistics also as CSV (quotes.json holds the blocks and line items).\nAmounts are in cents (priceCents); reading time in seconds. Raw statistics (views, time entries) are kept 13 months; the daily totals for as long as the quote exists.\n`,
     );
     return { zip: zipSync(files, { level: 6 }), accountName };
   });

@@ -46,6 +46,7 @@ export async function pdfInputFromView(db: Executor, view: PublicQuoteView, deps
           typed: s.signatureKind === "TYPED" ? s.signature : null,
           drawnPng: s.fileKey ? ((await readFile(deps.files, s.fileKey))?.bytes ?? null) : null,
           documentHash: s.documentHash,
+          versionNumber: s.versionNumber,
         }),
       ),
     ),
@@ -59,6 +60,7 @@ export async function pdfInputFromView(db: Executor, view: PublicQuoteView, deps
     ip: row.ip,
     userAgent: row.userAgent,
     documentHash: row.documentHash,
+    versionNumber: row.versionNumber,
   }));
   const { logoFileKey: _key, fileUrl: _url, ...account } = view.account;
   return {
@@ -67,6 +69,7 @@ export async function pdfInputFromView(db: Executor, view: PublicQuoteView, deps
     publicUrl: publicQuoteUrl(deps.publicUrl, { slug: view.slug, nanoId: view.nanoId, language: view.document.language }),
     account: { ...account, logo },
     signatures,
+    version: view.version?.number ?? null,
     evidence,
     watermark: view.watermark,
     generatedAt: (deps.now ?? new Date()).toISOString(),

@@ -15,7 +15,8 @@ import { TotalsRef } from "../blocks/blocks.graphql";
 import { QuoteRef } from "../quotes/quotes.graphql";
 import { getQuoteById, quoteNotFound } from "../quotes/quotes.service";
 import { PublicAccountRef } from "../settings/settings.graphql";
-import { type PublicQuoteView, type PublicSignatureView, loadPublicQuote, signatureView } from "./public-quote.service";
+import { readPublicQuote } from "./public-quote.read";
+import { type PublicQuoteView, type PublicSignatureView, signatureView } from "./public-quote.service";
 import { type Evidence, createAccountSignature, createCustomerSignature, markQuoteSigned } from "./signing.service";
 
 /**
@@ -47,6 +48,7 @@ export const QuoteSignatureRef = builder.objectRef<PublicSignatureView>("QuoteSi
       description: "The optional lines (ids) a customer chose when signing; null for the account's signatures.",
       resolve: (s) => s.selection,
     }),
+    versionNumber: t.exposeInt("versionNumber", { nullable: true, description: "The quote version that was signed (null: signed before quotes had versions)." }),
   }),
 });
 
@@ -120,7 +122,8 @@ const PublicQuoteRef = builder.objectRef<PublicQuoteView>("PublicQuote").impleme
     identityAccount: t.field({ type: PublicAccountRef, resolve: (v) => v.account }),
     quoteBlocks: t.field({ type: [PublicBlockRef], extensions: cost.loadedList(10), resolve: (v) => v.document.blocks }),
     totals: t.field({ type: TotalsRef, resolve: (v) => v.document.totals }),
-    quoteSignatures: t.field({ type: [QuoteSignatureRef], extensions: cost.loadedList(3), resolve: (v) => v.signatures }),
+    quoteSignatures: t.field({ type: [QuoteSignatureRef], extensions: cost.loadedList(3), description: "The signatures of the version shown.", resolve: (v) => v.signatures }),
+    versionNumber: t.int({ nullable: true, description: "The quote version shown (a customer signs this one: pass it as `input.version`).", resolve: (v) => v.version?.number ?? null }),
   }),
 });
 
@@ -131,6 +134,9 @@ const PublicQuoteResultRef = builder.objectRef<{ status: "AVAILABLE" | "EXPIRED"
     quote: t.field({ type: PublicQuoteRef, nullable: true, resolve: (r) => r.quote }),
   }),
 });
+
+/** The characters a public link may have (url-safe nanoId); anything else is no link. */
+const LINK_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
 const evidenceOf = (ctx: GraphQLContext): Evidence => ({ ip: ctx.clientAddress ?? null, userAgent: ctx.request.headers.get("user-agent") });
 
@@ -155,8 +161,10 @@ builder.queryField("publicQuote", (t) =>
     args: { nanoId: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const nanoId = args.nanoId.slice(0, 64);
+      // Not a link's shape (e.g. a NUL byte): not available, without touching the database.
+      if (!LINK_SHAPE.test(nanoId)) return { status: "NOT_AVAILABLE" as const, quote: null };
       await limit(ctx, "read", nanoId);
-      const { availability, view } = await loadPublicQuote(ctx.db, nanoId, { viewerUserId: ctx.auth.user?.id ?? null });
+      const { availability, view } = await readPublicQuote(ctx.readDb, nanoId, { viewerUserId: ctx.auth.user?.id ?? null });
       return { status: availability, quote: view };
     },
   }),
@@ -173,6 +181,7 @@ const CreateQuoteSignatureInput = builder.inputType("CreateQuoteSignatureInput",
     consent: t.boolean({ required: false, description: "Customer: \"I agree that this electronic signature is legally binding\" — must be true." }),
     signedAt: t.string({ required: false, description: "Account: the signed-at date, YYYY-MM-DD." }),
     templateSignatureId: t.id({ required: false, description: "Account: a signature template of the account (e.g. the default)." }),
+    version: t.int({ required: false, description: "Customer: the quote version they saw (`PublicQuote.versionNumber`); refused when the quote changed since." }),
   }),
 });
 
@@ -198,6 +207,7 @@ builder.mutationField("createQuoteSignature", (t) =>
       }
       if (!args.nanoId) throw new AppError("NOT_FOUND", "signing:errors.notAvailable");
       const nanoId = args.nanoId.slice(0, 64);
+      if (!LINK_SHAPE.test(nanoId)) throw new AppError("NOT_FOUND", "signing:errors.notAvailable");
       await limit(ctx, "sign", nanoId);
       const values = parseInput(ZCustomerSignatureInput, { ...args.input, selection: args.input.selection?.map(String) ?? [] });
       return createCustomerSignature(deps, nanoId, values, { viewerUserId: ctx.auth.user?.id ?? null, evidence: evidenceOf(ctx) });

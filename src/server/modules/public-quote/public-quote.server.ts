@@ -3,5 +3,6 @@
  * out of the browser bundle: tests/unit/imports.test.ts).
  */
 export { loadPublicQuote, type PublicQuoteView } from "./public-quote.service";
+export { readPublicQuote } from "./public-quote.read";
 export { recordView } from "./signing.service";
 export { loadQuotePdfInput } from "./pdf-input";

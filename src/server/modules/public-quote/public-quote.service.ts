@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { SignatureKind } from "../../../shared/enums";
 import { effectivePlan, showsWatermark } from "../../../shared/plans";
 import { type QuoteDocumentData, applySelection, canonicalJson, selectedOptionalLineIds } from "../../../shared/quote-document";
@@ -7,7 +7,8 @@ import { type PublicAvailability, type QuoteStatus, publicAvailability, todayIso
 import { sanitizeDocument } from "../../../shared/rich-text";
 import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../shared/totals";
 import type { Executor } from "../../db/client";
-import { type CustomerSnapshot, accountUsers, accounts, quoteSignatures, quotes } from "../../db/schema";
+import { type CustomerSnapshot, accountUsers, accounts, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
+import { type QuoteVersionDiff, type QuoteVersionDocument, type QuoteVersionSender, diffQuoteDocuments } from "../../../shared/quote-versions";
 import { filePath, isFileKey } from "../../files/storage";
 import { entitlementRefusal } from "../billing/entitlements";
 import { type QuoteBlockRow, findBlocksOfQuotes, toTotalsBlock } from "../blocks/blocks.service";
@@ -46,7 +47,19 @@ export type PublicSignatureView = {
   documentHash: string | null;
   /** A customer's choice of optional lines (their ids); null for the account's signatures. */
   selection: string[] | null;
+  /** The quote version that was signed (decision 032); null for signatures from before versions. */
+  versionNumber: number | null;
 };
+
+/** The frozen version a view shows (decision 032); null for a draft's live preview (and quotes published before versions). */
+export type QuoteVersionInfo = { number: number; publishedAt: Date; documentHash: string };
+
+/**
+ * "Changed since you last viewed": what changed from an earlier version to this one. SIGNED_EARLIER:
+ * a customer signed an earlier version (the server knows; works without script); VIEWED_EARLIER:
+ * the browser said which version it saw last (the island, from localStorage).
+ */
+export type QuoteChanges = { reason: "SIGNED_EARLIER" | "VIEWED_EARLIER"; diff: QuoteVersionDiff };
 
 export type PublicQuoteView = {
   /** Internal ids: for the server's own use (signing, audit, PDF), never sent to the public. */
@@ -68,7 +81,13 @@ export type PublicQuoteView = {
   viewerIsMember: boolean;
   document: QuoteDocumentData;
   account: PublicAccountView;
+  /** The version shown (the quote's current one when published or signed). */
+  version: QuoteVersionInfo | null;
+  /** Signatures of the version shown. */
   signatures: PublicSignatureView[];
+  /** Signatures placed on earlier versions (history: they stay with their version). */
+  earlierSignatures: PublicSignatureView[];
+  changes: QuoteChanges | null;
 };
 
 export type PublicQuoteResult = { availability: PublicAvailability; view: PublicQuoteView | null };
@@ -134,7 +153,49 @@ export function signatureView(row: typeof quoteSignatures.$inferSelect): PublicS
     signedAt: row.signedAt,
     documentHash: row.documentHash,
     selection: row.kind === "CUSTOMER" ? (row.selection ?? []) : null,
+    versionNumber: row.versionNumber,
   };
+}
+
+type VersionRow = typeof quoteVersions.$inferSelect;
+
+/** The sender's styling as a version freezes it (the logo is not part of it: the account's current one is shown). */
+export function versionSender(account: Pick<typeof accounts.$inferSelect, keyof QuoteVersionSender> | undefined): QuoteVersionSender {
+  return {
+    name: account?.name ?? "",
+    linkColor: account?.linkColor ?? null,
+    textColor: account?.textColor ?? null,
+    textFont: account?.textFont ?? null,
+    quoteStreetAndNumber: account?.quoteStreetAndNumber ?? null,
+    quotePostalCode: account?.quotePostalCode ?? null,
+    quoteCity: account?.quoteCity ?? null,
+  };
+}
+
+/** A quote's versions, newest first (owner's history; `limit` 1: the current one). */
+export function findQuoteVersions(db: Executor, accountId: string, quoteId: string, limit?: number) {
+  const query = db
+    .select()
+    .from(quoteVersions)
+    .where(and(eq(quoteVersions.accountId, accountId), eq(quoteVersions.quoteId, quoteId)))
+    .orderBy(desc(quoteVersions.number));
+  return limit ? query.limit(limit) : query;
+}
+
+export async function findQuoteVersion(db: Executor, accountId: string, quoteId: string, number: number): Promise<VersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(quoteVersions)
+    .where(and(eq(quoteVersions.accountId, accountId), eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.number, number)))
+    .limit(1);
+  return row;
+}
+
+/** The diff between two versions of a quote (null when `from` does not exist). */
+export async function versionDiff(db: Executor, current: VersionRow, from: number): Promise<QuoteVersionDiff | null> {
+  if (!Number.isInteger(from) || from < 1 || from >= current.number) return null;
+  const earlier = await findQuoteVersion(db, current.accountId, current.quoteId, from);
+  return earlier ? diffQuoteDocuments(earlier.document.document, current.document.document, { from, to: current.number }) : null;
 }
 
 /** How a quote row (already found) and its account become the view: blocks, signatures, membership in parallel. */
@@ -142,10 +203,11 @@ async function buildView(
   db: Executor,
   quote: typeof quotes.$inferSelect,
   account: typeof accounts.$inferSelect,
-  options: { viewerUserId?: string | null; now: Date },
+  options: { viewerUserId?: string | null; now: Date; version?: VersionRow | null; changesSince?: number | null },
 ): Promise<PublicQuoteView> {
-  const [blocks, signatures, membership] = await Promise.all([
-    findBlocksOfQuotes(db, [quote.id]),
+  // Published and signed quotes show their current frozen version; a draft (the owner's preview) its live blocks.
+  const [versionRows, allSignatures, membership] = await Promise.all([
+    options.version ? [options.version] : quote.status !== "DRAFT" ? findQuoteVersions(db, quote.accountId, quote.id, 1) : Promise.resolve([]),
     db.select().from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id)).orderBy(asc(quoteSignatures.signedAt), asc(quoteSignatures.createdAt)),
     options.viewerUserId
       ? db
@@ -156,9 +218,27 @@ async function buildView(
       : Promise.resolve([]),
   ]);
   const status = quote.status as QuoteStatus;
-  // Once a customer has signed, the document shows their choice of optional lines.
+  const version = versionRows[0] ?? null;
+  const versionNumber = version?.number ?? null;
+  const signatures = allSignatures.filter((s) => s.versionNumber === versionNumber);
+  const earlierSignatures = allSignatures.filter((s) => s.versionNumber !== versionNumber && (versionNumber === null || (s.versionNumber ?? 0) < versionNumber));
+  // Quotes published before versions existed (and drafts) are read from their live blocks.
+  const base = version ? version.document.document : toDocument(quote, await findBlocksOfQuotes(db, [quote.id]));
+  // Once a customer has signed (this version), the document shows their choice of optional lines.
   const lastCustomer = [...signatures].reverse().find((s) => s.kind === "CUSTOMER" && s.selection);
-  const document = lastCustomer?.selection ? applySelection(toDocument(quote, blocks), lastCustomer.selection) : toDocument(quote, blocks);
+  const document = lastCustomer?.selection ? applySelection(base, lastCustomer.selection) : base;
+  const sender = version ? version.document.sender : versionSender(account);
+  // What changed for this customer: since the version they said they saw last, else since a version somebody signed.
+  let changes: QuoteChanges | null = null;
+  if (version && options.changesSince) {
+    const diff = await versionDiff(db, version, options.changesSince);
+    if (diff?.changed) changes = { reason: "VIEWED_EARLIER", diff };
+  }
+  const signedEarlier = Math.max(0, ...earlierSignatures.filter((s) => s.kind === "CUSTOMER" && s.versionNumber !== null).map((s) => s.versionNumber ?? 0));
+  if (version && !changes && signedEarlier > 0) {
+    const diff = await versionDiff(db, version, signedEarlier);
+    if (diff?.changed) changes = { reason: "SIGNED_EARLIER", diff };
+  }
   const signingAllowed = entitlementRefusal(account, "signing", options.now) === null;
   return {
     quoteId: quote.id,
@@ -174,17 +254,14 @@ async function buildView(
     viewerIsMember: membership.length > 0,
     document,
     account: {
-      name: account.name,
+      ...sender,
       fileUrl: account.logoFileKey && isFileKey(account.logoFileKey) ? filePath(account.logoFileKey, account.updatedAt.getTime()) : null,
       logoFileKey: account.logoFileKey && isFileKey(account.logoFileKey) ? account.logoFileKey : null,
-      linkColor: account.linkColor,
-      textColor: account.textColor,
-      textFont: account.textFont,
-      quoteStreetAndNumber: account.quoteStreetAndNumber,
-      quotePostalCode: account.quotePostalCode,
-      quoteCity: account.quoteCity,
     },
+    version: version ? { number: version.number, publishedAt: version.publishedAt, documentHash: version.documentHash } : null,
     signatures: signatures.map(signatureView),
+    earlierSignatures: earlierSignatures.map(signatureView),
+    changes,
   };
 }
 
@@ -196,7 +273,7 @@ async function buildView(
 export async function loadPublicQuote(
   db: Executor,
   nanoId: string,
-  options: { viewerUserId?: string | null; today?: string; now?: Date } = {},
+  options: { viewerUserId?: string | null; today?: string; now?: Date; changesSince?: number | null } = {},
 ): Promise<PublicQuoteResult> {
   const now = options.now ?? new Date();
   if (!NANO_ID_PATTERN.test(nanoId)) return { availability: "NOT_AVAILABLE", view: null };
@@ -204,7 +281,7 @@ export async function loadPublicQuote(
   if (!row) return { availability: "NOT_AVAILABLE", view: null };
   const availability = publicAvailability({ status: row.quote.status as QuoteStatus, expirationDate: row.quote.expirationDate }, options.today ?? todayIso(now));
   if (availability !== "AVAILABLE") return { availability, view: null };
-  return { availability, view: await buildView(db, row.quote, row.account, { viewerUserId: options.viewerUserId, now }) };
+  return { availability, view: await buildView(db, row.quote, row.account, { viewerUserId: options.viewerUserId, now, changesSince: options.changesSince }) };
 }
 
 /** The same view for a quote of an account by its id, whatever its status (the PDF; owner screens). */
@@ -218,35 +295,51 @@ export async function loadQuoteView(db: Executor, accountId: string, quoteId: st
   return row ? buildView(db, row.quote, row.account, { now }) : null;
 }
 
-/**
- * What a signer saw, as canonical JSON (the input of `documentHash`): the document with their
- * selection of optional lines applied (totals recomputed), the sender as printed, and the sorted
- * selection itself. Version 1 of this shape; a new shape gets a new version.
- */
-export function signedContent(view: Pick<PublicQuoteView, "nanoId" | "document" | "account">, selection: readonly string[]) {
-  const chosen = [...new Set(selection)].sort();
-  const { logoFileKey: _logo, fileUrl: _url, ...sender } = view.account;
-  return canonicalJson({ version: 1, nanoId: view.nanoId, sender, document: applySelection(view.document, chosen), selection: chosen });
+/** One version of a quote of an account, read-only, as its customer saw it (the owner's version history). */
+export async function loadQuoteVersionView(db: Executor, accountId: string, quoteId: string, number: number, now = new Date()): Promise<PublicQuoteView | null> {
+  const [row] = await db
+    .select({ quote: quotes, account: accounts })
+    .from(quotes)
+    .innerJoin(accounts, eq(accounts.id, quotes.accountId))
+    .where(and(eq(quotes.accountId, accountId), eq(quotes.id, quoteId)))
+    .limit(1);
+  if (!row) return null;
+  const version = await findQuoteVersion(db, accountId, quoteId, number);
+  return version ? buildView(db, row.quote, row.account, { now, version }) : null;
 }
 
-/** SHA-256 (hex) of `signedContent`: stored with each signature and in the audit trail. */
-export function documentHash(view: Pick<PublicQuoteView, "nanoId" | "document" | "account">, selection: readonly string[] = selectedOptionalLineIds(view.document)): string {
+/** What the hash is computed over: the view's document, sender and version. */
+export type HashedView = Pick<PublicQuoteView, "nanoId" | "document"> & {
+  account: Omit<PublicAccountView, "fileUrl" | "logoFileKey"> & Partial<Pick<PublicAccountView, "fileUrl" | "logoFileKey">>;
+  version: Pick<QuoteVersionInfo, "number"> | null;
+};
+
+/**
+ * What a signer saw, as canonical JSON (the input of `documentHash`): the document with their
+ * selection of optional lines applied (totals recomputed), the sender as printed, the sorted
+ * selection and the version number. Shape 2 names the quote version (decision 032); shape 1 (no
+ * version: quotes published before versions existed) is kept so old hashes still verify.
+ */
+export function signedContent(view: HashedView, selection: readonly string[]) {
+  const chosen = [...new Set(selection)].sort();
+  const { logoFileKey: _logo, fileUrl: _url, ...sender } = view.account;
+  const document = applySelection(view.document, chosen);
+  if (!view.version) return canonicalJson({ version: 1, nanoId: view.nanoId, sender, document, selection: chosen });
+  return canonicalJson({ version: 2, nanoId: view.nanoId, quoteVersion: view.version.number, sender, document, selection: chosen });
+}
+
+/** SHA-256 (hex) of `signedContent`: stored with each signature, each version and in the audit trail. */
+export function documentHash(view: HashedView, selection: readonly string[] = selectedOptionalLineIds(view.document)): string {
   return crypto.createHash("sha256").update(signedContent(view, selection), "utf8").digest("hex");
 }
 
-/** The hash of a quote as it is published (no signer yet: the default selection). */
-export function publishedDocumentHash(quote: typeof quotes.$inferSelect, blocks: QuoteBlockRow[], account: typeof accounts.$inferSelect | undefined): string {
-  const document = toDocument(quote, blocks);
-  const sender: PublicAccountView = {
-    name: account?.name ?? "",
-    fileUrl: null,
-    logoFileKey: null,
-    linkColor: account?.linkColor ?? null,
-    textColor: account?.textColor ?? null,
-    textFont: account?.textFont ?? null,
-    quoteStreetAndNumber: account?.quoteStreetAndNumber ?? null,
-    quotePostalCode: account?.quotePostalCode ?? null,
-    quoteCity: account?.quoteCity ?? null,
-  };
-  return documentHash({ nanoId: quote.nanoId, document, account: sender });
+/** The frozen document of a quote about to be published as version `number`, and its hash (default selection). */
+export function freezeVersion(
+  quote: typeof quotes.$inferSelect,
+  blocks: QuoteBlockRow[],
+  account: typeof accounts.$inferSelect | undefined,
+  number: number,
+): { document: QuoteVersionDocument; documentHash: string } {
+  const document: QuoteVersionDocument = { document: toDocument(quote, blocks), sender: versionSender(account) };
+  return { document, documentHash: documentHash({ nanoId: quote.nanoId, document: document.document, account: document.sender, version: { number } }) };
 }

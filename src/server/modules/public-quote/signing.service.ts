@@ -7,7 +7,7 @@ import { type AccountSignatureValues, type CustomerSignatureValues, SIGNING_LIMI
 import { pngDataUrlPayload } from "../../../shared/blocks";
 import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
-import { quoteAuditEvents, quoteSignatures, quotes } from "../../db/schema";
+import { quoteAuditEvents, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
 import { type FileStorage, readBody } from "../../files/storage";
 import { assertEntitled } from "../billing/entitlements";
@@ -39,7 +39,16 @@ const clip = (value: string | null, max: number) => (value === null ? null : val
 /** Appends one audit row (inside the caller's transaction). Rows are never changed or removed. */
 export async function recordAudit(
   tx: Executor,
-  row: { accountId: string; quoteId: string; event: QuoteAuditEvent; actorName?: string | null; actorEmail?: string | null; documentHash?: string | null; details?: Record<string, unknown> | null },
+  row: {
+    accountId: string;
+    quoteId: string;
+    event: QuoteAuditEvent;
+    actorName?: string | null;
+    actorEmail?: string | null;
+    documentHash?: string | null;
+    versionNumber?: number | null;
+    details?: Record<string, unknown> | null;
+  },
   evidence: Evidence,
 ): Promise<void> {
   await tx.insert(quoteAuditEvents).values({
@@ -49,6 +58,7 @@ export async function recordAudit(
     actorName: row.actorName ?? null,
     actorEmail: row.actorEmail ?? null,
     documentHash: row.documentHash ?? null,
+    versionNumber: row.versionNumber ?? null,
     details: row.details ?? null,
     ip: clip(evidence.ip, 100),
     userAgent: clip(evidence.userAgent, 500),
@@ -68,17 +78,18 @@ export function findAuditEvents(db: Executor, accountId: string, quoteId: string
  * A customer's view of the public page: one VIEWED row per address and browser per 30 minutes
  * (a reload is not a new view). Members of the sending account are not recorded.
  */
-export async function recordView(db: Executor, view: PublicQuoteView, evidence: Evidence): Promise<void> {
+export async function recordView(db: Executor, view: Pick<PublicQuoteView, "quoteId" | "accountId" | "viewerIsMember"> & { version?: { number: number } | null }, evidence: Evidence): Promise<void> {
   if (view.viewerIsMember) return;
   const ip = clip(evidence.ip, 100);
   const userAgent = clip(evidence.userAgent, 500);
   // One statement (the page's hot path): insert unless the same address and browser viewed it lately.
   await db.execute(sql`
-    insert into ${quoteAuditEvents} (account_id, quote_id, event, ip, user_agent)
-    select ${view.accountId}, ${view.quoteId}, 'VIEWED', ${ip}, ${userAgent}
+    insert into ${quoteAuditEvents} (account_id, quote_id, event, ip, user_agent, version_number)
+    select ${view.accountId}, ${view.quoteId}, 'VIEWED', ${ip}, ${userAgent}, ${view.version?.number ?? null}::integer
     where not exists (
       select 1 from ${quoteAuditEvents}
       where quote_id = ${view.quoteId} and event = 'VIEWED' and ip is not distinct from ${ip} and user_agent is not distinct from ${userAgent}
+        and version_number is not distinct from ${view.version?.number ?? null}::integer
         and at > now() - interval '30 minutes'
     )`);
 }
@@ -110,6 +121,15 @@ async function lockQuote(tx: Executor, quoteId: string) {
   return row;
 }
 
+/** The quote's current version number, read under the quote's lock (null: published before versions existed). */
+async function currentVersionNumber(tx: Executor, quoteId: string): Promise<number | null> {
+  const [row] = await tx.select({ number: quoteVersions.number }).from(quoteVersions).where(eq(quoteVersions.quoteId, quoteId)).orderBy(desc(quoteVersions.number)).limit(1);
+  return row?.number ?? null;
+}
+
+/** The customer saw another version than the current one: the quote changed, reload (decision 032). */
+const versionChanged = () => signingError("CONFLICT", "errors.versionChanged");
+
 /** The database's guards (signature on a non-published quote, a transition) as the service's messages. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -118,6 +138,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw error;
     const message = errorMessages(error);
     if (isDeclinedGuardError(error)) throw declined();
+    if (message.includes("offerly:version_stale")) throw versionChanged();
     if (message.includes("offerly:quote_locked") || message.includes("offerly:quote_transition")) throw signingError("CONFLICT", "errors.alreadySigned");
     throw error;
   }
@@ -142,6 +163,9 @@ export async function createCustomerSignature(
   if (view.viewerIsMember) throw signingError("FORBIDDEN", "errors.memberCannotSign");
   if (view.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
   if (!view.signable) throw signingError("CONFLICT", "errors.notSignable");
+  // The version the customer saw (the page sends it): never sign a version they did not see.
+  const seen = view.version?.number ?? null;
+  if (values.version != null && values.version !== seen) throw versionChanged();
   await assertEntitled(deps.db, view.accountId, "signing", now);
   const allowed = new Set(optionalLineIds(view.document));
   const selection = [...new Set(values.selection)].sort();
@@ -155,8 +179,10 @@ export async function createCustomerSignature(
       if (!locked) throw signingError("NOT_FOUND", "errors.notAvailable");
       if (locked.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
       if (locked.status !== "PUBLISHED") throw signingError("NOT_FOUND", "errors.notAvailable");
+      // Withdrawn, changed and published again since the page was read: refused, nothing stored.
+      if ((await currentVersionNumber(tx, view.quoteId)) !== seen) throw versionChanged();
       await refuseWhenDeclined(tx, view.quoteId);
-      const actor = { actorName: values.name, actorEmail: null };
+      const actor = { actorName: values.name, actorEmail: null, versionNumber: seen };
       if (selection.join(",") !== defaults.join(",")) {
         await recordAudit(tx, { accountId: view.accountId, quoteId: view.quoteId, event: "OPTION_CHANGED", ...actor, details: { from: defaults, to: selection } }, context.evidence);
       }
@@ -170,6 +196,7 @@ export async function createCustomerSignature(
         signedAt: now,
         selection,
         documentHash: hash,
+        versionNumber: seen,
         ip: clip(context.evidence.ip, 100),
         userAgent: clip(context.evidence.userAgent, 500),
         actorEmail: null,
@@ -234,6 +261,7 @@ export async function createAccountSignature(
       const locked = await lockQuote(tx, view.quoteId);
       if (locked?.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
       if (locked?.status !== "PUBLISHED") throw signingError("CONFLICT", "errors.notPublished");
+      if ((await currentVersionNumber(tx, view.quoteId)) !== (view.version?.number ?? null)) throw versionChanged();
       await tx.insert(quoteSignatures).values({
         accountId,
         quoteId: view.quoteId,
@@ -244,13 +272,14 @@ export async function createAccountSignature(
         signedAt: new Date(`${values.signedAt}T12:00:00Z`),
         selection: null,
         documentHash: hash,
+        versionNumber: view.version?.number ?? null,
         ip: clip(context.evidence.ip, 100),
         userAgent: clip(context.evidence.userAgent, 500),
         actorEmail: context.actor.email,
       });
       await recordAudit(
         tx,
-        { accountId, quoteId: view.quoteId, event: "SIGNED", actorName: context.actor.name ?? values.name, actorEmail: context.actor.email, documentHash: hash, details: { kind: "ACCOUNT", name: values.name, signedAt: values.signedAt } },
+        { accountId, quoteId: view.quoteId, event: "SIGNED", actorName: context.actor.name ?? values.name, actorEmail: context.actor.email, documentHash: hash, versionNumber: view.version?.number ?? null, details: { kind: "ACCOUNT", name: values.name, signedAt: values.signedAt } },
         context.evidence,
       );
     }),
@@ -277,13 +306,14 @@ export async function markQuoteSigned(
       const locked = await lockQuote(tx, view.quoteId);
       if ((locked?.status as QuoteStatus) === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
       if (locked?.status !== "PUBLISHED") throw signingError("CONFLICT", "errors.cannotMarkSigned");
+      if ((await currentVersionNumber(tx, view.quoteId)) !== (view.version?.number ?? null)) throw versionChanged();
       await refuseWhenDeclined(tx, view.quoteId);
       await tx.update(quotes).set({ status: "SIGNED", signedAt: now, updatedAt: now }).where(eq(quotes.id, view.quoteId));
       // Statistics rollup (issue 15): a signed quote counts on the account's local day.
       await recordQuoteEvent(tx, accountId, "signed", now);
       // The owners' "signed" e-mail (when switched on) and no more reminders (issue 14).
       await notifyQuoteSigned(tx, view.quoteId, { publicUrl: context.publicUrl });
-      await recordAudit(tx, { accountId, quoteId: view.quoteId, event: "MARKED_SIGNED", actorName: context.actor.name, actorEmail: context.actor.email, documentHash: hash, details: { today: todayIso(now) } }, context.evidence);
+      await recordAudit(tx, { accountId, quoteId: view.quoteId, event: "MARKED_SIGNED", actorName: context.actor.name, actorEmail: context.actor.email, documentHash: hash, versionNumber: view.version?.number ?? null, details: { today: todayIso(now) } }, context.evidence);
       // The sealed PDF of the signed quote, produced now so it is ready when someone downloads it
       // (decision 025); keyed by the signed state as the download route computes it.
       const signed = await loadQuoteView(tx, accountId, view.quoteId, now);
@@ -294,7 +324,7 @@ export async function markQuoteSigned(
   );
 }
 
-/** How many signatures a quote has (withdrawing is refused once somebody signed). */
+/** How many signatures a quote has (on any version). */
 export async function countSignatures(db: Executor, quoteId: string): Promise<number> {
   const rows = await db.select({ id: quoteSignatures.id }).from(quoteSignatures).where(eq(quoteSignatures.quoteId, quoteId)).orderBy(desc(quoteSignatures.createdAt)).limit(1);
   return rows.length;

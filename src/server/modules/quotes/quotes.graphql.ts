@@ -125,15 +125,15 @@ builder.queryField("quote", (t) =>
 builder.queryField("quotes", (t) =>
   t.field({
     type: QuotePageRef,
-    description: "The selected account's quotes, newest first: filtered by status (EXPIRED included) and searched by title, number or customer.",
+    description: "The selected account's quotes, newest first: filtered by status (EXPIRED included), by an active decline (`declined: true`, decision 027) and searched by title, number or customer.",
     authScopes: { accountRole: "member" },
     extensions: cost.page,
-    args: { ...pageArgs, status: t.arg({ type: QuoteDisplayStatusEnum }), search: t.arg.string() },
+    args: { ...pageArgs, status: t.arg({ type: QuoteDisplayStatusEnum }), search: t.arg.string(), declined: t.arg.boolean({ description: "Only quotes the customer declined (and that were not published again since)." }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
       const page = parsePage(args);
       const search = parseInput(ZSearch, args.search);
-      const { items, total } = await findQuotes(ctx.db, accountId, { status: args.status ?? null, search, ...page });
+      const { items, total } = await findQuotes(ctx.db, accountId, { status: args.status ?? null, declined: args.declined === true, search, ...page });
       return { items, totalCount: total, page: page.page, pageSize: page.pageSize };
     },
   }),
@@ -219,7 +219,7 @@ builder.mutationField("publishQuote", (t) =>
 builder.mutationField("withdrawQuote", (t) =>
   t.field({
     type: QuoteRef,
-    description: "PUBLISHED → DRAFT while nobody has signed it: the public link shows \"not available\" until it is published again.",
+    description: "PUBLISHED → DRAFT (not once SIGNED): signatures stay with their version; the public link shows \"not available\" until it is published again as the next version.",
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }) },

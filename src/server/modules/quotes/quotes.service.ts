@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import { likePattern } from "../../../shared/customers";
 import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isExpired, todayIso } from "../../../shared/quote-status";
@@ -6,7 +6,7 @@ import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../..
 import type { Currency, Language } from "../../../shared/enums";
 import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
-import { type CustomerSnapshot, accounts, customers, quoteAuditEvents, quoteNumberCounters, quotePdfs, quoteSignatures, quotes } from "../../db/schema";
+import { type CustomerSnapshot, accounts, customers, quoteAuditEvents, quoteConversationEntries, quoteNumberCounters, quotePdfs, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
 import { AppError } from "../../errors";
 import { deleteFilesJob } from "../../jobs/delete-files";
 import { enqueue } from "../../jobs/queue";
@@ -14,7 +14,7 @@ import { assertEntitled } from "../billing/entitlements";
 import { copyBlocks, findBlocksOfQuotes, startQuoteFrom } from "../blocks/blocks.service";
 import { onQuotePublished, onQuoteWithdrawn } from "../conversation/conversation.service";
 import type { CustomerRecord } from "../customers/customers.service";
-import { publishedDocumentHash } from "../public-quote/public-quote.service";
+import { findQuoteVersions, freezeVersion } from "../public-quote/public-quote.service";
 import { recordQuoteEvent } from "../statistics/statistics.service";
 
 export type QuoteRecord = typeof quotes.$inferSelect;
@@ -164,6 +164,9 @@ export async function deleteQuote(db: Executor, accountId: string, id: string): 
     db.transaction(async (tx) => {
       const current = await lockQuote(tx, accountId, id);
       if (current.status !== "DRAFT") throw new AppError("CONFLICT", "quotes:errors.notDraftDelete");
+      // A withdrawn quote that somebody signed keeps its evidence (signatures, versions, audit trail).
+      const [{ signatures }] = await tx.select({ signatures: count() }).from(quoteSignatures).where(eq(quoteSignatures.quoteId, current.id));
+      if (signatures > 0) throw new AppError("CONFLICT", "quotes:errors.signedDelete");
       // A withdrawn quote may have had PDFs made while it was public: their files go with it.
       const pdfs = await tx.select({ key: quotePdfs.fileKey }).from(quotePdfs).where(eq(quotePdfs.quoteId, current.id));
       await tx.delete(quotes).where(eq(quotes.id, current.id));
@@ -208,9 +211,23 @@ export async function publishQuote(
         .set({ status: "PUBLISHED", publishedAt: now, customerSnapshot: snapshot, updatedAt: now })
         .where(eq(quotes.id, current.id))
         .returning();
-      // The audit trail (decision 024): what was published, by whom, from where.
+      // The version (decision 032): the document and styling frozen as version n + 1 of this link.
       const blocks = await findBlocksOfQuotes(tx, [quote.id]);
       const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      const [previous] = await findQuoteVersions(tx, accountId, quote.id, 1);
+      const number = (previous?.number ?? 0) + 1;
+      const frozen = freezeVersion(quote, blocks, account, number);
+      await tx.insert(quoteVersions).values({
+        accountId,
+        quoteId: quote.id,
+        number,
+        document: frozen.document,
+        documentHash: frozen.documentHash,
+        publishedAt: now,
+        publishedByName: audit.actorName,
+        publishedByEmail: audit.actorEmail,
+      });
+      // The audit trail (decision 024): what was published, by whom, from where.
       await tx.insert(quoteAuditEvents).values({
         accountId,
         quoteId: quote.id,
@@ -220,7 +237,8 @@ export async function publishQuote(
         actorEmail: audit.actorEmail,
         ip: audit.ip?.slice(0, 100) ?? null,
         userAgent: audit.userAgent?.slice(0, 500) ?? null,
-        documentHash: publishedDocumentHash(quote, blocks, account),
+        documentHash: frozen.documentHash,
+        versionNumber: number,
       });
       // Statistics rollup (issue 15): a publication counts on the account's local day.
       await recordQuoteEvent(tx, accountId, "published", now);
@@ -232,16 +250,15 @@ export async function publishQuote(
 }
 
 /**
- * PUBLISHED → DRAFT, only while nobody has signed it (signatures arrive with public signing; until
- * then a signed quote is SIGNED and so cannot be withdrawn). The link then shows "not available";
- * publishing again brings the same link back.
+ * PUBLISHED → DRAFT, also after customers signed it (decision 032: their signatures stay with the
+ * version they signed; publishing again makes the next version, which they sign anew). A SIGNED
+ * quote is final. The link shows "not available" meanwhile; publishing again brings it back.
  */
 export async function withdrawQuote(db: Executor, accountId: string, id: string, now = new Date()): Promise<QuoteRow> {
   return guarded(() =>
     db.transaction(async (tx) => {
       const current = await lockQuote(tx, accountId, id);
-      const [{ signatures }] = await tx.select({ signatures: count() }).from(quoteSignatures).where(eq(quoteSignatures.quoteId, current.id));
-      if (!canWithdraw(current.status as QuoteStatus, signatures)) throw new AppError("CONFLICT", "quotes:errors.cannotWithdraw");
+      if (!canWithdraw(current.status as QuoteStatus)) throw new AppError("CONFLICT", "quotes:errors.cannotWithdraw");
       const [quote] = await tx
         .update(quotes)
         .set({ status: "DRAFT", publishedAt: null, updatedAt: now })
@@ -298,11 +315,23 @@ export async function getQuoteById(db: Executor, accountId: string, id: string):
   return row ? { ...row.quote, customer: row.customer } : undefined;
 }
 
+/** The account's quotes among `ids` (others and non-ids are left out), in one query, unordered. */
+export async function getQuotesByIds(db: Executor, accountId: string, ids: string[]): Promise<QuoteRow[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  const rows = await db
+    .select({ quote: quotes, customer: customers })
+    .from(quotes)
+    .leftJoin(customers, eq(customers.id, quotes.customerId))
+    .where(and(eq(quotes.accountId, accountId), inArray(quotes.id, valid)));
+  return rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer }));
+}
+
 /** A page of the account's quotes, newest first, filtered by (display) status and searched. */
 export async function findQuotes(
   db: Executor,
   accountId: string,
-  options: { status: QuoteDisplayStatus | null; search: string | null; offset: number; limit: number },
+  options: { status: QuoteDisplayStatus | null; declined?: boolean; search: string | null; offset: number; limit: number },
   today = todayIso(),
 ) {
   const pattern = options.search ? likePattern(options.search) : null;
@@ -315,6 +344,10 @@ export async function findQuotes(
   const where = and(
     eq(quotes.accountId, accountId),
     options.status ? statusFilter[options.status] : undefined,
+    // A decline is an event, not a status (decision 027): the quotes with an active one.
+    options.declined
+      ? sql`exists (select 1 from ${quoteConversationEntries} d where d.quote_id = ${quotes.id} and d.kind = 'DECLINE' and d.cleared_at is null)`
+      : undefined,
     pattern
       ? or(
           ilike(quotes.name, pattern),

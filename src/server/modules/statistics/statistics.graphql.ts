@@ -6,7 +6,9 @@ import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { AppError } from "../../errors";
 import { AccountRef } from "../identity/identity.graphql";
+import { QuoteRef } from "../quotes/quotes.graphql";
 import {
+  type QuoteListStatistic,
   type QuoteStatistics,
   type StatisticsOverview,
   getQuoteListStatistics,
@@ -139,9 +141,12 @@ const QuoteStatisticsRef = builder.objectRef<QuoteStatistics>("QuoteStatistics")
   }),
 });
 
-const QuoteListStatisticRef = builder.objectRef<{ quoteId: string; views: number; totalTime: number }>("QuoteListStatistic").implement({
+const QuoteListStatisticRef = builder.objectRef<QuoteListStatistic>("QuoteListStatistic").implement({
+  description: "Views and reading time of one quote of a list.",
   fields: (t) => ({
     quoteId: t.exposeID("quoteId"),
+    // Loaded with the list (one query for all its quotes), not per row.
+    quote: t.field({ type: QuoteRef, resolve: (s) => s.quote }),
     views: t.exposeInt("views"),
     totalTime: t.exposeInt("totalTime", { description: "Seconds." }),
   }),
@@ -186,7 +191,7 @@ builder.queryField("quoteStatistics", (t) =>
     args: { quoteId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
-      return getQuoteStatistics(ctx.db, accountId, String(args.quoteId));
+      return ctx.readDb.run((db) => getQuoteStatistics(db, accountId, String(args.quoteId)));
     },
   }),
 );
@@ -204,7 +209,7 @@ builder.queryField("quoteListStatistics", (t) =>
     resolve: (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
       if (args.quoteIds.length > STATS.maxListIds) throw new AppError("BAD_USER_INPUT", "statistics:errors.tooManyIds", { max: STATS.maxListIds });
-      return getQuoteListStatistics(ctx.db, accountId, args.quoteIds.map(String));
+      return ctx.readDb.run((db) => getQuoteListStatistics(db, accountId, args.quoteIds.map(String)));
     },
   }),
 );
@@ -218,7 +223,7 @@ builder.queryField("quoteStatisticsOverview", (t) =>
     args: { from: t.arg.string({ required: true, description: "YYYY-MM-DD" }), to: t.arg.string({ required: true, description: "YYYY-MM-DD" }) },
     resolve: (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
-      return getStatisticsOverview(ctx.db, accountId, parseInput(ZStatisticsRange, { from: args.from, to: args.to }));
+      return ctx.readDb.run((db) => getStatisticsOverview(db, accountId, parseInput(ZStatisticsRange, { from: args.from, to: args.to })));
     },
   }),
 );

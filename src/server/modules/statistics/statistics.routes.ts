@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Handler } from "hono";
 import { ZTimeStatisticInput } from "../../../shared/statistics";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -11,11 +11,11 @@ import { recordTime } from "./statistics.service";
  * which cannot set the GraphQL CSRF header). The same service and rules as `createTimeStatistic`:
  * bounded, rate-limited, silently dropped when anything is wrong. Always 204, never a 5xx; a page
  * of another origin is refused (403) like GraphQL refuses it. Body: the TimeStatisticInput JSON
- * (`{ viewId, nanoId, seconds, blocks }`), at most 8 KB (the /api body limit).
+ * (`{ viewId, nanoId, seconds, blocks }`), at most 8 KB (the /api body limit). Mounted in app.ts
+ * ahead of the page middleware it does not need.
  */
-export function beaconRoutes(deps: { db: Database; config: Config; log: Logger; clientIp: (request: Request, env: unknown) => string }) {
-  const app = new Hono();
-  app.post("/", async (c) => {
+export function beaconHandler(deps: { db: Database; config: Config; log: Logger; clientIp: (request: Request, env: unknown) => string }): Handler {
+  return async (c) => {
     if (isForeignOrigin(deps.config, c.req.raw)) return c.body(null, 403);
     try {
       const text = await c.req.text();
@@ -25,6 +25,5 @@ export function beaconRoutes(deps: { db: Database; config: Config; log: Logger; 
       if (!(error instanceof SyntaxError)) deps.log.warn({ err: error }, "beacon dropped");
     }
     return c.body(null, 204, { "cache-control": "no-store" });
-  });
-  return app;
+  };
 }

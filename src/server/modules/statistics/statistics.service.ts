@@ -13,7 +13,7 @@ import {
   isSameVisit,
 } from "../../../shared/statistics";
 import { translator } from "../../../shared/i18n/server";
-import type { Database, Executor } from "../../db/client";
+import { type Database, type Executor, preparedStatement, queryRows } from "../../db/client";
 import { isUuid } from "../../db/ids";
 import {
   accountDailyStats,
@@ -30,7 +30,8 @@ import {
   users,
 } from "../../db/schema";
 import { AppError } from "../../errors";
-import { hitRateLimits } from "../../http/rate-limit";
+import { type QuoteRow, getQuotesByIds } from "../quotes/quotes.service";
+import { hitRateLimits, rateLimitHitsSql } from "../../http/rate-limit";
 import { enqueue, sendMailJob } from "../../jobs";
 import { renderEmail } from "../../mail/layout";
 
@@ -98,29 +99,36 @@ export function isBotAgent(userAgent: string | null): boolean {
   return !userAgent || userAgent.length > 1000 || isbot(userAgent);
 }
 
-/** The per-address and per-quote counters of the public calls, in one statement. */
-function withinLimits(db: Database, ip: string, quoteKey: string): Promise<boolean> {
+/** The per-address and per-quote counters of the public calls (both hit in one statement). */
+const STATS_LIMITS = {
+  ip: { key: (ip: string) => `stats:ip:${ip}`, limit: STATS.perIpPerMinute, windowSeconds: 60 },
+  quote: { key: (nanoId: string) => `stats:quote:${nanoId}`, limit: STATS.perQuotePerMinute, windowSeconds: 60 },
+};
+
+function withinLimits(db: Database, ip: string, nanoId: string): Promise<boolean> {
   return hitRateLimits(db, [
-    { key: `stats:ip:${ip}`, limit: STATS.perIpPerMinute, windowSeconds: 60 },
-    { key: `stats:quote:${quoteKey}`, limit: STATS.perQuotePerMinute, windowSeconds: 60 },
+    { ...STATS_LIMITS.ip, key: STATS_LIMITS.ip.key(ip) },
+    { ...STATS_LIMITS.quote, key: STATS_LIMITS.quote.key(nanoId) },
   ]);
 }
 
 // ── rollups ─────────────────────────────────────────────────────────────────────────────────
 async function addToRollups(tx: Executor, row: { quoteId: string; accountId: string; day: string; views: number; seconds: number }) {
-  await tx
-    .insert(quoteDailyStats)
-    .values({ quoteId: row.quoteId, accountId: row.accountId, day: row.day, views: row.views, seconds: row.seconds })
-    .onConflictDoUpdate({
-      target: [quoteDailyStats.quoteId, quoteDailyStats.day],
-      set: { views: sql`${quoteDailyStats.views} + ${row.views}::int`, seconds: sql`${quoteDailyStats.seconds} + ${row.seconds}::bigint` },
-    });
+  // Lock order: the account's day row, then the quote's (recordTime's statement takes them in this
+  // order too). The other order deadlocked when views and beacons came together (test:hard, 200 customers).
   await tx
     .insert(accountDailyStats)
     .values({ accountId: row.accountId, day: row.day, views: row.views, seconds: row.seconds })
     .onConflictDoUpdate({
       target: [accountDailyStats.accountId, accountDailyStats.day],
       set: { views: sql`${accountDailyStats.views} + ${row.views}::int`, seconds: sql`${accountDailyStats.seconds} + ${row.seconds}::bigint` },
+    });
+  await tx
+    .insert(quoteDailyStats)
+    .values({ quoteId: row.quoteId, accountId: row.accountId, day: row.day, views: row.views, seconds: row.seconds })
+    .onConflictDoUpdate({
+      target: [quoteDailyStats.quoteId, quoteDailyStats.day],
+      set: { views: sql`${quoteDailyStats.views} + ${row.views}::int`, seconds: sql`${quoteDailyStats.seconds} + ${row.seconds}::bigint` },
     });
 }
 
@@ -248,33 +256,60 @@ export type TimeInput = { viewId: string; nanoId: string; seconds: number; block
 export type TimeResult = { acceptedSeconds: number; dropped?: DropReason };
 
 /**
- * Adds visible reading time to a view, in ONE statement (a beacon is the hottest write): it locks
- * the view row (`for update`: parallel beacons of one view queue, and each sees what the previous
- * one counted), bounds the seconds exactly as `boundedSeconds` in shared/statistics.ts does
- * (claimed, ≤ 600 per entry, ≤ elapsed since the view began + 5 s − counted, ≤ 4 h − counted),
- * scales the per-block seconds like `boundedBlockSeconds` (keeping only blocks of that quote),
- * then updates the view, appends the time entry and adds to the three rollups. Time for an
- * unknown view, a view of another quote or of a withdrawn quote is dropped.
+ * Adds visible reading time to a view, in ONE statement and one round trip (a beacon is the
+ * hottest write; on PostgreSQL a named prepared statement, planned once per connection). The
+ * statement hits both rate-limit counters (per address, per quote; over either, nothing else
+ * happens), locks the view row (`for update`: parallel beacons of one view queue, and each sees
+ * what the previous one counted), bounds the seconds exactly as `boundedSeconds` in
+ * shared/statistics.ts does (claimed, ≤ 600 per entry, ≤ elapsed since the view began + 5 s −
+ * counted, ≤ 4 h − counted), scales the per-block seconds like `boundedBlockSeconds` (keeping only
+ * blocks of that quote), then updates the view, appends the time entry and adds to the three
+ * rollups. Time for an unknown view, a view of another quote or of a withdrawn quote is dropped.
+ * Input that cannot count (not a view id, no seconds) is dropped before the database is asked.
  */
 export async function recordTime(db: Database, input: TimeInput, ip: string, now = new Date()): Promise<TimeResult> {
-  if (!(await withinLimits(db, ip, input.nanoId))) return { acceptedSeconds: 0, dropped: "rateLimited" };
   if (!isUuid(input.viewId)) return { acceptedSeconds: 0, dropped: "noView" };
   const claimed = Number.isFinite(input.seconds) ? Math.max(0, Math.floor(input.seconds)) : 0;
   if (claimed <= 0) return { acceptedSeconds: 0, dropped: "noTime" };
   // Repeated ids merged, negatives dropped (no scaling yet: the bound is known in the database).
   const blocks = JSON.stringify(Object.fromEntries(boundedBlockSeconds(input.blocks.filter((b) => isUuid(b.blockId)), Number.POSITIVE_INFINITY)));
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    with cur as (
+  const [row] = await recordTimeStatement(db, {
+    ipKey: STATS_LIMITS.ip.key(ip),
+    quoteKey: STATS_LIMITS.quote.key(input.nanoId),
+    viewId: input.viewId,
+    nanoId: input.nanoId,
+    claimed,
+    blocks,
+    at: now.toISOString(),
+  });
+  if (!row?.allowed) return { acceptedSeconds: 0, dropped: "rateLimited" };
+  if (!row.found) return { acceptedSeconds: 0, dropped: "noView" };
+  const accepted = Number(row.accepted ?? 0);
+  return accepted > 0 ? { acceptedSeconds: accepted } : { acceptedSeconds: 0, dropped: "noTime" };
+}
+
+type RecordTimeValues = { ipKey: string; quoteKey: string; viewId: string; nanoId: string; claimed: number; blocks: string; at: string };
+const value = (name: keyof RecordTimeValues) => sql.placeholder(name);
+/**
+ * recordTime's statement, rendered once and prepared (db/client.ts preparedStatement). Reading
+ * time is low-value and high-volume: the statement commits asynchronously (`synchronous_commit`
+ * off for its own transaction only), so it does not wait for the WAL flush. A crash of the
+ * database server may lose the last fraction of a second of beacons — all of a beacon or none of
+ * it: the event and its rollups are one transaction either way (decision 034).
+ */
+const recordTimeStatement = preparedStatement<{ allowed: boolean; found: boolean; accepted: number | string | null }, RecordTimeValues>("statistics_record_time", () => sql`
+    with limits as (${rateLimitHitsSql([{ ...STATS_LIMITS.ip, key: value("ipKey") }, { ...STATS_LIMITS.quote, key: value("quoteKey") }])}),
+    allowed as (select count(*) = 2 and bool_and(limits.allowed) as ok from limits),
+    cur as (
       select v.id, v.quote_id, v.account_id, v.day,
-        greatest(0, least(${claimed}::int, ${STATS.maxSecondsPerEntry}::int,
-          least(floor(extract(epoch from (${at}::timestamptz - v.started_at)))::int + ${STATS.slackSeconds}::int, ${STATS.maxSecondsPerView}::int) - v.tracked_seconds)) as s
+        greatest(0, least(${value("claimed")}::int, ${STATS.maxSecondsPerEntry}::int,
+          least(floor(extract(epoch from (${value("at")}::timestamptz - v.started_at)))::int + ${STATS.slackSeconds}::int, ${STATS.maxSecondsPerView}::int) - v.tracked_seconds)) as s
       from ${quoteViews} v join ${quotes} q on q.id = v.quote_id
-      where v.id = ${input.viewId}::uuid and q.nano_id = ${input.nanoId} and q.status <> 'DRAFT'
+      where (select ok from allowed) and v.id = ${value("viewId")}::uuid and q.nano_id = ${value("nanoId")}::text and q.status <> 'DRAFT'
       for update of v
     ),
     claimed_blocks as (
-      select b.key::uuid as block_id, b.value::int as s from cur, jsonb_each_text(${blocks}::jsonb) b
+      select b.key::uuid as block_id, b.value::int as s from cur, jsonb_each_text(${value("blocks")}::jsonb) b
       where cur.s > 0 and exists (select 1 from ${quoteBlocks} qb where qb.id = b.key::uuid and qb.quote_id = cur.quote_id)
     ),
     scaled as (
@@ -282,36 +317,68 @@ export async function recordTime(db: Database, input: TimeInput, ip: string, now
       from claimed_blocks c, cur, (select coalesce(sum(s), 0) as total from claimed_blocks) t
     ),
     upd as (
-      update ${quoteViews} set tracked_seconds = ${quoteViews}.tracked_seconds + cur.s, last_seen_at = ${at}::timestamptz
+      update ${quoteViews} set tracked_seconds = ${quoteViews}.tracked_seconds + cur.s, last_seen_at = ${value("at")}::timestamptz
       from cur where ${quoteViews}.id = cur.id and cur.s > 0
       returning cur.id, cur.quote_id, cur.account_id, cur.day, cur.s
     ),
     entry as (
       insert into ${quoteTimeEntries} (view_id, quote_id, account_id, inserted_at, seconds, block_seconds)
-      select upd.id, upd.quote_id, upd.account_id, ${at}::timestamptz, upd.s,
+      select upd.id, upd.quote_id, upd.account_id, ${value("at")}::timestamptz, upd.s,
         coalesce((select jsonb_object_agg(block_id::text, s) from scaled where s > 0), '{}'::jsonb)
       from upd
     ),
+    per_account as (
+      insert into ${accountDailyStats} (account_id, day, views, seconds)
+      select account_id, day, 0, s from upd
+      on conflict (account_id, day) do update set seconds = ${accountDailyStats}.seconds + excluded.seconds
+      returning 1
+    ),
+    -- After per_account (it reads it): the account day row is locked before the quote day row, as in recordView.
     per_quote as (
       insert into ${quoteDailyStats} (quote_id, day, account_id, views, seconds)
-      select quote_id, day, account_id, 0, s from upd
+      select quote_id, day, account_id, 0, s from upd where exists (select 1 from per_account)
       on conflict (quote_id, day) do update set seconds = ${quoteDailyStats}.seconds + excluded.seconds
     ),
     per_block as (
       insert into ${quoteBlockStats} (quote_id, block_id, seconds)
       select upd.quote_id, scaled.block_id, scaled.s from upd, scaled where scaled.s > 0
       on conflict (quote_id, block_id) do update set seconds = ${quoteBlockStats}.seconds + excluded.seconds
-    ),
-    per_account as (
-      insert into ${accountDailyStats} (account_id, day, views, seconds)
-      select account_id, day, 0, s from upd
-      on conflict (account_id, day) do update set seconds = ${accountDailyStats}.seconds + excluded.seconds
     )
-    select (select s from upd) as accepted, exists (select 1 from cur) as found`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { accepted: number | string | null; found: boolean }[];
-  const accepted = Number(rows[0]?.accepted ?? 0);
-  if (!rows[0]?.found) return { acceptedSeconds: 0, dropped: "noView" };
-  return accepted > 0 ? { acceptedSeconds: accepted } : { acceptedSeconds: 0, dropped: "noTime" };
+    select (select ok from allowed) as allowed, exists (select 1 from cur) as found, (select s from upd) as accepted,
+      set_config('synchronous_commit', 'off', true) is not null as async_commit`);
+
+// ── retention ───────────────────────────────────────────────────────────────────────────────
+/**
+ * Deletes raw views that began more than STATS.rawRetentionMonths before `now`, oldest first, at
+ * most `batchSize` per statement (short locks; time entries go with their view by the foreign
+ * key's cascade), until none is left or `maxBatches` were deleted (the next day's run goes on).
+ * Rollups are not touched: every figure shown is read from them. The 50-visit timeline of a quote
+ * loses visits older than the retention.
+ */
+export async function purgeRawStatistics(db: Database, options: { now?: Date; batchSize?: number; maxBatches?: number } = {}) {
+  const now = options.now ?? new Date();
+  const batchSize = options.batchSize ?? 1000;
+  const maxBatches = options.maxBatches ?? 1000;
+  let views = 0;
+  let batches = 0;
+  for (; batches < maxBatches; ) {
+    const [row] = await queryRows<{ n: number | string }>(
+      db,
+      sql`with gone as (
+        delete from ${quoteViews} where id in (
+          select id from ${quoteViews}
+          where started_at < ${now.toISOString()}::timestamptz - make_interval(months => ${STATS.rawRetentionMonths}::int)
+          order by started_at limit ${batchSize}::int)
+        returning 1)
+      select count(*) as n from gone`,
+    );
+    const deleted = Number(row?.n ?? 0);
+    if (deleted === 0) break;
+    views += deleted;
+    batches++;
+    if (deleted < batchSize) break;
+  }
+  return { views, batches, done: batches < maxBatches };
 }
 
 // ── account-scoped reads (rollups) ──────────────────────────────────────────────────────────
@@ -362,24 +429,32 @@ export async function getQuoteStatistics(db: Executor, accountId: string, quoteI
   };
 }
 
-/** Views and time per quote, for the account's quotes among `quoteIds` (others are left out). */
-export async function getQuoteListStatistics(db: Executor, accountId: string, quoteIds: string[]) {
+export type QuoteListStatistic = { quoteId: string; quote: QuoteRow; views: number; totalTime: number };
+
+/**
+ * Views and time per quote, for the account's quotes among `quoteIds` (others are left out), in
+ * the order asked, each with its quote: two queries for the whole list (the quotes, the sums of
+ * their daily rollup rows), however long it is.
+ */
+export async function getQuoteListStatistics(db: Executor, accountId: string, quoteIds: string[]): Promise<QuoteListStatistic[]> {
   const ids = [...new Set(quoteIds.filter(isUuid))];
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ quoteId: quoteDailyStats.quoteId, views: sql<number>`sum(${quoteDailyStats.views})::int`, seconds: sql<number>`sum(${quoteDailyStats.seconds})::bigint` })
-    .from(quoteDailyStats)
-    .where(and(eq(quoteDailyStats.accountId, accountId), inArray(quoteDailyStats.quoteId, ids)))
-    .groupBy(quoteDailyStats.quoteId);
+  const [rows, own] = await Promise.all([
+    db
+      .select({ quoteId: quoteDailyStats.quoteId, views: sql<number>`sum(${quoteDailyStats.views})::int`, seconds: sql<number>`sum(${quoteDailyStats.seconds})::bigint` })
+      .from(quoteDailyStats)
+      .where(and(eq(quoteDailyStats.accountId, accountId), inArray(quoteDailyStats.quoteId, ids)))
+      .groupBy(quoteDailyStats.quoteId),
+    getQuotesByIds(db, accountId, ids),
+  ]);
   const byId = new Map(rows.map((r) => [r.quoteId, r]));
-  const own = await db.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.accountId, accountId), inArray(quotes.id, ids)));
-  const ownIds = new Set(own.map((q) => q.id));
-  return ids
-    .filter((id) => ownIds.has(id))
-    .map((id) => {
-      const r = byId.get(id);
-      return { quoteId: id, views: Number(r?.views ?? 0), totalTime: Number(r?.seconds ?? 0) };
-    });
+  const quoteById = new Map(own.map((q) => [q.id, q]));
+  return ids.flatMap((id) => {
+    const quote = quoteById.get(id);
+    if (!quote) return [];
+    const r = byId.get(id);
+    return [{ quoteId: id, quote, views: Number(r?.views ?? 0), totalTime: Number(r?.seconds ?? 0) }];
+  });
 }
 
 export type OverviewDay = { date: string; averageTime: number; quoteViews: number; quotesPublished: number; quotesSigned: number; totalTime: number };
@@ -395,15 +470,26 @@ export type StatisticsOverview = {
   entries: OverviewDay[];
 };
 
-/** The account's overview for local days from–to (validated by ZStatisticsRange): one range read of a rollup. */
+/**
+ * The account's overview for local days from–to (validated by ZStatisticsRange): ONE query — the
+ * account's time zone joined with its range of the daily rollup (≤ 366 rows by the primary key),
+ * whatever the number of events.
+ */
 export async function getStatisticsOverview(db: Executor, accountId: string, range: { from: string; to: string }): Promise<StatisticsOverview> {
-  const [[account], rows] = await Promise.all([
-    db.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId)),
-    db
-      .select()
-      .from(accountDailyStats)
-      .where(and(eq(accountDailyStats.accountId, accountId), gte(accountDailyStats.day, range.from), lte(accountDailyStats.day, range.to))),
-  ]);
+  const joined = await db
+    .select({
+      timeZone: accounts.timeZone,
+      day: accountDailyStats.day,
+      views: accountDailyStats.views,
+      seconds: accountDailyStats.seconds,
+      quotesPublished: accountDailyStats.quotesPublished,
+      quotesSigned: accountDailyStats.quotesSigned,
+    })
+    .from(accounts)
+    .leftJoin(accountDailyStats, and(eq(accountDailyStats.accountId, accounts.id), gte(accountDailyStats.day, range.from), lte(accountDailyStats.day, range.to)))
+    .where(eq(accounts.id, accountId));
+  const account = joined[0];
+  const rows = joined.flatMap((r) => (r.day === null ? [] : [{ ...r, day: r.day }]));
   const byDay = new Map(rows.map((r) => [r.day, r]));
   let views = 0;
   let seconds = 0;

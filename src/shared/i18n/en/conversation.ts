@@ -37,6 +37,8 @@ export default {
     cancel: "Cancel",
     sent: "E-mail sent",
     onlyPublished: "Publish the quote to send it to your customer.",
+    signed: "The quote is signed: there is nothing left to send.",
+    expired: "The quote has expired: change its expiration date and publish it again to send it.",
     declined: "The customer declined this quote: withdraw, change and publish it again to offer it anew.",
   },
   reminder: {

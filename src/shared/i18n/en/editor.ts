@@ -34,7 +34,7 @@ export default {
     duplicate: "Duplicate",
     duplicateNamed: "Duplicate {{name}}",
     saveAsTemplate: "Save as template",
-    saveAsTemplateNamed: "Save {{name}} as a template",
+    saveAsTemplateNamed: "Save as template: {{name}}",
     delete: "Delete",
     deleteNamed: "Delete {{name}}",
     addText: "Add text block",

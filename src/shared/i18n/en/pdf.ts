@@ -31,6 +31,7 @@ export default {
     typed: "Typed name",
     drawn: "Drawn signature",
     documentHash: "Document SHA-256",
+    version: "Quote version",
     documentHashNote: "The document hash is the SHA-256 of the exact document the signer saw, including their choice of optional lines.",
     noSignatures: "No signatures.",
     evidenceHeading: "Audit trail",

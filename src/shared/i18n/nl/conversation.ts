@@ -39,6 +39,8 @@ export default {
     cancel: "Annuleren",
     sent: "E-mail verstuurd",
     onlyPublished: "Publiceer de offerte om hem naar je klant te sturen.",
+    signed: "De offerte is getekend: er valt niets meer te versturen.",
+    expired: "De offerte is verlopen: pas de vervaldatum aan en publiceer hem opnieuw om hem te versturen.",
     declined: "De klant heeft deze offerte afgewezen: trek hem in, pas hem aan en publiceer hem opnieuw om hem opnieuw aan te bieden.",
   },
   reminder: {

@@ -33,6 +33,7 @@ export default {
     typed: "Getypte naam",
     drawn: "Getekende handtekening",
     documentHash: "SHA-256 van het document",
+    version: "Versie van de offerte",
     documentHashNote: "De documenthash is de SHA-256 van precies het document dat de ondertekenaar zag, met de gekozen optionele regels.",
     noSignatures: "Geen handtekeningen.",
     evidenceHeading: "Audittrail",

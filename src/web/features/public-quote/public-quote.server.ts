@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { loadPublicQuote, recordView } from "../../../server/modules/public-quote/public-quote.server";
+import { readPublicQuote, recordView } from "../../../server/modules/public-quote/public-quote.server";
 import type { OfferlyLoadContext } from "../../context";
 import { loadPublicConversation } from "../conversation/public-conversation.server";
 import type { PublicQuotePageData } from "./types";
@@ -11,7 +11,9 @@ import type { PublicQuotePageData } from "./types";
  */
 export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: string): Promise<PublicQuotePageData> {
   const { ctx } = context;
-  const { availability, view } = await loadPublicQuote(ctx.db, nanoId, { viewerUserId: ctx.auth.user?.id ?? null });
+  // "Changed since you last viewed" (decision 032): the island asks with ?changesSince=<the version this browser saw>.
+  const since = Number(new URL(ctx.request.url).searchParams.get("changesSince"));
+  const { availability, view } = await readPublicQuote(ctx.readDb, nanoId, { viewerUserId: ctx.auth.user?.id ?? null, changesSince: Number.isInteger(since) && since > 0 ? since : null });
   if (!view) return { availability, quote: null, islandSrc: null, conversation: null };
   await recordView(ctx.db, view, { ip: context.clientAddress ?? null, userAgent: ctx.request.headers.get("user-agent") }).catch((error: unknown) =>
     ctx.log.warn({ err: error }, "could not record a quote view"),
@@ -22,7 +24,7 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
     { id: view.quoteId, slug: view.slug, nanoId: view.nanoId, language: view.document.language, status: view.status },
     ctx.request.url,
   );
-  const { quoteId: _q, accountId: _a, account, signatures, ...rest } = view;
+  const { quoteId: _q, accountId: _a, account, signatures, earlierSignatures, version, ...rest } = view;
   const { logoFileKey: _l, ...publicAccount } = account;
   return {
     availability,
@@ -34,6 +36,8 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
       canSign: rest.canSign && !conversation.declinedAt,
       account: publicAccount,
       signatures: signatures.map(({ fileKey: _f, signedAt, ...s }) => ({ ...s, signedAt: signedAt.toISOString() })),
+      version: version?.number ?? null,
+      earlierSignatureCount: earlierSignatures.length,
     },
   };
 }

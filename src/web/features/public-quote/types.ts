@@ -1,4 +1,5 @@
 import type { QuoteDocumentData } from "../../../shared/quote-document";
+import type { QuoteVersionDiff } from "../../../shared/quote-versions";
 import type { PublicAvailability, QuoteStatus } from "../../../shared/quote-status";
 import type { TotalsLabels } from "../quote-document/totals-layout";
 import type { PublicConversationData } from "../conversation/public-conversation.server";
@@ -41,6 +42,12 @@ export type PublicQuotePageData = {
       quoteCity: string | null;
     };
     signatures: PublicSignature[];
+    /** The version shown (decision 032); null for quotes published before versions. */
+    version: number | null;
+    /** Signatures that stay with earlier versions. */
+    earlierSignatureCount: number;
+    /** What changed since the version this customer saw or signed. */
+    changes: { reason: "SIGNED_EARLIER" | "VIEWED_EARLIER"; diff: QuoteVersionDiff } | null;
   } | null;
 };
 
@@ -50,6 +57,10 @@ export type PublicQuotePageData = {
  */
 export type IslandData = {
   nanoId: string;
+  /** The version shown: sent with the signature, remembered in localStorage (decision 032). */
+  version: number | null;
+  /** The page already shows what changed (no second request for it). */
+  showsChanges: boolean;
   language: string;
   currency: string;
   canSign: boolean;

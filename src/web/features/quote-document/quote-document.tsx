@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDate, formatMoney, formatQuantity } from "../../../shared/format";
+import type { ChangeMarks } from "../../../shared/quote-versions";
 import { useTranslation } from "../../i18n";
 import { RichText } from "./rich-text";
 import { type TotalsLabels, type TotalsRow, totalsRows, totalsSummary } from "./totals-layout";
@@ -20,8 +21,11 @@ export function QuoteDocument({
   footer,
   className = "",
   selectable = false,
+  marks = null,
 }: {
   quote: QuoteDocumentData;
+  /** Blocks and lines new or changed since an earlier version (decision 032): marked "New" / "Changed". */
+  marks?: ChangeMarks | null;
   /** The public page while the customer may sign: optional lines get a checkbox (the island makes them live). */
   selectable?: boolean;
   /** 1 on the public page (the quote is the page), 2 inside another page. */
@@ -61,15 +65,30 @@ export function QuoteDocument({
         {quote.blocks.length === 0 ? <p className="text-sm text-slate-500">{t("quotes:empty.noBlocks")}</p> : null}
         {quote.blocks.map((block) => (
           <section key={block.id} id={`block-${block.id}`} data-block-id={block.id} data-testid="quote-block" aria-label={block.name || undefined} className="scroll-mt-4">
-            {block.name ? <Block className={`text-lg font-semibold text-slate-900 ${WRAP}`}>{block.name}</Block> : null}
+            {block.name ? (
+              <Block className={`text-lg font-semibold text-slate-900 ${WRAP}`}>
+                {block.name}
+                {marks?.blocks[block.id] ? <ChangeMark kind={marks.blocks[block.id]} /> : null}
+              </Block>
+            ) : null}
             <RichText doc={block.content} className="mt-1" />
-            {block.pricing ? <PricingTable block={block} pricing={block.pricing} language={quote.language} money={money} selectable={selectable} /> : null}
+            {block.pricing ? <PricingTable block={block} pricing={block.pricing} language={quote.language} money={money} selectable={selectable} marks={marks} /> : null}
           </section>
         ))}
         <Totals quote={quote} money={money} />
         {footer}
       </div>
     </article>
+  );
+}
+
+/** "New" / "Changed" next to a block's or line's name (text, not colour alone). */
+function ChangeMark({ kind }: { kind: "added" | "changed" }) {
+  const { t } = useTranslation();
+  return (
+    <span className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 align-middle text-xs font-semibold text-amber-900" data-change={kind}>
+      {kind === "added" ? t("signing:versions.markAdded") : t("signing:versions.markChanged")}
+    </span>
   );
 }
 
@@ -96,7 +115,15 @@ function PricingTable({
   language,
   money,
   selectable,
-}: { block: QuoteDocumentBlock; pricing: NonNullable<QuoteDocumentBlock["pricing"]>; language: string; money: (amount: string) => string; selectable: boolean }) {
+  marks,
+}: {
+  block: QuoteDocumentBlock;
+  pricing: NonNullable<QuoteDocumentBlock["pricing"]>;
+  language: string;
+  money: (amount: string) => string;
+  selectable: boolean;
+  marks: ChangeMarks | null;
+}) {
   const { t } = useTranslation();
   const labels = useTotalsLabels();
   const quantity = (li: QuoteDocumentLine) => {
@@ -121,8 +148,13 @@ function PricingTable({
           {pricing.lines.map((li) => {
             const excluded = li.optional && !li.selected;
             const discount = discountLabel(li.discountType, li.discountValue, language, money);
+            const mark = marks?.lines[li.id];
+            const before = mark?.before;
+            const was = before
+              ? [mark.fields.includes("price") ? money(before.price) : null, mark.fields.includes("amount") ? formatQuantity(before.amount, language) : null].filter(Boolean).join(" · ")
+              : "";
             return (
-              <tr key={li.id} className={`border-b border-slate-100 align-top ${excluded ? "text-slate-400" : ""}`} data-testid="quote-line" data-line-id={li.id}>
+              <tr key={li.id} className={`border-b border-slate-100 align-top ${excluded ? "text-slate-500" : ""}`} data-testid="quote-line" data-line-id={li.id}>
                 <td className={`py-2 pr-2 text-slate-800 ${WRAP}`}>
                   {selectable && li.optional ? (
                     <input
@@ -134,6 +166,8 @@ function PricingTable({
                     />
                   ) : null}
                   {li.name}
+                  {mark ? <ChangeMark kind={mark.kind} /> : null}
+                  {was ? <span className="block text-xs text-amber-900" data-testid="line-was">{t("signing:versions.was", { value: was })}</span> : null}
                   {li.optional ? (
                     <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
                       {t("blocks:document.optional")}

@@ -23,6 +23,8 @@ export const quoteUpdates: NonNullable<UpdatesConfig["Mutation"]> = {
   publishQuote: (_result, args, cache) => {
     invalidateList(cache, "quotes");
     invalidateConversation(cache, String(args.id));
+    // A new version (decision 032).
+    cache.invalidate({ __typename: "Quote", id: String(args.id) }, "quoteVersions");
   },
   withdrawQuote: (_result, args, cache) => {
     invalidateList(cache, "quotes");

@@ -99,8 +99,8 @@ export const QuoteBlocksFragment = graphql(`
 `);
 
 export const QuotesQuery = graphql(`
-  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus) {
-    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status) {
+  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus, $declined: Boolean) {
+    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status, declined: $declined) {
       totalCount
       page
       pageSize

@@ -57,7 +57,9 @@ export const LatestQuotesQuery = graphql(`
 export const QuoteListStatisticsQuery = graphql(`
   query QuoteListStatistics($quoteIds: [ID!]!) {
     quoteListStatistics(quoteIds: $quoteIds) {
-      quoteId
+      quote {
+        id
+      }
       views
       totalTime
     }

@@ -13,6 +13,7 @@ import { QuoteSettings } from "../../features/quotes/components/quote-settings";
 import { QuoteQuery } from "../../features/quotes/operations";
 import { QuoteSigning } from "../../features/signing/components/quote-signing";
 import { QuoteStatistics } from "../../features/statistics/components/quote-statistics";
+import { QuoteVersions } from "../../features/versions/components/quote-versions";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 import { linkButton, serverRefusal } from "../../lib/mutation-errors";
 
@@ -51,6 +52,7 @@ export default function QuoteMutatePage() {
               <PublicLink url={quote.url} live={quote.status !== "DRAFT"} />
               <QuoteStatistics quoteId={quote.id} status={quote.status} />
               <QuoteConversation quoteId={quote.id} />
+              <QuoteVersions quoteId={quote.id} language={quote.language} />
               {quote.status === "DRAFT" ? (
                 <section aria-labelledby="details-title">
                   <h2 id="details-title" className="mb-3 text-lg font-semibold">

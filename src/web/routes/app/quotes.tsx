@@ -18,9 +18,11 @@ export default function QuotesPage() {
   const { params, search, page, update } = listParams;
   const statusParam = params.get("status") ?? "";
   const status = (QUOTE_DISPLAY_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as QuoteDisplayStatus) : null;
+  // "Declined" is an event, not a status (decision 027): its own argument.
+  const declined = statusParam === "DECLINED";
   const [{ data, fetching, error }, refetch] = useQuery({
     query: QuotesQuery,
-    variables: { page, pageSize: PAGE_SIZE, search: search || null, status },
+    variables: { page, pageSize: PAGE_SIZE, search: search || null, status, declined: declined || null },
     requestPolicy: "cache-and-network",
   });
   const list = data?.quotes;
@@ -40,13 +42,13 @@ export default function QuotesPage() {
       searchPlaceholder={t("quotes:searchPlaceholder")}
       select={{
         label: t("quotes:statusFilter"),
-        value: status ?? "",
+        value: declined ? "DECLINED" : (status ?? ""),
         onChange: (value) => update({ status: value || null, page: null }),
-        options: [{ value: "", label: t("quotes:allStatuses") }, ...QUOTE_DISPLAY_STATUSES.map((s) => ({ value: s, label: t(`quotes:status.${s}`) }))],
+        options: [{ value: "", label: t("quotes:allStatuses") }, ...QUOTE_DISPLAY_STATUSES.map((s) => ({ value: s, label: t(`quotes:status.${s}`) })), { value: "DECLINED", label: t("quotes:declinedFilter") }],
       }}
       query={{ fetching, error, hasData: Boolean(data), refetch: () => refetch({ requestPolicy: "network-only" }) }}
       list={list}
-      narrowed={Boolean(search || status)}
+      narrowed={Boolean(search || status || declined)}
       noResults={t("quotes:empty.noResults")}
       empty={{ title: t("quotes:empty.title"), body: t("quotes:empty.body") }}
     >

@@ -11,7 +11,13 @@ import { applyServerErrors, useZodForm } from "../../../lib/form";
 import { SendQuoteToCustomerMutation } from "../operations";
 
 /** The owner e-mails the quote's link to the customer (address pre-filled, editable) with a personal message. */
-export function SendToCustomer({ quoteId, customerEmail, canSend, declined }: { quoteId: string; customerEmail: string | null; canSend: boolean; declined: boolean }) {
+export function SendToCustomer({
+  quoteId,
+  customerEmail,
+  canSend,
+  declined,
+  displayStatus,
+}: { quoteId: string; customerEmail: string | null; canSend: boolean; declined: boolean; displayStatus?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [open, setOpen] = useState(false);
@@ -35,7 +41,13 @@ export function SendToCustomer({ quoteId, customerEmail, canSend, declined }: { 
     <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="send-to-customer">
       <h3 className="font-semibold">{t("conversation:send.title")}</h3>
       {!canSend ? (
-        <p className="mt-1 text-sm text-slate-600">{declined ? t("conversation:send.declined") : t("conversation:send.onlyPublished")}</p>
+        <p className="mt-1 text-sm text-slate-600">{declined
+            ? t("conversation:send.declined")
+            : displayStatus === "SIGNED"
+              ? t("conversation:send.signed")
+              : displayStatus === "EXPIRED"
+                ? t("conversation:send.expired")
+                : t("conversation:send.onlyPublished")}</p>
       ) : !open ? (
         <>
           <p className="mt-1 text-sm text-slate-600">{t("conversation:send.intro")}</p>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, memo } from "react";
 import { Link } from "react-router";
 import { documentToPlainText, type RichNode } from "../../../../shared/rich-text";
 import type { Totals } from "../../../../shared/totals";
@@ -15,8 +15,11 @@ export type BlockSummary = {
   totals?: Totals;
 };
 
-/** One block in the quote's list: its drag handle, what it holds, and its actions. */
-export function BlockCard({
+/**
+ * One block in the quote's list: its drag handle, what it holds, and its actions. Memoised (the
+ * actions take the block, so the parent passes the same callbacks to every card).
+ */
+export const BlockCard = memo(function BlockCard({
   block,
   handle,
   editHref,
@@ -33,9 +36,9 @@ export function BlockCard({
   language: string;
   currency: string;
   busy: boolean;
-  onDuplicate?: () => void;
-  onSaveAsTemplate?: () => void;
-  onDelete?: () => void;
+  onDuplicate?: (id: string) => void;
+  onSaveAsTemplate?: (id: string) => void;
+  onDelete?: (block: BlockSummary) => void;
 }) {
   const { t } = useTranslation();
   const text = documentToPlainText(block.content as RichNode | null).trim();
@@ -63,17 +66,17 @@ export function BlockCard({
             </Link>
           ) : null}
           {onDuplicate ? (
-            <Button variant="ghost" className="px-3 py-1.5" disabled={busy} onClick={onDuplicate} aria-label={t("editor:actions.duplicateNamed", { name: block.name })}>
+            <Button variant="ghost" className="px-3 py-1.5" disabled={busy} onClick={() => onDuplicate(block.id)} aria-label={t("editor:actions.duplicateNamed", { name: block.name })}>
               {t("editor:actions.duplicate")}
             </Button>
           ) : null}
           {onSaveAsTemplate ? (
-            <Button variant="ghost" className="px-3 py-1.5" disabled={busy} onClick={onSaveAsTemplate} aria-label={t("editor:actions.saveAsTemplateNamed", { name: block.name })}>
+            <Button variant="ghost" className="px-3 py-1.5" disabled={busy} onClick={() => onSaveAsTemplate(block.id)} aria-label={t("editor:actions.saveAsTemplateNamed", { name: block.name })}>
               {t("editor:actions.saveAsTemplate")}
             </Button>
           ) : null}
           {onDelete ? (
-            <Button variant="ghost" className="px-3 py-1.5 text-red-700" disabled={busy} onClick={onDelete} aria-label={t("editor:actions.deleteNamed", { name: block.name })}>
+            <Button variant="ghost" className="px-3 py-1.5 text-red-700" disabled={busy} onClick={() => onDelete(block)} aria-label={t("editor:actions.deleteNamed", { name: block.name })}>
               {t("editor:actions.delete")}
             </Button>
           ) : null}
@@ -81,4 +84,4 @@ export function BlockCard({
       </div>
     </article>
   );
-}
+});

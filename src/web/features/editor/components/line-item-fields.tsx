@@ -9,6 +9,9 @@ import { SelectField, TextField } from "../../../components/ui/field";
 import { useTranslation } from "../../../i18n";
 import { type LineFormValues, type PricingFormValues, lineInputFromForm } from "../block-values";
 
+/** What a line's own render depends on (its total already formatted). */
+type LineView = Pick<LineFormValues, "name" | "vatRate" | "discountType" | "optional" | "recurring"> & { total: string };
+
 // The form's input and output types differ (typed text vs exact decimals); the fields only register paths.
 type PricingForm = UseFormReturn<PricingFormValues, unknown, unknown>;
 
@@ -42,11 +45,23 @@ export const LineItemFields = memo(function LineItemFields({
   const { t } = useTranslation();
   const { register, control } = form as PricingForm;
   const path = <K extends string>(key: K) => `lineItems.${index}.${key}` as const;
-  const line = useWatch({ control, name: `lineItems.${index}` });
+  // Only what this line shows, computed from its values: react-hook-form re-renders the line when
+  // that changes, not on every signal whose name starts like this line's ("lineItems.1" also hears
+  // "lineItems.10.price") nor on typing a description.
+  const line = useWatch({
+    control,
+    name: `lineItems.${index}`,
+    compute: (values: unknown) => {
+      const v = values as LineFormValues | undefined;
+      if (!v) return undefined;
+      const shown: LineView = { name: v.name, vatRate: v.vatRate, discountType: v.discountType, optional: v.optional, recurring: v.recurring, total: formatMoney(lineTotal(lineInputFromForm(v, language)), currency, language) };
+      return shown;
+    },
+  }) as LineView | undefined;
   const vatOptions = [...vatRates.map((r) => formatDecimalInput(r, language))];
   if (line?.vatRate && !vatOptions.includes(line.vatRate)) vatOptions.push(line.vatRate);
   const name = line?.name || t("editor:pricing.lineNumber", { number: index + 1 });
-  const total = line ? formatMoney(lineTotal(lineInputFromForm(line as LineFormValues, language)), currency, language) : "";
+  const total = line?.total ?? "";
 
   return (
     <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3" aria-label={name}>

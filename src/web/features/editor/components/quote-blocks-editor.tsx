@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { Alert } from "../../../components/ui/alert";
@@ -40,18 +41,52 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
   const [{ fetching: savingTemplate }, saveAsTemplate] = useMutation(SaveQuoteBlockAsTemplateMutation);
 
   const quote = data?.quote;
+  // The same summaries (and so the same memoised cards) while the query's data is the same: a drag
+  // step or a toast re-renders this list, not the 200 cards.
+  const blocks = useMemo<BlockSummary[]>(
+    () =>
+      (quote?.quoteBlocks ?? []).map((b) => ({
+        id: b.id,
+        name: b.name,
+        kind: b.__typename === "PricingQuoteBlock" ? "PRICING" : "TEXT",
+        content: b.content,
+        lineCount: b.__typename === "PricingQuoteBlock" ? b.quoteLineItems.length : undefined,
+        totals: b.__typename === "PricingQuoteBlock" ? b.totals : undefined,
+      })),
+    [quote?.quoteBlocks],
+  );
+  // The cards' actions, stable across renders (they read the latest values through a ref).
+  const actions = useRef({ duplicate: (_id: string) => {}, toTemplate: (_id: string) => {}, remove: (_block: BlockSummary) => {} });
+  const onDuplicate = useCallback((id: string) => actions.current.duplicate(id), []);
+  const onSaveAsTemplate = useCallback((id: string) => actions.current.toTemplate(id), []);
+  const onDelete = useCallback((block: BlockSummary) => actions.current.remove(block), []);
+  const editable = quote?.status === "DRAFT";
+  const busy = moving || duplicating || inserting || savingTemplate;
+  const language = quote?.language ?? "";
+  const currency = quote?.currency ?? "";
+  const renderItem = useCallback(
+    (block: BlockSummary, handle: ReactNode) => (
+      <BlockCard
+        block={block}
+        handle={handle}
+        language={language}
+        currency={currency}
+        busy={busy}
+        editHref={editable ? href(`/app/quoteblock/mutate/${quoteId}/${block.id}`) : null}
+        onDuplicate={editable ? onDuplicate : undefined}
+        onSaveAsTemplate={onSaveAsTemplate}
+        onDelete={editable ? onDelete : undefined}
+      />
+    ),
+    [language, currency, busy, editable, href, quoteId, onDuplicate, onSaveAsTemplate, onDelete],
+  );
+  const shownOrder = useMemo(
+    () => (order && order.length === blocks.length && order.every((id) => blocks.some((b) => b.id === id)) ? order.map((id) => blocks.find((b) => b.id === id)!) : blocks),
+    [order, blocks],
+  );
   if (!quote) return <QueryState fetching={fetching} error={error} hasData={false} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
-  const editable = quote.status === "DRAFT";
-  const blocks: BlockSummary[] = quote.quoteBlocks.map((b) => ({
-    id: b.id,
-    name: b.name,
-    kind: b.__typename === "PricingQuoteBlock" ? "PRICING" : "TEXT",
-    content: b.content,
-    lineCount: b.__typename === "PricingQuoteBlock" ? b.quoteLineItems.length : undefined,
-    totals: b.__typename === "PricingQuoteBlock" ? b.totals : undefined,
-  }));
   // While a new order is being saved, show it (and keep it if the server agrees).
-  const shown = order && order.length === blocks.length && order.every((id) => blocks.some((b) => b.id === id)) ? order.map((id) => blocks.find((b) => b.id === id)!) : blocks;
+  const shown = shownOrder;
 
   async function reorder(ids: string[]) {
     setOrder(ids);
@@ -73,7 +108,7 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
     const result = await saveAsTemplate({ id });
     if (!showRefusal(result.error)) toast.success(t("editor:savedAsTemplate"));
   }
-  const busy = moving || duplicating || inserting || savingTemplate;
+  actions.current = { duplicate: (id) => void duplicate(id), toTemplate: (id) => void toTemplate(id), remove: (block) => setDeleting({ id: block.id, name: block.name }) };
 
   return (
     <div className="space-y-4" data-testid="quote-blocks-editor">
@@ -83,19 +118,7 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
         items={shown}
         disabled={!editable || busy}
         onReorder={(ids) => void reorder(ids)}
-        renderItem={(block, handle) => (
-          <BlockCard
-            block={block}
-            handle={handle}
-            language={quote.language}
-            currency={quote.currency}
-            busy={busy}
-            editHref={editable ? href(`/app/quoteblock/mutate/${quoteId}/${block.id}`) : null}
-            onDuplicate={editable ? () => void duplicate(block.id) : undefined}
-            onSaveAsTemplate={() => void toTemplate(block.id)}
-            onDelete={editable ? () => setDeleting({ id: block.id, name: block.name }) : undefined}
-          />
-        )}
+        renderItem={renderItem}
       />
       {editable ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">

@@ -11,8 +11,14 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type ReactNode, memo, useRef } from "react";
+import { type ReactNode, memo, useMemo, useRef } from "react";
 import { useTranslation } from "../../../i18n";
+
+// Module constants: options made inline are new objects on every render, and dnd-kit then builds new
+// sensors, new activators and a new context value, which re-renders every sortable item (and, through
+// them, every line of a pricing block) whenever the list's parent renders.
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
 
 /**
  * A vertical list reordered by dragging a handle, or from the keyboard (Tab to a handle, Space to
@@ -40,8 +46,9 @@ export function SortableBlocks<T extends { id: string; name?: string }>({
   handleLabel?: (item: T, index: number) => string;
 }) {
   const { t } = useTranslation();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const ids = items.map((item) => item.id);
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
+  // The same array while the items are the same: SortableContext's value (read by every item) follows it.
+  const ids = useMemo(() => items.map((item) => item.id), [items]);
   const currentName = (id: string) => readName?.(id) ?? items.find((item) => item.id === id)?.name ?? "";
   // Names are read when a drag starts and kept until the next one: the list may be reordered (and
   // re-rendered) before the drop is announced.
@@ -103,25 +110,31 @@ const SortableItem = memo(function SortableItem({
   renderItem,
 }: { id: string; kind: "block" | "line"; label: string; disabled: boolean; item: unknown; renderItem: (item: unknown, handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
-  const handle = disabled ? null : (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      {...attributes}
-      {...listeners}
-      aria-label={label}
-      data-testid={kind === "line" ? "line-drag-handle" : "drag-handle"}
-      className="flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 active:cursor-grabbing"
-    >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-        <circle cx="7" cy="5" r="1.5" />
-        <circle cx="13" cy="5" r="1.5" />
-        <circle cx="7" cy="10" r="1.5" />
-        <circle cx="13" cy="10" r="1.5" />
-        <circle cx="7" cy="15" r="1.5" />
-        <circle cx="13" cy="15" r="1.5" />
-      </svg>
-    </button>
+  // The same element while the handle's props are the same, so that a memoised item (a pricing
+  // line) is not re-rendered when dnd-kit re-renders this wrapper (drag state, list changes).
+  const handle = useMemo(
+    () =>
+      disabled ? null : (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={label}
+          data-testid={kind === "line" ? "line-drag-handle" : "drag-handle"}
+          className="flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 active:cursor-grabbing"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+            <circle cx="7" cy="5" r="1.5" />
+            <circle cx="13" cy="5" r="1.5" />
+            <circle cx="7" cy="10" r="1.5" />
+            <circle cx="13" cy="10" r="1.5" />
+            <circle cx="7" cy="15" r="1.5" />
+            <circle cx="13" cy="15" r="1.5" />
+          </svg>
+        </button>
+      ),
+    [disabled, setActivatorNodeRef, attributes, listeners, label, kind],
   );
   return (
     <li

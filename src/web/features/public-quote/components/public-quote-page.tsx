@@ -7,6 +7,8 @@ import { QuoteDocument, useTotalsLabels } from "../../quote-document/quote-docum
 import type { IslandData, PublicQuotePageData } from "../types";
 import { SignatureList } from "./signature-list";
 import { SigningForm } from "./signing-form";
+import { VersionChanges } from "./version-changes";
+import { changeMarks } from "../../../../shared/quote-versions";
 import "../../settings/fonts";
 import { PublicConversation } from "../../conversation/components/public-conversation";
 import type { PublicConversationData } from "../../conversation/public-conversation.server";
@@ -41,6 +43,8 @@ export function PublicQuotePage({
   const address = [account.quoteStreetAndNumber, [account.quotePostalCode, account.quoteCity].filter(Boolean).join(" ")].filter(Boolean);
   const island: IslandData = {
     nanoId: quote.nanoId,
+    version: quote.version,
+    showsChanges: quote.changes !== null,
     language: document.language,
     currency: document.currency,
     canSign: canSignHere,
@@ -121,7 +125,8 @@ export function PublicQuotePage({
             </ol>
           </nav>
         ) : null}
-        <QuoteDocument quote={document} selectable={canSignHere} />
+        {quote.changes ? <VersionChanges diff={quote.changes.diff} reason={quote.changes.reason} language={document.language} currency={document.currency} /> : null}
+        <QuoteDocument quote={document} selectable={canSignHere} marks={quote.changes ? changeMarks(quote.changes.diff) : null} />
         <SignatureList signatures={quote.signatures} language={document.language} />
         {canSignHere ? <SigningForm /> : null}
         {conversation && !quote.viewerIsMember ? <PublicConversation {...conversation} /> : null}

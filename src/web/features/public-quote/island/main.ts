@@ -25,8 +25,9 @@ function start() {
  * one renderer), then the island starts again on the new content. SPEC §7: creating a quote
  * signature refetches the public quote.
  */
-async function reloadPage(): Promise<void> {
-  const response = await fetch(window.location.href, { headers: { accept: "text/html" }, credentials: "same-origin" });
+async function reloadPage(url = window.location.href): Promise<void> {
+  // no-cache: the server reads the primary, not a read replica that may not have the signature yet (decision 036).
+  const response = await fetch(url, { headers: { accept: "text/html", "cache-control": "no-cache" }, cache: "no-store", credentials: "same-origin" });
   if (!response.ok) throw new Error(`reload ${response.status}`);
   const html = await response.text();
   const next = new DOMParser().parseFromString(html, "text/html");
@@ -43,10 +44,33 @@ async function reloadPage(): Promise<void> {
   document.dispatchEvent(new Event(CONTENT_REPLACED));
 }
 
+/**
+ * "Changed since you last viewed" (decision 032), without cookies: this browser remembers the last
+ * version it showed of this link (localStorage). When the page shows a newer one, the page is
+ * fetched again with ?changesSince=<that version> and the server renders what changed.
+ */
+function showChangesSinceLastView(data: IslandData) {
+  if (!data.version) return;
+  const key = `offerly:quote-version:${data.nanoId}`;
+  let seen = 0;
+  try {
+    seen = Number(window.localStorage.getItem(key)) || 0;
+    window.localStorage.setItem(key, String(data.version));
+  } catch {
+    return; // storage blocked: nothing to compare with
+  }
+  if (seen > 0 && seen < data.version && !data.showsChanges) {
+    const url = new URL(window.location.href);
+    url.searchParams.set("changesSince", String(seen));
+    void reloadPage(url.toString()).catch(() => undefined);
+  }
+}
+
 /** First start: the page's controls, then views and reading time (issue 15), once per page. */
 function boot() {
   const data = start();
   if (data) startQuoteTracking({ nanoId: data.nanoId });
+  if (data) showChangesSinceLastView(data);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot, { once: true });

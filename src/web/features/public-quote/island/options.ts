@@ -2,6 +2,7 @@ import { formatMoney } from "../../../../shared/format";
 import { applySelection } from "../../../../shared/quote-document";
 import { totalsRows, totalsSummary } from "../../quote-document/totals-layout";
 import type { IslandData } from "../types";
+import { optionReporter } from "./option-report";
 
 /**
  * Optional lines: ticking or unticking one recomputes the block and quote totals with
@@ -47,7 +48,11 @@ export function startOptions(root: HTMLElement, data: IslandData) {
     if (grand) grand.textContent = totalsSummary(doc.totals, data.labels, money, "totalInclVat");
   }
 
-  for (const box of boxes) box.addEventListener("change", render);
+  const report = optionReporter(data.nanoId, selection);
+  for (const box of boxes) {
+    box.addEventListener("change", render);
+    box.addEventListener("change", report);
+  }
   // A browser may restore ticks after "back": show the totals for what is ticked.
   if (boxes.length > 0) render();
   return { selection };

@@ -119,17 +119,25 @@ export function startSigning(root: HTMLElement, data: IslandData, deps: Deps) {
         body: JSON.stringify({
           operationName: "CreateQuoteSignature",
           query: MUTATION,
-          variables: { nanoId: data.nanoId, input: { name, signatureKind: kind, signature, selection: deps.selection(), consent: true } },
+          // The version the customer is looking at: if the sender changed the quote since, the server refuses (decision 032).
+          variables: { nanoId: data.nanoId, input: { name, signatureKind: kind, signature, selection: deps.selection(), consent: true, version: data.version } },
         }),
       });
       const body = (await response.json().catch(() => ({}))) as { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] };
       if (!response.ok || body.errors?.length || !body.data) {
         const refusal = body.errors?.[0];
         // A refusal the customer can act on (a field) is shown in the form; the toast says SPEC §8's message.
-        if (refusal?.extensions?.code === "BAD_USER_INPUT") setError("form", refusal.message);
+        if (refusal?.extensions?.code === "BAD_USER_INPUT" || refusal?.extensions?.code === "CONFLICT") setError("form", refusal.message);
         throw new Error(refusal?.message ?? `HTTP ${response.status}`);
       }
       await deps.reload();
+      // The form the focus was in is gone (the page's content was replaced): keyboard and screen
+      // reader users continue at the signatures, where theirs now is.
+      const signatures = document.getElementById("signatures-title");
+      if (signatures) {
+        signatures.tabIndex = -1;
+        signatures.focus();
+      }
       toast(data.messages.added, "success");
     } catch {
       toast(data.messages.failed, "error");

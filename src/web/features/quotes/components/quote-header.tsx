@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useMutation } from "urql";
 import { localTodayIso } from "../../../../shared/format";
@@ -29,11 +29,29 @@ export function QuoteHeader({ quote }: { quote: QuoteFieldsFragment & QuoteBlock
   const { duplicate, duplicating } = useDuplicateQuote();
   const draft = quote.status === "DRAFT";
   const problems = pending === "publish" ? publishProblems(quote, localTodayIso()) : [];
+  // Publishing removes the Publish button (and withdrawing the Withdraw button) the dialog would
+  // give the focus back to: the focus moves to the action that replaced it, not to the page's body.
+  const actions = useRef<HTMLDivElement>(null);
+  const focusAfter = useRef<string | null>(null);
+  // After the dialog has closed (a modal dialog makes the page behind it unfocusable) and once the
+  // replacing button is there.
+  useEffect(() => {
+    if (!focusAfter.current || pending !== null || !quote.status) return;
+    const next = actions.current?.querySelector<HTMLElement>(`[data-testid="${focusAfter.current}"]`);
+    if (!next) return;
+    next.focus();
+    focusAfter.current = null;
+  }, [quote.status, pending]);
 
   async function transition(kind: "publish" | "withdraw") {
+    // Set before the request: the new status may render before the mutation's promise resolves.
+    focusAfter.current = kind === "publish" ? "withdraw-quote" : "publish-quote";
     const result = kind === "publish" ? await publishQuote({ id: quote.id }) : await withdrawQuote({ id: quote.id });
     setPending(null);
-    if (showRefusal(result.error)) return;
+    if (showRefusal(result.error)) {
+      focusAfter.current = null;
+      return;
+    }
     toast.success(kind === "publish" ? t("quotes:published") : t("quotes:withdrawn"));
   }
 
@@ -50,7 +68,7 @@ export function QuoteHeader({ quote }: { quote: QuoteFieldsFragment & QuoteBlock
           <StatusBadge status={quote.displayStatus} />
         </div>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2" ref={actions}>
         {draft ? (
           <Button onClick={() => setPending("publish")} data-testid="publish-quote">
             {t("quotes:actions.publish")}

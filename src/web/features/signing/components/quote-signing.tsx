@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/dialog";
@@ -19,14 +19,30 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
   const [confirming, setConfirming] = useState(false);
   const [{ fetching: marking }, mark] = useMutation(UpdateQuoteToSignedMutation);
   const quote = data?.quote;
+  // The focus never falls back to the page's body when the control that had it goes away: after
+  // the signature form closes it returns to "Add signature"; after "Mark as signed" (whose buttons
+  // are gone then) it moves to the signatures. Once the dialog has closed (a modal dialog makes
+  // the rest of the page unfocusable).
+  const panel = useRef<HTMLElement>(null);
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current || confirming || adding || !quote?.status) return;
+    const target = panel.current?.querySelector<HTMLElement>(focusNext.current);
+    if (!target) return;
+    if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.tabIndex = -1;
+    target.focus();
+    focusNext.current = null;
+  }, [confirming, adding, quote?.status]);
   if (!quote || quote.status === "DRAFT") return null;
   const signatures = quote.quoteSignatures.map((s) => ({ ...s, signedAt: String(s.signedAt) }));
   const published = quote.status === "PUBLISHED";
 
   const markSigned = async () => {
+    focusNext.current = "#signatures-title";
     const result = await mark({ id: quoteId });
     setConfirming(false);
     if (result.error || !result.data) {
+      focusNext.current = '[data-testid="mark-signed"]';
       toast.error(t("signing:toast.markFailed"));
       return;
     }
@@ -34,7 +50,7 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
   };
 
   return (
-    <section className="space-y-3" data-testid="quote-signing">
+    <section className="space-y-3" data-testid="quote-signing" ref={panel}>
       <SignatureList signatures={signatures} language={language} />
       {published && !adding ? (
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -52,6 +68,7 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
           templates={data?.templateSignatures.items ?? []}
           defaultName={data?.me?.name ?? ""}
           onDone={(added) => {
+            focusNext.current = '[data-testid="add-signature"]';
             setAdding(false);
             if (added) refetch({ requestPolicy: "network-only" });
           }}

@@ -6,5 +6,5 @@ import { QuoteListStatisticsQuery } from "../operations";
 export function useQuoteListStatistics(quoteIds: string[]) {
   const ids = useMemo(() => [...quoteIds].sort(), [quoteIds]);
   const [{ data }] = useQuery({ query: QuoteListStatisticsQuery, variables: { quoteIds: ids }, pause: ids.length === 0, requestPolicy: "cache-and-network" });
-  return useMemo(() => new Map((data?.quoteListStatistics ?? []).map((s) => [s.quoteId, s])), [data]);
+  return useMemo(() => new Map((data?.quoteListStatistics ?? []).map((s) => [s.quote.id, s])), [data]);
 }

@@ -1,0 +1,214 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Locale } from "../../../shared/locales";
+import { effectivePlan, showsWatermark } from "../../../shared/plans";
+import { type PublicAvailability, type QuoteStatus, publicAvailability, todayIso } from "../../../shared/quote-status";
+import type { Executor } from "../../db/client";
+import { accounts, quoteConversationEntries, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
+import type { Logger } from "../../logger";
+import { entitlementRefusal } from "../billing/entitlements";
+import { type Evidence, recordView } from "./signing.service";
+
+/**
+ * The rendered public quote page, cached in this process and validated on EVERY request
+ * (decision 033). A published quote's content never changes (the database refuses it), but what
+ * its page shows does: signatures, a decline, the sender's styling, plan and trial (signing allowed,
+ * watermark), expiry, withdrawal and republishing. So each request first runs ONE cheap query,
+ * `pageStamp`, that yields a stamp of everything the page shows; the cached HTML is served only
+ * when its stamp is the request's stamp. Nothing is ever invalidated by a message: several app
+ * servers each keep their own cache and each stays right, because the database decides.
+ *
+ * - Only customers' views are stored or served: a request from a signed-in user (the sender's
+ *   preview, with its banner, or anyone else with a session) is always rendered.
+ * - Only a 200 page is stored; when the stamp says expired (410) or not available (404) the entry is
+ *   dropped and the page rendered, so those answers never come from a stale entry.
+ * - The CSP nonce stays per response: the body is stored cut at `nonce="…"` and joined with the
+ *   response's own nonce.
+ * - A request with a query string (e.g. `?conversation=questionSent`, the forms' status message)
+ *   is rendered, not stored.
+ * - A hit still records the customer's view (`recordView`, as the page's loader does), so the
+ *   audit trail is the same whether or not the page came from the cache.
+ *
+ * When the read model (`loadPublicQuote`) starts showing something new, add it to `pageStamp`.
+ */
+
+/** The public page's path, in either language: /quote/:slug/:nanoId or /nl/quote/:slug/:nanoId. */
+const PAGE_PATH = /^(?:\/nl)?\/quote\/[^/]+\/([A-Za-z0-9_-]{22,64})$/;
+
+export type PageStamp = { availability: PublicAvailability; quoteId: string; accountId: string; /** The current version number (null: published before versions existed). */ version: number | null; stamp: string };
+
+/**
+ * Everything the public page shows that can change while a quote is live, as one string (one
+ * query, by the unique nanoId index; the subqueries by the quote's indexes). Computed at request
+ * time from `now`: expiry (today), signing allowed and watermark (plan, trial, subscription end).
+ * Null for an unknown link.
+ */
+export async function pageStamp(db: Executor, nanoId: string, now: Date = new Date()): Promise<PageStamp | null> {
+  const [row] = await db
+    .select({
+      quoteId: quotes.id,
+      accountId: quotes.accountId,
+      status: quotes.status,
+      slug: quotes.slug,
+      language: quotes.language,
+      signable: quotes.signable,
+      expirationDate: quotes.expirationDate,
+      updatedAt: quotes.updatedAt,
+      publishedAt: quotes.publishedAt,
+      signedAt: quotes.signedAt,
+      accountName: accounts.name,
+      accountUpdatedAt: accounts.updatedAt,
+      logoFileKey: accounts.logoFileKey,
+      linkColor: accounts.linkColor,
+      textColor: accounts.textColor,
+      textFont: accounts.textFont,
+      quoteStreetAndNumber: accounts.quoteStreetAndNumber,
+      quotePostalCode: accounts.quotePostalCode,
+      quoteCity: accounts.quoteCity,
+      subscriptionPlan: accounts.subscriptionPlan,
+      subscriptionInterval: accounts.subscriptionInterval,
+      expiredAt: accounts.expiredAt,
+      // Signatures are only ever added (the database refuses changes): their number and the newest.
+      signatures: sql<string>`(select count(*) || '/' || coalesce(max(${quoteSignatures.createdAt})::text, '') from ${quoteSignatures} where ${quoteSignatures.quoteId} = ${quotes.id})`,
+      // The current version (decision 032): what the page shows, and what a VIEWED row names.
+      version: sql<number | null>`(select max(${quoteVersions.number}) from ${quoteVersions} where ${quoteVersions.quoteId} = ${quotes.id})`,
+      // The active decline (at most one: a unique index); publishing again clears it.
+      decline: sql<string | null>`(select ${quoteConversationEntries.id}::text from ${quoteConversationEntries} where ${and(
+        eq(quoteConversationEntries.quoteId, quotes.id),
+        eq(quoteConversationEntries.kind, "DECLINE"),
+        isNull(quoteConversationEntries.clearedAt),
+      )} limit 1)`,
+    })
+    .from(quotes)
+    .innerJoin(accounts, eq(accounts.id, quotes.accountId))
+    .where(eq(quotes.nanoId, nanoId))
+    .limit(1);
+  if (!row) return null;
+  const availability = publicAvailability({ status: row.status as QuoteStatus, expirationDate: row.expirationDate }, todayIso(now));
+  const { quoteId, accountId, subscriptionPlan, subscriptionInterval, expiredAt, ...shown } = row;
+  const plan = { subscriptionPlan, subscriptionInterval, expiredAt };
+  const computed = {
+    availability,
+    signingAllowed: entitlementRefusal(plan, "signing", now) === null,
+    watermark: showsWatermark(effectivePlan(plan)),
+  };
+  const stamp = JSON.stringify([shown, computed], (_key, value: unknown) => (value instanceof Date ? value.toISOString() : value));
+  return { availability, quoteId, accountId, version: row.version === null ? null : Number(row.version), stamp };
+}
+
+type Entry = { stamp: string; status: number; headers: [string, string][]; parts: string[]; bytes: number };
+
+export type PageCacheStats = { hits: number; misses: number; bypasses: number; stores: number; evictions: number; entries: number; bytes: number };
+
+export type PublicPageCacheOptions = {
+  /** All entries together (UTF-8 bytes of the bodies); least recently used go first. Default 32 MB; 0 disables the cache. */
+  maxBytes?: number;
+  /** A page larger than this is not stored. Default 2 MB. */
+  maxEntryBytes?: number;
+  /** The clock (tests). */
+  now?: () => Date;
+};
+
+export type PageRequest = {
+  request: Request;
+  locale: Locale;
+  /** This response's CSP nonce (the security headers carry the same one). */
+  nonce: string;
+  /** The request carries a signed-in user: the page may differ (preview banner), never cached. */
+  signedIn: boolean;
+  evidence: Evidence;
+  /** Renders the page (React Router): called on a miss and whenever the cache stands aside. */
+  render: () => Response | Promise<Response>;
+};
+
+export type PublicPageCache = ReturnType<typeof createPublicPageCache>;
+
+const NONCE_ATTRIBUTE = (nonce: string) => `nonce="${nonce}"`;
+
+export function createPublicPageCache(deps: { db: Executor; log: Logger }, options: PublicPageCacheOptions = {}) {
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  const maxEntryBytes = Math.min(options.maxEntryBytes ?? 2 * 1024 * 1024, maxBytes);
+  const now = options.now ?? (() => new Date());
+  /** Insertion order is recency order: a hit moves its entry to the end; eviction takes the front. */
+  const entries = new Map<string, Entry>();
+  const counts = { hits: 0, misses: 0, bypasses: 0, stores: 0, evictions: 0 };
+  let bytes = 0;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function store(key: string, entry: Entry) {
+    drop(key);
+    if (entry.bytes > maxEntryBytes) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    counts.stores++;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(oldest);
+      counts.evictions++;
+    }
+  }
+
+  function respond(entry: Entry, nonce: string): Response {
+    return new Response(entry.parts.join(NONCE_ATTRIBUTE(nonce)), { status: entry.status, headers: entry.headers });
+  }
+
+  /** The public page's nanoId when this request may use the cache at all, else null. */
+  function cacheableNanoId(page: PageRequest): string | null {
+    if (maxBytes <= 0 || page.signedIn || page.request.method !== "GET" || page.nonce.length < 16) return null;
+    const url = new URL(page.request.url);
+    if (url.search !== "") return null;
+    return PAGE_PATH.exec(url.pathname)?.[1] ?? null;
+  }
+
+  async function serve(page: PageRequest): Promise<Response> {
+    const nanoId = cacheableNanoId(page);
+    if (!nanoId) {
+      if (PAGE_PATH.test(new URL(page.request.url).pathname)) counts.bypasses++;
+      return page.render();
+    }
+    const key = `${page.locale} ${new URL(page.request.url).pathname}`;
+    const current = await pageStamp(deps.db, nanoId, now());
+    if (current?.availability !== "AVAILABLE") {
+      // 404 and 410 are rendered every time, never served from what the link showed before.
+      drop(key);
+      counts.bypasses++;
+      return page.render();
+    }
+    const cached = entries.get(key);
+    if (cached && cached.stamp === current.stamp) {
+      counts.hits++;
+      entries.delete(key);
+      entries.set(key, cached);
+      await recordView(deps.db, { quoteId: current.quoteId, accountId: current.accountId, viewerIsMember: false, version: current.version === null ? null : { number: current.version } }, page.evidence).catch((error: unknown) =>
+        deps.log.warn({ err: error }, "could not record a quote view"),
+      );
+      return respond(cached, page.nonce);
+    }
+    counts.misses++;
+    const response = await page.render();
+    if (response.status !== 200 || !response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("set-cookie") || !response.body) {
+      return response;
+    }
+    const body = await response.text();
+    const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
+    const entry: Entry = { stamp: current.stamp, status: 200, headers, parts: body.split(NONCE_ATTRIBUTE(page.nonce)), bytes: Buffer.byteLength(body) };
+    store(key, entry);
+    return new Response(body, { status: 200, headers });
+  }
+
+  return {
+    serve,
+    /** Whether a path is the public page (both languages). */
+    isPagePath: (pathname: string) => PAGE_PATH.test(pathname),
+    stats: (): PageCacheStats => ({ ...counts, entries: entries.size, bytes }),
+    clear: () => {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}

@@ -1,0 +1,267 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { accounts, quoteAuditEvents, quoteBlocks } from "../../src/server/db/schema";
+import { type PublicPageCache, createPublicPageCache } from "../../src/server/modules/public-quote/page-cache";
+import { todayIso } from "../../src/shared/quote-status";
+import { type TestApp, createTestApp } from "../support/app";
+import { type SignedIn, signUp } from "../support/auth";
+import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
+
+/**
+ * The public page's cache (decision 033): the production build's page, served from the cache only
+ * when one query's stamp says nothing the page shows has changed. Every change below is made the
+ * way the app makes it or straight in the database (no invalidation call exists to forget).
+ */
+
+let t: TestApp;
+let cache: PublicPageCache;
+let sender: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    ssr: true,
+    env: { NODE_ENV: "production" },
+    publicPageCache: (db, log) => {
+      cache = createPublicPageCache({ db, log });
+      return cache;
+    },
+  });
+  sender = await signUp(t, { company: "Cache Co", name: "Carla Cache" });
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function live(user: SignedIn = sender, overrides: Record<string, unknown> = {}) {
+  const customer = await createCustomer(t, user);
+  const quote = await createQuote(t, user, customer.id, overrides);
+  await addBlocks(t, quote.id);
+  const published = await transition(t, user, "publishQuote", quote.id);
+  if (published.errors) throw new Error(JSON.stringify(published.errors));
+  return { ...quote, path: new URL(quote.url).pathname };
+}
+
+type Page = { status: number; body: string; nonce: string; response: Response };
+async function get(app: TestApp, path: string, headers: Record<string, string> = {}): Promise<Page> {
+  const response = await app.fetch(path, { headers: { accept: "text/html", "user-agent": "Cache Test", ...headers } });
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+  return { status: response.status, body: await response.text(), nonce, response };
+}
+const open = (path: string, headers: Record<string, string> = {}) => get(t, path, headers);
+
+/** The counters' change while `work` runs. */
+async function counted<T>(work: () => Promise<T>): Promise<{ result: T; hits: number; misses: number; bypasses: number }> {
+  const before = cache.stats();
+  const result = await work();
+  const after = cache.stats();
+  return { result, hits: after.hits - before.hits, misses: after.misses - before.misses, bypasses: after.bypasses - before.bypasses };
+}
+
+/** Opens the page twice as a customer: the second answer comes from the cache. */
+async function cached(path: string): Promise<Page> {
+  await open(path);
+  const second = await counted(() => open(path));
+  expect(second.hits).toBe(1);
+  return second.result;
+}
+
+describe("the public page cache", () => {
+  it("serves the same bytes from the cache except the nonce, which is new per response and on every script tag", async () => {
+    const quote = await live();
+    const first = await counted(() => open(quote.path));
+    expect(first.misses).toBe(1);
+    const second = await counted(() => open(quote.path, { "user-agent": "Second Browser" }));
+    expect(second.hits).toBe(1);
+    const [a, b] = [first.result, second.result];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.nonce).toMatch(/^[A-Za-z0-9+/=]{24}$/);
+    expect(b.nonce).not.toBe(a.nonce);
+    expect(b.body).not.toContain(a.nonce);
+    expect(b.body.replaceAll(b.nonce, a.nonce)).toBe(a.body);
+    // Every script (the island's JSON and module) carries this response's nonce, as the CSP says.
+    const scripts = b.body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${b.nonce}"`);
+    expect(b.response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(b.response.headers.get("cache-control")).toBe("private, no-store");
+    // A hit records the customer's view like a render does (once per address and browser).
+    const views = await t.db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.quoteId, quote.id)).orderBy(quoteAuditEvents.seq);
+    expect(views.filter((e) => e.event === "VIEWED").map((e) => e.userAgent)).toEqual(["Cache Test", "Second Browser"]);
+  });
+
+  it("shows a customer's signature at once", async () => {
+    const quote = await live();
+    expect((await cached(quote.path)).body).not.toContain("Daan de Vries");
+    const signed = await t.gql(
+      "mutation ($n: String, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $n, input: $input) { status } }",
+      { n: quote.nanoId, input: { name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true } },
+    );
+    expect(signed.errors).toBeUndefined();
+    const after = await counted(() => open(quote.path));
+    expect(after.misses).toBe(1);
+    expect(after.result.body).toContain("Daan de Vries");
+  });
+
+  it("shows a decline at once, and the signing form is gone", async () => {
+    const quote = await live();
+    expect((await cached(quote.path)).body).toContain('data-testid="signing"');
+    const declined = await t.gql("mutation ($n: String!) { declineQuote(nanoId: $n, reason: \"Too expensive\") { declinedAt } }", { n: quote.nanoId });
+    expect(declined.errors).toBeUndefined();
+    const after = await open(quote.path);
+    expect(after.body).toContain("Too expensive");
+    expect(after.body).not.toContain('data-testid="signing"');
+  });
+
+  it("answers 404 once withdrawn (never the cached page) and shows the new content when published again", async () => {
+    const quote = await live();
+    expect((await cached(quote.path)).body).toContain("Introduction");
+    await transition(t, sender, "withdrawQuote", quote.id);
+    const withdrawn = await counted(() => open(quote.path));
+    expect(withdrawn.result.status).toBe(404);
+    expect(withdrawn.hits).toBe(0);
+    expect(withdrawn.result.body).not.toContain("Introduction");
+    await t.db.update(quoteBlocks).set({ name: "Foreword" }).where(eq(quoteBlocks.quoteId, quote.id));
+    expect((await transition(t, sender, "publishQuote", quote.id)).errors).toBeUndefined();
+    const again = await open(quote.path);
+    expect(again.status).toBe(200);
+    expect(again.body).toContain("Foreword");
+    expect(again.body).not.toContain("Introduction");
+  });
+
+  it("follows the sender's styling, plan and trial, even when a change does not touch updated_at", async () => {
+    const owner = await signUp(t, { company: "Plan Co" });
+    const quote = await live(owner);
+    const trial = await cached(quote.path);
+    expect(trial.body).not.toContain('data-testid="watermark"'); // a trial has Pro's features
+    expect(trial.body).toContain('data-testid="signing"');
+    const account = eq(accounts.id, owner.accountId!);
+    const [{ updatedAt }] = await t.db.select({ updatedAt: accounts.updatedAt }).from(accounts).where(account);
+
+    // The published version keeps the styling it was published with (decision 032): a new link
+    // colour shows once the quote is published again (version 2), never from the old cached page.
+    await t.db.update(accounts).set({ linkColor: "#c2410c", updatedAt }).where(account);
+    expect((await open(quote.path)).body).not.toContain("--quote-link:#c2410c");
+    await transition(t, owner, "withdrawQuote", quote.id);
+    expect((await transition(t, owner, "publishQuote", quote.id)).errors).toBeUndefined();
+    expect((await open(quote.path)).body).toContain("--quote-link:#c2410c");
+
+    // Starter: the watermark, and no signing.
+    await t.db.update(accounts).set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: new Date(Date.now() + 30 * 86_400_000), updatedAt }).where(account);
+    const starter = await open(quote.path);
+    expect(starter.body).toContain('data-testid="watermark"');
+    expect(starter.body).not.toContain('data-testid="signing"');
+    expect((await counted(() => open(quote.path))).hits).toBe(1);
+
+    // Pro whose subscription ends in an hour: signing now, not once the hour has passed (nothing
+    // in the database changes: the clock alone).
+    await t.db.update(accounts).set({ subscriptionPlan: "PRO", expiredAt: new Date(Date.now() + 3_600_000), updatedAt }).where(account);
+    const pro = await cached(quote.path);
+    expect(pro.body).not.toContain('data-testid="watermark"');
+    expect(pro.body).toContain('data-testid="signing"');
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 2 * 3_600_000);
+    const ended = await counted(() => open(quote.path));
+    expect(ended.hits).toBe(0);
+    expect(ended.result.body).not.toContain('data-testid="signing"');
+  });
+
+  it("answers 410 once the expiration date has passed, never the cached page", async () => {
+    const today = todayIso();
+    const quote = await live(sender, { quoteDateAt: today, quoteExpirationAt: today });
+    await cached(quote.path);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 86_400_000);
+    const expired = await counted(() => open(quote.path));
+    expect(expired.result.status).toBe(410);
+    expect(expired.hits).toBe(0);
+    expect(expired.result.body).not.toContain("Introduction");
+  });
+
+  it("never stores or serves the sender's preview to customers, nor a customer's page to the sender", async () => {
+    const quote = await live();
+    const preview = await counted(() => open(quote.path, { cookie: sender.cookie }));
+    expect(preview.result.body).toContain('data-testid="preview-banner"');
+    expect(preview.bypasses).toBe(1);
+    const customer = await cached(quote.path);
+    expect(customer.body).not.toContain('data-testid="preview-banner"');
+    expect(customer.body).toContain('data-testid="signing"');
+    const again = await counted(() => open(quote.path, { cookie: sender.cookie }));
+    expect(again.hits).toBe(0);
+    expect(again.result.body).toContain('data-testid="preview-banner"');
+    expect(again.result.body).not.toContain('data-testid="signing"');
+  });
+
+  it("renders a page with a query string (the forms' status message) and does not store it", async () => {
+    const quote = await live();
+    await cached(quote.path);
+    const withStatus = await counted(() => open(`${quote.path}?conversation=question-sent`));
+    expect(withStatus.bypasses).toBe(1);
+    expect(withStatus.result.body).toContain('data-testid="public-conversation-status"');
+    const plain = await counted(() => open(quote.path));
+    expect(plain.hits).toBe(1);
+    expect(plain.result.body).not.toContain('data-testid="public-conversation-status"');
+  });
+
+  it("stays right on a second app server over the same database, without any message between them", async () => {
+    const other = await createTestApp({ ssr: true, env: { NODE_ENV: "production" }, database: t.database });
+    try {
+      const quote = await live();
+      await open(quote.path);
+      await get(other, quote.path);
+      expect((await get(other, quote.path)).status).toBe(200);
+      // Withdrawn through this server: the other one answers 404 at once.
+      await transition(t, sender, "withdrawQuote", quote.id);
+      expect((await get(other, quote.path)).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("keeps its entries within the byte bound, least recently used out first", async () => {
+    const small = createPublicPageCache({ db: t.db, log: { warn: () => undefined } as never }, { maxBytes: 1 });
+    expect(small.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    const [a, b] = [await live(), await live()];
+    const pageA = await open(a.path);
+    const bound = Buffer.byteLength(pageA.body) * 2 + 1000;
+    const lru = createPublicPageCache({ db: t.db, log: { warn: () => undefined } as never }, { maxBytes: bound });
+    const c = await live();
+    const serve = (path: string) => {
+      const nonce = "n".repeat(24);
+      return lru.serve({
+        request: new Request(`http://offerly.test${path}`),
+        locale: "en",
+        nonce,
+        signedIn: false,
+        evidence: { ip: null, userAgent: "LRU" },
+        // The app's page with this request's nonce, as React Router would render it.
+        render: () => Promise.resolve(t.fetch(path)).then(async (r) => new Response((await r.text()).replaceAll(/nonce="[^"]+"/g, `nonce="${nonce}"`), { status: r.status, headers: { "content-type": r.headers.get("content-type") ?? "" } })),
+      });
+    };
+    await serve(a.path);
+    await serve(b.path);
+    await serve(a.path); // a is now the most recently used
+    expect(lru.stats()).toMatchObject({ entries: 2, hits: 1, misses: 2 });
+    await serve(c.path); // over the bound: b goes
+    expect(lru.stats()).toMatchObject({ entries: 2, evictions: 1 });
+    expect(lru.stats().bytes).toBeLessThanOrEqual(bound);
+    await serve(a.path);
+    expect(lru.stats().hits).toBe(2);
+    await serve(b.path);
+    expect(lru.stats().misses).toBe(4);
+    // A cache of 1 byte stores nothing and still answers.
+    expect((await small.serve({ request: new Request(`http://offerly.test${a.path}`), locale: "en", nonce: "n".repeat(24), signedIn: false, evidence: { ip: null, userAgent: "x" }, render: () => t.fetch(a.path) })).status).toBe(200);
+    expect(small.stats()).toMatchObject({ entries: 0, stores: 0 });
+  });
+
+  it("leaves a database-side change of the quote row visible (the published quote's row, by SQL)", async () => {
+    const quote = await live();
+    await cached(quote.path);
+    // Signing marks the row (status, signed_at): the page says signed at once.
+    await t.db.execute(sql`update quotes set status = 'SIGNED', updated_at = updated_at where id = ${quote.id}`);
+    const signed = await open(quote.path);
+    expect(signed.body).toContain('data-testid="signed-banner"');
+  });
+});
