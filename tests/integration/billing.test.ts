@@ -37,6 +37,10 @@ type Driver = {
   subscriptionStatus(id: string): Promise<string | undefined>;
   providerPaymentCount(): number;
   replay(providerPaymentId: string): Promise<number>;
+  /** The buyer pays; the provider then delivers the webhook `copies` times at once. */
+  paidWithCopies(checkoutUrl: string, copies: number): Promise<void>;
+  /** A paid renewal of the subscription, delivered `copies` times at once; its payment id. */
+  renewWithCopies(subscriptionId: string, copies: number): Promise<string>;
 };
 
 const webhook = (t: TestApp, id: string) =>
@@ -79,6 +83,10 @@ for (const kind of ["mollie", "dev"] as const) {
           subscriptionStatus: async (id) => s.subscriptions.get(id)?.status,
           providerPaymentCount: () => s.payments.size,
           replay: (id) => s.redeliver(id),
+          async paidWithCopies(checkoutUrl, copies) {
+            await s.completeCheckout(checkoutUrl.split("/").pop()!, "paid", copies);
+          },
+          renewWithCopies: (subscriptionId, copies) => s.chargeSubscription(subscriptionId, "paid", copies),
         };
       } else {
         t = await createTestApp();
@@ -102,6 +110,16 @@ for (const kind of ["mollie", "dev"] as const) {
           subscriptionStatus: async (id) => (await dev.subscriptions()).find((x) => x.id === id)?.status,
           providerPaymentCount: () => 0,
           replay: async (id) => (await webhook(t, id)).status,
+          async paidWithCopies(checkoutUrl, copies) {
+            const id = new URL(checkoutUrl).pathname.split("/").pop()!;
+            expect(await dev.settle(id, "paid")).not.toBeNull();
+            expect((await Promise.all(Array.from({ length: copies }, () => webhook(t, id)))).map((r) => r.status)).toEqual(Array(copies).fill(200));
+          },
+          async renewWithCopies(subscriptionId, copies) {
+            const id = await dev.chargeSubscription(subscriptionId, "paid");
+            expect((await Promise.all(Array.from({ length: copies }, () => webhook(t, id)))).map((r) => r.status)).toEqual(Array(copies).fill(200));
+            return id;
+          },
         };
       }
       owner = await signIn(t, "owner", { company: `Billing ${kind} BV` });
@@ -238,6 +256,31 @@ for (const kind of ["mollie", "dev"] as const) {
       expect(failed.invoices).toHaveLength(2);
       expect(await driver.replay(failedId)).toBe(200);
       expect((await billingOf(t, owner)).payments.filter((p) => p.status === "failed" && p.sequenceType === "recurring")).toHaveLength(1);
+    });
+
+    it("10 copies of a first payment's webhook arriving at once start one subscription; 10 copies of a renewal's extend it once", async () => {
+      const buyer = await signIn(t, "owner", { company: `Concurrent ${kind} BV` });
+      await t.db.update(accounts).set({ billingCountry: "NL", billingCity: "Delft", billingFirstName: "Ruud" }).where(eq(accounts.id, buyer.accountId));
+      const result = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "STARTER", interval: "MONTHLY" } }, buyer.headers());
+      expect(result.errors).toBeUndefined();
+      const subscriptionsBefore = (await driver.subscriptionIds()).length;
+      await driver.paidWithCopies(result.data!.createFirstSubscriptionPayment.checkoutUrl, 10);
+      const first = await billingOf(t, buyer);
+      expect(first.subscription).toMatchObject({ plan: "STARTER", effectivePlan: "STARTER", interval: "MONTHLY", trial: false, renews: true });
+      expect(first.invoices).toHaveLength(1);
+      expect(await driver.subscriptionIds()).toHaveLength(subscriptionsBefore + 1);
+      const rows = await t.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.accountId, buyer.accountId));
+      expect(rows).toHaveLength(1);
+
+      const renewalId = await driver.renewWithCopies(rows[0].providerSubscriptionId!, 10);
+      const renewed = await billingOf(t, buyer);
+      const expected = new Date(first.subscription.expiredAt!);
+      expected.setUTCMonth(expected.getUTCMonth() + 1);
+      expect(new Date(renewed.subscription.expiredAt!).toISOString()).toBe(expected.toISOString());
+      expect(renewed.invoices).toHaveLength(2);
+      const payments = await t.db.select().from(billingPayments).where(eq(billingPayments.accountId, buyer.accountId));
+      expect(payments.filter((p) => p.providerPaymentId === renewalId)).toHaveLength(1);
+      expect(payments.filter((p) => p.status === "paid")).toHaveLength(2);
     });
 
     it("forged, unknown and foreign ids change nothing and are answered 200", async () => {

@@ -265,8 +265,11 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     failNext(...next: ("500" | "503" | "hang")[]) {
       faults.push(...next);
     },
-    /** The buyer finishes the hosted checkout: the payment's status changes, then the webhook is called. */
-    async completeCheckout(paymentId: string, status: "paid" | "failed" | "canceled" | "expired") {
+    /**
+     * The buyer finishes the hosted checkout: the payment's status changes, then the webhook is
+     * called — `copies` times at once when given (Mollie may deliver one event more than once).
+     */
+    async completeCheckout(paymentId: string, status: "paid" | "failed" | "canceled" | "expired", copies = 1) {
       const payment = payments.get(paymentId);
       if (!payment) throw new Error(`no payment ${paymentId}`);
       payment.status = status;
@@ -278,10 +281,11 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
           payment.mandateId = mandate.id;
         }
       }
-      return callWebhook(payment.webhookUrl, paymentId);
+      const statuses = await Promise.all(Array.from({ length: copies }, () => callWebhook(payment.webhookUrl, paymentId)));
+      return statuses[0];
     },
-    /** Mollie charges a subscription at its interval: a recurring payment, then the webhook. */
-    async chargeSubscription(subscriptionId: string, status: "paid" | "failed") {
+    /** Mollie charges a subscription at its interval: a recurring payment, then the webhook (`copies` times at once). */
+    async chargeSubscription(subscriptionId: string, status: "paid" | "failed", copies = 1) {
       const subscription = subscriptions.get(subscriptionId);
       if (subscription?.status !== "active") throw new Error(`no active subscription ${subscriptionId}`);
       const payment: StubPayment = {
@@ -303,7 +307,7 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
       };
       payment._links = { self: self("payments", payment.id) };
       payments.set(payment.id, payment);
-      await callWebhook(subscription.webhookUrl, payment.id);
+      await Promise.all(Array.from({ length: copies }, () => callWebhook(subscription.webhookUrl, payment.id)));
       return payment.id;
     },
     /** Calls the webhook again for a payment (a retry or a replay). */
