@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { AppError } from "../errors";
 import type { FileContentType } from "./storage";
 
@@ -32,6 +31,8 @@ export async function processImage(input: Uint8Array, rules: ImageRules): Promis
   if (input.byteLength === 0) throw refuse(rules.errors.type);
   const detected = await fileTypeFromBuffer(input);
   if (!detected || !rules.types.includes(detected.mime)) throw refuse(rules.errors.type);
+  // libvips is loaded on the first image, not at start-up (decision 038).
+  const { default: sharp } = await import("sharp");
 
   // limitInputPixels: sharp refuses to decode anything larger, whatever the header check missed.
   const image = () => sharp(input, { limitInputPixels: rules.maxInputPixels, failOn: "error", animated: false });

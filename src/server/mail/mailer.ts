@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 
@@ -30,23 +30,29 @@ export type Mailer = {
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: Logger; logLinks?: boolean }): Mailer {
   const { smtpUrl, from, outboxDir, log, logLinks = false } = options;
+  // nodemailer is loaded with the first e-mail, not at start-up (decision 038).
+  let transport: Transporter | undefined;
+  let loading: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (loading ??= import("nodemailer").then(({ default: nodemailer }) => {
+      transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+      return transport;
+    }));
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: "smtp",
       async send(message) {
-        const info = await transport.sendMail({ from, ...pick(message) });
+        const info = await (await transporter()).sendMail({ from, ...pick(message) });
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
         return { messageId: info.messageId };
       },
-      close: () => transport.close(),
+      close: () => transport?.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox",
     async send(message) {
-      const info = await transport.sendMail({ from, ...pick(message) });
+      const info = await (await transporter()).sendMail({ from, ...pick(message) });
       await fs.mkdir(outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}-${info.messageId.replace(/[^a-z0-9]/gi, "").slice(0, 12)}.eml`);
@@ -54,7 +60,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       log.info({ to: message.to, subject: message.subject, file, ...(logLinks ? message.logHint : {}) }, "mail written to the development outbox");
       return { messageId: info.messageId, file };
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
 

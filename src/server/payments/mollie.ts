@@ -1,4 +1,4 @@
-import createMollieClient, { Locale, MollieApiError, PaymentMethod, SequenceType } from "@mollie/api-client";
+import type { MollieClient } from "@mollie/api-client";
 import { type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, ProviderUnavailableError, centsToValue, valueToCents, withTimeout } from "./types";
 
 /** How long one call to Mollie may take (the client itself retries 5xx up to three times). */
@@ -9,40 +9,52 @@ const DEFAULT_TIMEOUT_MS = 15_000;
  * billing flow needs: customers, first payments, payments by id, subscriptions.
  */
 export function createMollieProvider(options: { apiKey: string; apiUrl: string; timeoutMs?: number }): PaymentProvider {
-  const client = createMollieClient({ apiKey: options.apiKey, apiEndpoint: options.apiUrl, versionStrings: "Offerly/1" });
+  // The client is loaded on the first call, not at start-up (decision 038).
+  let loading: Promise<{ mollie: typeof import("@mollie/api-client"); client: MollieClient }> | undefined;
+  const sdk = () =>
+    (loading ??= import("@mollie/api-client").then((mollie) => ({
+      mollie,
+      client: mollie.default({ apiKey: options.apiKey, apiEndpoint: options.apiUrl, versionStrings: "Offerly/1" }),
+    })));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   /** Calls Mollie; 5xx, network errors and timeouts become ProviderUnavailableError. */
-  async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
+  async function call<T>(what: string, work: (loaded: Awaited<ReturnType<typeof sdk>>) => Promise<T>): Promise<T> {
+    const loaded = await sdk();
     try {
-      return await withTimeout(work(), timeoutMs, what);
+      return await withTimeout(work(loaded), timeoutMs, what);
     } catch (error) {
       if (error instanceof ProviderUnavailableError) throw error;
-      const status = error instanceof MollieApiError ? error.statusCode : undefined;
+      const status = error instanceof loaded.mollie.MollieApiError ? error.statusCode : undefined;
       if (status === undefined || status >= 500 || status === 429) throw new ProviderUnavailableError(`${what} failed`, { cause: error });
       throw error;
     }
   }
+  /** The HTTP status of an error Mollie answered with (the client is loaded once a call was made). */
+  const mollieStatus = async (error: unknown) => {
+    const { mollie } = await sdk();
+    return error instanceof mollie.MollieApiError ? error.statusCode : undefined;
+  };
 
   return {
     name: "mollie",
     async createCustomer(input) {
-      const customer = await call("create customer", () =>
+      const customer = await call("create customer", ({ client }) =>
         client.customers.create({ name: input.name, ...(input.email ? { email: input.email } : {}), metadata: { accountId: input.accountId } }),
       );
       return { id: customer.id };
     },
     async createFirstPayment(input) {
-      const payment = await call("create payment", () =>
+      const payment = await call("create payment", ({ client, mollie }) =>
         client.payments.create({
           amount: { currency: "EUR", value: centsToValue(input.amountCents) },
           description: input.description,
           redirectUrl: input.redirectUrl,
           webhookUrl: input.webhookUrl,
           customerId: input.customerId,
-          sequenceType: SequenceType.first,
-          method: [PaymentMethod.creditcard, PaymentMethod.ideal],
-          locale: input.locale === "nl" ? Locale.nl_NL : Locale.en_US,
+          sequenceType: mollie.SequenceType.first,
+          method: [mollie.PaymentMethod.creditcard, mollie.PaymentMethod.ideal],
+          locale: input.locale === "nl" ? mollie.Locale.nl_NL : mollie.Locale.en_US,
           metadata: input.metadata,
           idempotencyKey: input.idempotencyKey,
         }),
@@ -52,7 +64,7 @@ export function createMollieProvider(options: { apiKey: string; apiUrl: string; 
     async getPayment(id) {
       if (!/^tr_[A-Za-z0-9]{4,40}$/.test(id)) return null;
       try {
-        const payment = await call("get payment", () => client.payments.get(id));
+        const payment = await call("get payment", ({ client }) => client.payments.get(id));
         return {
           id: payment.id,
           status: payment.status as ProviderPaymentStatus,
@@ -64,12 +76,12 @@ export function createMollieProvider(options: { apiKey: string; apiUrl: string; 
           metadata: (payment.metadata as Record<string, unknown> | null) ?? null,
         };
       } catch (error) {
-        if (error instanceof MollieApiError && error.statusCode === 404) return null;
+        if ((await mollieStatus(error)) === 404) return null;
         throw error;
       }
     },
     async createSubscription(input) {
-      const subscription = await call("create subscription", () =>
+      const subscription = await call("create subscription", ({ client }) =>
         client.customerSubscriptions.create({
           customerId: input.customerId,
           amount: { currency: "EUR", value: centsToValue(input.amountCents) },
@@ -80,12 +92,12 @@ export function createMollieProvider(options: { apiKey: string; apiUrl: string; 
           metadata: input.metadata,
           ...(input.mandateId ? { mandateId: input.mandateId } : {}),
           idempotencyKey: input.idempotencyKey,
-        } as Parameters<typeof client.customerSubscriptions.create>[0]),
+        } as Parameters<MollieClient["customerSubscriptions"]["create"]>[0]),
       );
       return { id: subscription.id };
     },
     async updateSubscription(input) {
-      await call("update subscription", () =>
+      await call("update subscription", ({ client }) =>
         client.customerSubscriptions.update(input.subscriptionId, {
           customerId: input.customerId,
           amount: { currency: "EUR", value: centsToValue(input.amountCents) },
@@ -94,17 +106,18 @@ export function createMollieProvider(options: { apiKey: string; apiUrl: string; 
           description: input.description,
           metadata: input.metadata,
           ...(input.mandateId ? { mandateId: input.mandateId } : {}),
-        } as Parameters<typeof client.customerSubscriptions.update>[1]),
+        } as Parameters<MollieClient["customerSubscriptions"]["update"]>[1]),
       );
     },
     async cancelSubscription(input) {
       try {
-        await call("cancel subscription", () =>
+        await call("cancel subscription", ({ client }) =>
           client.customerSubscriptions.cancel(input.subscriptionId, { customerId: input.customerId, idempotencyKey: input.idempotencyKey }),
         );
       } catch (error) {
         // Already canceled (or completed) at Mollie: the state we want.
-        if (error instanceof MollieApiError && (error.statusCode === 404 || error.statusCode === 410 || error.statusCode === 422)) return;
+        const status = await mollieStatus(error);
+        if (status === 404 || status === 410 || status === 422) return;
         throw error;
       }
     },
