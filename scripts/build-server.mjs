@@ -1,7 +1,35 @@
 // Bundles the server (src/server/main.ts) next to React Router's server build, and copies the
-// migrations it applies at start-up. Dependencies stay in node_modules (packages: external).
+// migrations it applies at start-up. Most dependencies stay in node_modules; the pure-JavaScript
+// packages of the request path that are made of many small files are bundled in (decision 040).
 import fs from "node:fs";
 import { build } from "esbuild";
+
+// Bundled into main.js: only the server uses them, they have no native code, no files of their own
+// and no worker threads, and loading their hundreds of files one by one was ~1 s of every start
+// (module resolution, file reads, the CJS lexer). Everything else stays external: packages the
+// pages' build (build/server/index.js) also imports must stay ONE instance (react, react-router,
+// drizzle-orm, zod, i18next), native or WebAssembly packages find files next to themselves
+// (pglite, sharp, fs-ext), pino starts transports from files, and the rest is loaded on first use.
+const BUNDLED = new Set([
+  "@escape.tech/graphql-armor",
+  "@graphql-yoga/plugin-disable-introspection",
+  "@hono/node-server",
+  "@pothos/core",
+  "@pothos/plugin-dataloader",
+  "@pothos/plugin-scope-auth",
+  "dataloader",
+  "fflate",
+  "file-type",
+  "graphql",
+  "graphql-query-complexity",
+  "graphql-yoga",
+  "hono",
+  "isbot",
+  "nanoid",
+  "openid-client",
+]);
+const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((name) => !BUNDLED.has(name)).flatMap((name) => [name, `${name}/*`]);
 
 // Split: a module the server imports with import() on first use (the PDF renderer…) becomes its
 // own chunk, with its own imports of external packages, so start-up does not load them.
@@ -20,7 +48,9 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  external,
+  // Bundled CommonJS code may require() Node's own modules: an ES module has no `require`.
+  banner: { js: "import { createRequire as __offerlyCreateRequire } from 'node:module'; const require = __offerlyCreateRequire(import.meta.url);" },
   sourcemap: true,
   logLevel: "warning",
 });

@@ -31,7 +31,7 @@ export async function processImage(input: Uint8Array, rules: ImageRules): Promis
   if (input.byteLength === 0) throw refuse(rules.errors.type);
   const detected = await fileTypeFromBuffer(input);
   if (!detected || !rules.types.includes(detected.mime)) throw refuse(rules.errors.type);
-  // libvips is loaded on the first image, not at start-up (decision 038).
+  // libvips is loaded on the first image, not at start-up (decision 040).
   const { default: sharp } = await import("sharp");
 
   // limitInputPixels: sharp refuses to decode anything larger, whatever the header check missed.

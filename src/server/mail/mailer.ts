@@ -30,7 +30,7 @@ export type Mailer = {
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: Logger; logLinks?: boolean }): Mailer {
   const { smtpUrl, from, outboxDir, log, logLinks = false } = options;
-  // nodemailer is loaded with the first e-mail, not at start-up (decision 038).
+  // nodemailer is loaded with the first e-mail, not at start-up (decision 040).
   let transport: Transporter | undefined;
   let loading: Promise<Transporter> | undefined;
   const transporter = () =>

@@ -9,7 +9,7 @@ const DEFAULT_TIMEOUT_MS = 15_000;
  * billing flow needs: customers, first payments, payments by id, subscriptions.
  */
 export function createMollieProvider(options: { apiKey: string; apiUrl: string; timeoutMs?: number }): PaymentProvider {
-  // The client is loaded on the first call, not at start-up (decision 038).
+  // The client is loaded on the first call, not at start-up (decision 040).
   let loading: Promise<{ mollie: typeof import("@mollie/api-client"); client: MollieClient }> | undefined;
   const sdk = () =>
     (loading ??= import("@mollie/api-client").then((mollie) => ({
