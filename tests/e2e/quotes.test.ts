@@ -1,7 +1,7 @@
 import type { BrowserContext, } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
+import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, settled, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
 
 const e2e = e2eSuite();
 
@@ -180,6 +180,7 @@ describe("customers and quotes in a browser", () => {
     await page.getByTestId("new-customer").click();
     const name = page.getByLabel("Name", { exact: true });
     await name.fill("Half getypt");
+    await settled(page);
     const leave = page.getByRole("dialog", { name: "Leave without saving?" });
 
     // A menu link: asked; "Stay" keeps the page and what was typed.
@@ -206,6 +207,7 @@ describe("customers and quotes in a browser", () => {
     // Closing or reloading the tab: the browser's own question (beforeunload).
     await page.getByTestId("new-customer").click();
     await name.fill("Bijna weg");
+    await settled(page);
     const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => {
       resolve(dialog.type());
       void dialog.dismiss();

@@ -24,6 +24,15 @@ export function hydrated(page: Page): Promise<unknown> {
 }
 
 /** Opens a page and waits until the app has loaded (and hydrated). */
+/**
+ * Waits until the page has run the work an interaction queued — React's render and its effects
+ * (e.g. a route blocker registered after a form became dirty): one frame, then one task. A person
+ * never clicks within those milliseconds; a test on a loaded machine can.
+ */
+export function settled(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: "networkidle" });
   await hydrated(page);
