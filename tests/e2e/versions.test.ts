@@ -77,4 +77,37 @@ describe("quote versions in a browser (issue 14, decision 032)", () => {
     await customer.close();
     await ownerContext.close();
   });
+  it("the owner's signing panel says when the customer signed an earlier version (EN and NL)", async () => {
+    const seeded = await seedPublishedQuote(e2e.server, { language: "NL" });
+    // The customer signs version 1 through the API (no session: the owner cannot sign as the customer).
+    const response = await fetch(`${e2e.server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-graphql-csrf": "1" },
+      body: JSON.stringify({
+        query: "mutation ($nanoId: String, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $nanoId, input: $input) { versionNumber } }",
+        variables: { nanoId: seeded.quote.nanoId, input: { name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true, version: 1 } },
+      }),
+    });
+    expect(await response.json()).toEqual({ data: { createQuoteSignature: { versionNumber: 1 } } });
+    const ownerContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    await ownerContext.addCookies([{ name: seeded.cookie.name, value: seeded.cookie.value, url: e2e.server.url, httpOnly: true, sameSite: "Lax" }]);
+    const app = await ownerContext.newPage();
+    // Version 1 is current: no remark.
+    await open(app, `/app/quotes/mutate/${seeded.quote.id}`);
+    await app.getByTestId("signature").filter({ hasText: "Daan de Vries" }).waitFor();
+    expect(await app.getByTestId("signature-earlier-version").count()).toBe(0);
+    // Withdrawn and published again: the signature is of version 1, the quote is at version 2.
+    await seeded.gql("mutation ($id: ID!) { withdrawQuote(id: $id) { id } }", { id: seeded.quote.id }, seeded.account);
+    await seeded.gql("mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: seeded.quote.id }, seeded.account);
+    await open(app, `/app/quotes/mutate/${seeded.quote.id}`);
+    const remark = app.getByTestId("signature").filter({ hasText: "Daan de Vries" }).getByTestId("signature-earlier-version");
+    await remark.waitFor();
+    expect(await textOf(remark)).toBe("Signed version 1; the quote has changed since (now version 2).");
+    expect(await axeViolations(app)).toEqual([]);
+    await open(app, `/nl/app/quotes/mutate/${seeded.quote.id}`);
+    await remark.waitFor();
+    expect(await textOf(remark)).toBe("Versie 1 ondertekend; de offerte is sindsdien gewijzigd (nu versie 2).");
+    await e2e.shot(app, "owner-signature-earlier-version-nl");
+    await ownerContext.close();
+  });
 });

@@ -10,6 +10,7 @@ export default {
     signedOn: "on {{date}}",
     customerSignature: "Customer",
     accountSignature: "Sender",
+    earlierVersion: "Signed version {{number}}; the quote has changed since (now version {{current}}).",
     print: "Print or save as PDF",
     downloadPdf: "Download PDF",
     madeWith: "Made with Offerly",

@@ -12,6 +12,7 @@ export default {
     signedOn: "op {{date}}",
     customerSignature: "Klant",
     accountSignature: "Afzender",
+    earlierVersion: "Versie {{number}} ondertekend; de offerte is sindsdien gewijzigd (nu versie {{current}}).",
     print: "Afdrukken of opslaan als pdf",
     downloadPdf: "Pdf downloaden",
     madeWith: "Gemaakt met Offerly",

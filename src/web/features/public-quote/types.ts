@@ -12,6 +12,8 @@ export type PublicSignature = {
   signature: string;
   signedAt: string;
   documentHash: string | null;
+  /** The quote version signed (owner's panel; null: signed before quotes had versions). */
+  versionNumber?: number | null;
 };
 
 /** What the public page renders (no internal ids). */

@@ -10,6 +10,7 @@ export const QuoteSignatureFieldsFragment = graphql(`
     signature
     signedAt
     documentHash
+    versionNumber
   }
 `);
 
@@ -20,6 +21,9 @@ export const QuoteSigningQuery = graphql(`
       status
       quoteSignatures {
         ...QuoteSignatureFields
+      }
+      quoteVersions {
+        number
       }
     }
     templateSignatures(pageSize: 50) {

@@ -1,8 +1,12 @@
 import { useTranslation } from "../../../i18n";
 import type { PublicSignature } from "../types";
 
-/** The signatures placed so far (public page and owner page): name, kind, date, the drawing or typed text. */
-export function SignatureList({ signatures, language }: { signatures: PublicSignature[]; language: string }) {
+/**
+ * The signatures placed so far (public page and owner page): name, kind, date, the drawing or typed
+ * text. Given the quote's current version (the owner's panel), a signature of an earlier version
+ * says so: the customer signed something other than what is published now.
+ */
+export function SignatureList({ signatures, language, currentVersion }: { signatures: PublicSignature[]; language: string; currentVersion?: number | null }) {
   const { t } = useTranslation();
   const date = (iso: string) => new Intl.DateTimeFormat(language === "NL" ? "nl-NL" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
   return (
@@ -29,6 +33,11 @@ export function SignatureList({ signatures, language }: { signatures: PublicSign
               <p className="mt-2 text-sm">
                 {t("signing:page.signedBy", { name: s.name })} {t("signing:page.signedOn", { date: date(s.signedAt) })}
               </p>
+              {currentVersion && s.versionNumber && s.versionNumber !== currentVersion ? (
+                <p className="mt-1 text-sm font-medium text-amber-800" data-testid="signature-earlier-version">
+                  {t("signing:page.earlierVersion", { number: s.versionNumber, current: currentVersion })}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -51,7 +51,7 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
 
   return (
     <section className="space-y-3" data-testid="quote-signing" ref={panel}>
-      <SignatureList signatures={signatures} language={language} />
+      <SignatureList signatures={signatures} language={language} currentVersion={quote.quoteVersions[0]?.number ?? null} />
       {published && !adding ? (
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button variant="secondary" onClick={() => setAdding(true)} data-testid="add-signature">
