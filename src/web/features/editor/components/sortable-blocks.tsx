@@ -49,6 +49,20 @@ export function SortableBlocks<T extends { id: string; name?: string }>({
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
   // The same array while the items are the same: SortableContext's value (read by every item) follows it.
   const ids = useMemo(() => items.map((item) => item.id), [items]);
+  // Handle labels by position and name, kept while the language and labelling stay: a move
+  // re-labels the items it moved, not all 200 (one `t()` each).
+  const labelCache = useRef({ t, handleLabel, labels: new Map<string, string>() });
+  if (labelCache.current.t !== t || labelCache.current.handleLabel !== handleLabel) labelCache.current = { t, handleLabel, labels: new Map() };
+  const { labels } = labelCache.current;
+  const labelOf = (item: T, index: number) => {
+    const key = `${index}\u0000${item.name ?? ""}`;
+    let label = labels.get(key);
+    if (label === undefined) {
+      label = handleLabel ? handleLabel(item, index) : t("editor:dnd.handle", { name: item.name ?? "" });
+      labels.set(key, label);
+    }
+    return label;
+  };
   const currentName = (id: string) => readName?.(id) ?? items.find((item) => item.id === id)?.name ?? "";
   // Names are read when a drag starts and kept until the next one: the list may be reordered (and
   // re-rendered) before the drop is announced.
@@ -85,7 +99,7 @@ export function SortableBlocks<T extends { id: string; name?: string }>({
               key={item.id}
               id={item.id}
               kind={kind}
-              label={handleLabel ? handleLabel(item, index) : t("editor:dnd.handle", { name: item.name ?? "" })}
+              label={labelOf(item, index)}
               disabled={disabled}
               item={item}
               renderItem={renderItem as (item: unknown, handle: ReactNode) => ReactNode}
@@ -140,7 +154,9 @@ const SortableItem = memo(function SortableItem({
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`relative ${isDragging ? "z-10 shadow-lg" : ""}`}
+      // Blocks off screen skip layout and paint (`content-visibility: auto`, their last size kept):
+      // with 200 blocks, a drop's focus return and a reorder lay out the blocks on screen only.
+      className={`relative ${kind === "block" ? "[contain-intrinsic-size:auto_9rem] [content-visibility:auto]" : ""} ${isDragging ? "z-10 shadow-lg" : ""}`}
       data-testid={`${kind}-item`}
       data-block-id={kind === "block" ? id : undefined}
     >
