@@ -291,6 +291,40 @@ describe("the quote editor in a browser", () => {
     await screenShot(page, "pricing-template-saved-375-en");
     await e2e.shot(page, "pricing-template-375-en");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    // An English quote on the phone: text, a pricing block at 20 % and 5 % VAT with a line discount,
+    // an optional line not selected and a monthly line. By hand: once 2 × 1,200 + (500 − 10 %) = 2,850
+    // excl. VAT; VAT 20 % of 2,400 = 480, 5 % of 450 = 22.50; incl. 3,352.50. Monthly 150, VAT 30,
+    // incl. 180. The optional 250 counts not.
+    const { accounts } = await gqlInPage<{ accounts: { items: { id: string }[] } }>(page, "query { accounts { items { id } } }", {});
+    const account = accounts.items[0].id;
+    const { createCustomer } = await gqlInPage<{ createCustomer: { id: string } }>(page, "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Corner Shop" } }, account);
+    const { createQuote } = await gqlInPage<{ createQuote: { id: string } }>(
+      page,
+      "mutation ($i: QuoteInput!) { createQuote(input: $i) { id } }",
+      { i: { name: "New website", customerId: createCustomer.id, language: "ENG", currency: "GBP", quoteDateAt: "2026-01-01", quoteExpirationAt: "2099-01-01", signable: true } },
+      account,
+    );
+    const line = (name: string, price: string, extra: Record<string, unknown> = {}) => ({ name, price, amount: "1", vatRate: "20", optional: false, selected: true, recurring: false, ...extra });
+    await gqlInPage(page, "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: createQuote.id, i: { name: "Introduction", content: null } }, account);
+    const lines = [
+      line("Design", "1200.00", { amount: "2" }),
+      line("Hosting", "150.00", { recurring: true }),
+      line("Extra page", "250.00", { optional: true, selected: false }),
+      line("Training", "500.00", { vatRate: "5", discountType: "PERCENTAGE", discountValue: "10" }),
+    ];
+    await gqlInPage(page, "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }", { q: createQuote.id, i: { name: "Website", pricingUnit: "MONTH", lineItems: lines } }, account);
+    await open(page, `/app/quotes/mutate/${createQuote.id}`);
+    const quoteOnce = page.getByTestId("quote-totals-ONCE");
+    await quoteOnce.getByTestId("incl").waitFor();
+    expect(await quoteOnce.getByTestId("excl").textContent()).toBe("£2,850.00");
+    expect(await quoteOnce.getByTestId("vat-20").textContent()).toBe("£480.00");
+    expect(await quoteOnce.getByTestId("vat-5").textContent()).toBe("£22.50");
+    expect(await quoteOnce.getByTestId("incl").textContent()).toBe("£3,352.50");
+    expect(await page.getByTestId("quote-totals-MONTH").getByTestId("incl").textContent()).toBe("£180.00");
+    expect(await page.getByTestId("quote-totals-line").textContent()).toContain("£2,850.00 once + £150.00 per month");
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await e2e.shot(page, "quote-editor-375-en");
+
     await open(page, "/app/templates");
     await page.getByTestId("template-row").first().waitFor();
     await e2e.shot(page, "templates-375-en");

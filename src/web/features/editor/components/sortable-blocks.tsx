@@ -19,6 +19,8 @@ import { useTranslation } from "../../../i18n";
 // them, every line of a pricing block) whenever the list's parent renders.
 const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
 const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+/** From this many blocks, blocks off screen skip layout and paint. */
+const SKIP_OFFSCREEN_FROM = 30;
 
 /**
  * A vertical list reordered by dragging a handle, or from the keyboard (Tab to a handle, Space to
@@ -102,6 +104,7 @@ export function SortableBlocks<T extends { id: string; name?: string }>({
               label={labelOf(item, index)}
               disabled={disabled}
               item={item}
+              skipOffscreen={kind === "block" && items.length > SKIP_OFFSCREEN_FROM}
               renderItem={renderItem as (item: unknown, handle: ReactNode) => ReactNode}
             />
           ))}
@@ -121,8 +124,9 @@ const SortableItem = memo(function SortableItem({
   label,
   disabled,
   item,
+  skipOffscreen,
   renderItem,
-}: { id: string; kind: "block" | "line"; label: string; disabled: boolean; item: unknown; renderItem: (item: unknown, handle: ReactNode) => ReactNode }) {
+}: { id: string; kind: "block" | "line"; label: string; disabled: boolean; item: unknown; skipOffscreen: boolean; renderItem: (item: unknown, handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   // The same element while the handle's props are the same, so that a memoised item (a pricing
   // line) is not re-rendered when dnd-kit re-renders this wrapper (drag state, list changes).
@@ -156,7 +160,9 @@ const SortableItem = memo(function SortableItem({
       style={{ transform: CSS.Translate.toString(transform), transition }}
       // Blocks off screen skip layout and paint (`content-visibility: auto`, their last size kept):
       // with 200 blocks, a drop's focus return and a reorder lay out the blocks on screen only.
-      className={`relative ${kind === "block" ? "[contain-intrinsic-size:auto_9rem] [content-visibility:auto]" : ""} ${isDragging ? "z-10 shadow-lg" : ""}`}
+      // Only in long lists: a short one gains nothing, and full-page captures (which do not scroll)
+      // would show its off-screen blocks blank.
+      className={`relative ${skipOffscreen ? "[contain-intrinsic-size:auto_9rem] [content-visibility:auto]" : ""} ${isDragging ? "z-10 shadow-lg" : ""}`}
       data-testid={`${kind}-item`}
       data-block-id={kind === "block" ? id : undefined}
     >
