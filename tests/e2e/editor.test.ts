@@ -36,6 +36,46 @@ async function gqlInPage<T>(page: Page, query: string, variables: Record<string,
   ) as Promise<T>;
 }
 
+/** A screenshot of what is on screen (not the full page: sticky bars and toasts where the person sees them), with E2E_SCREENSHOTS. */
+async function screenShot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+}
+
+/** Whether two elements' boxes on screen overlap (e.g. a toast over the Save button). */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) throw new Error("an element to compare is not on screen");
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+/** A toast ("Saved") must not cover the form's Save button: checked once the toast has slid in. */
+async function expectToastClearOfSave(page: Page, text: string) {
+  const shown = await toastWithText(page, text);
+  await page.waitForTimeout(600); // Sonner's entry animation (400 ms) has finished
+  expect(await overlap(shown, page.getByTestId("save-block"))).toBe(false);
+}
+
+/**
+ * The selects whose longest option does not fit (a <select> clips its text and reports no overflow,
+ * so the text is measured with the select's own font: padding on both sides plus 20 px for the
+ * arrow, Chromium's at these sizes). Their labels, e.g. ["Discount"] when "No discount" is cut off.
+ */
+function clippedSelects(page: Page): Promise<string[]> {
+  return page.locator("select").evaluateAll((selects) => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    return selects
+      .filter((select) => {
+        const element = select as HTMLSelectElement;
+        if (element.offsetParent === null) return false;
+        const style = getComputedStyle(element);
+        context.font = style.font;
+        const widest = Math.max(...[...element.options].map((option) => context.measureText(option.text).width));
+        return widest + Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight) + 20 > element.clientWidth;
+      })
+      .map((select) => (select as HTMLSelectElement).labels?.[0]?.textContent ?? select.outerHTML.slice(0, 80));
+  });
+}
+
 /** The line names of the pricing form, in the order shown. */
 function lineNames(page: Page): Promise<string[]> {
   return page.getByTestId("line-name").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
@@ -155,9 +195,11 @@ describe("the quote editor in a browser", () => {
     await lines.nth(0).locator('[data-testid$="-error"]').first().waitFor();
     await lines.nth(0).getByLabel("Prijs").fill("1.200,00");
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
+    expect(await clippedSelects(page)).toEqual([]);
     await e2e.shot(page, "pricing-block-desktop-nl");
     await page.getByTestId("save-block").click();
-    await toastWithText(page, "Opgeslagen");
+    await expectToastClearOfSave(page, "Opgeslagen");
+    await screenShot(page, "pricing-block-saved-desktop-nl");
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
     await page.getByRole("link", { name: "Terug naar de offerte" }).first().click();
     await page.waitForURL((url) => url.pathname === quotePath);
@@ -212,7 +254,28 @@ describe("the quote editor in a browser", () => {
     await context.close();
   });
 
-  it("fits a 375 px screen: quote editor, pricing form and templates, in English", async () => {
+  it("fits a 375 px screen: pricing form (EN and NL: no cut-off select, the 'Saved' toast clear of Save), templates and signatures", async () => {
+    // Dutch first: its labels are the longer ones ("Geen korting").
+    const nl = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
+    const nlPage = await signUpInBrowser(nl, "Klein BV", "/nl");
+    await open(nlPage, "/nl/app/templates/mutate?kind=PRICING");
+    await nlPage.getByLabel("Naam", { exact: true }).fill("Onderhoud");
+    const nlLine = nlPage.getByTestId("line-item").first();
+    await nlLine.getByLabel("Omschrijving", { exact: true }).fill("Ondersteuning");
+    await nlLine.getByLabel("Prijs").fill("1.234,50");
+    expect(await nlLine.getByTestId("line-total").textContent()).toBe("€\u00a01.234,50");
+    expect(await clippedSelects(nlPage)).toEqual([]);
+    await nlLine.getByTestId("line-discount-type").selectOption("PERCENTAGE");
+    await nlLine.getByTestId("line-discount-value").fill("10");
+    expect(await clippedSelects(nlPage)).toEqual([]);
+    await nlLine.scrollIntoViewIfNeeded();
+    await screenShot(nlPage, "pricing-line-375-nl");
+    await nlPage.getByTestId("save-block").click();
+    await expectToastClearOfSave(nlPage, "Opgeslagen");
+    await screenShot(nlPage, "pricing-template-saved-375-nl");
+    expect(await scrollWidth(nlPage)).toBeLessThanOrEqual(375);
+    await nl.close();
+
     const context = await newPhoneContext(e2e.browser, e2e.server.url, "en-US");
     const page = await signUpInBrowser(context, "Tiny Ltd");
     await open(page, "/app/templates/mutate?kind=PRICING");
@@ -220,10 +283,48 @@ describe("the quote editor in a browser", () => {
     await page.getByTestId("line-item").first().getByLabel("Item").fill("Support");
     await page.getByTestId("line-item").first().getByLabel("Price").fill("1,234.50");
     expect(await page.getByTestId("line-item").first().getByTestId("line-total").textContent()).toBe("€1,234.50");
+    expect(await clippedSelects(page)).toEqual([]);
+    await page.getByTestId("line-item").first().scrollIntoViewIfNeeded();
+    await screenShot(page, "pricing-line-375-en");
     await page.getByTestId("save-block").click();
-    await toastWithText(page, "Saved");
+    await expectToastClearOfSave(page, "Saved");
+    await screenShot(page, "pricing-template-saved-375-en");
     await e2e.shot(page, "pricing-template-375-en");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    // An English quote on the phone: text, a pricing block at 20 % and 5 % VAT with a line discount,
+    // an optional line not selected and a monthly line. By hand: once 2 × 1,200 + (500 − 10 %) = 2,850
+    // excl. VAT; VAT 20 % of 2,400 = 480, 5 % of 450 = 22.50; incl. 3,352.50. Monthly 150, VAT 30,
+    // incl. 180. The optional 250 counts not.
+    const { accounts } = await gqlInPage<{ accounts: { items: { id: string }[] } }>(page, "query { accounts { items { id } } }", {});
+    const account = accounts.items[0].id;
+    const { createCustomer } = await gqlInPage<{ createCustomer: { id: string } }>(page, "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Corner Shop" } }, account);
+    const { createQuote } = await gqlInPage<{ createQuote: { id: string } }>(
+      page,
+      "mutation ($i: QuoteInput!) { createQuote(input: $i) { id } }",
+      { i: { name: "New website", customerId: createCustomer.id, language: "ENG", currency: "GBP", quoteDateAt: "2026-01-01", quoteExpirationAt: "2099-01-01", signable: true } },
+      account,
+    );
+    const line = (name: string, price: string, extra: Record<string, unknown> = {}) => ({ name, price, amount: "1", vatRate: "20", optional: false, selected: true, recurring: false, ...extra });
+    await gqlInPage(page, "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: createQuote.id, i: { name: "Introduction", content: null } }, account);
+    const lines = [
+      line("Design", "1200.00", { amount: "2" }),
+      line("Hosting", "150.00", { recurring: true }),
+      line("Extra page", "250.00", { optional: true, selected: false }),
+      line("Training", "500.00", { vatRate: "5", discountType: "PERCENTAGE", discountValue: "10" }),
+    ];
+    await gqlInPage(page, "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }", { q: createQuote.id, i: { name: "Website", pricingUnit: "MONTH", lineItems: lines } }, account);
+    await open(page, `/app/quotes/mutate/${createQuote.id}`);
+    const quoteOnce = page.getByTestId("quote-totals-ONCE");
+    await quoteOnce.getByTestId("incl").waitFor();
+    expect(await quoteOnce.getByTestId("excl").textContent()).toBe("£2,850.00");
+    expect(await quoteOnce.getByTestId("vat-20").textContent()).toBe("£480.00");
+    expect(await quoteOnce.getByTestId("vat-5").textContent()).toBe("£22.50");
+    expect(await quoteOnce.getByTestId("incl").textContent()).toBe("£3,352.50");
+    expect(await page.getByTestId("quote-totals-MONTH").getByTestId("incl").textContent()).toBe("£180.00");
+    expect(await page.getByTestId("quote-totals-line").textContent()).toContain("£2,850.00 once + £150.00 per month");
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    await e2e.shot(page, "quote-editor-375-en");
+
     await open(page, "/app/templates");
     await page.getByTestId("template-row").first().waitFor();
     await e2e.shot(page, "templates-375-en");

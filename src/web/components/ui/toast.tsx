@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { Toaster as SonnerToaster, toast as sonner } from "sonner";
 
 /** SPEC: a toast has a message and a type (success or error); it goes after 5000 ms or on click. */
@@ -84,14 +84,76 @@ export const toast = {
   dismiss: (id?: string | number) => sonner.dismiss(id),
 };
 
+/**
+ * Room kept free at the bottom of the screen for a sticky action bar (a form's Save): toasts are
+ * shown above it, so that a toast never covers the primary action — on a phone, where the toasts
+ * span the screen's width, and on a wide screen, where the bottom-right corner can be over Save.
+ */
+const clearance = {
+  px: 0,
+  listeners: new Set<() => void>(),
+  set(px: number) {
+    if (px === clearance.px) return;
+    clearance.px = px;
+    for (const listener of clearance.listeners) listener();
+  },
+  subscribe(listener: () => void) {
+    clearance.listeners.add(listener);
+    return () => clearance.listeners.delete(listener);
+  },
+};
+/** How much of the bottom of the screen the toasts (with their margin) may occupy. */
+const TOAST_ZONE_PX = 160;
+
+/**
+ * Keeps toasts clear of `ref`, a bar stuck to the bottom of the screen: while it is in the lower
+ * part of the screen, toasts rise above its top edge. Measured when the bar is laid out, resized or
+ * scrolled (once per frame), never while typing.
+ */
+export function useToastClearance(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const { top, bottom } = bar.getBoundingClientRect();
+      const height = window.innerHeight;
+      // Above the toasts' zone, or off screen below it: nothing to avoid.
+      const inZone = bottom > height - TOAST_ZONE_PX && top < height;
+      clearance.set(inZone ? Math.ceil(height - top) : 0);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    schedule();
+    const observer = new ResizeObserver(schedule);
+    observer.observe(bar);
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      clearance.set(0);
+    };
+  }, [ref]);
+}
+
 const isInside = (container: Element, node: EventTarget | null) => node instanceof Node && container.contains(node);
 
 /**
  * The toast container: bottom right on wide screens, along the bottom on phones (Sonner's own
- * layout below 600 px), so toasts never cover the header's menus and language switch. Alt+T
- * moves focus to the toasts (Sonner's shortcut).
+ * layout below 600 px), so toasts never cover the header's menus and language switch; above a
+ * sticky action bar when there is one (`useToastClearance`). Alt+T moves focus to the toasts
+ * (Sonner's shortcut).
  */
 export function Toaster({ label }: { label: string }) {
+  const above = useSyncExternalStore(clearance.subscribe, () => clearance.px, () => 0);
+  // Sonner's default margins (24 px, 16 px on phones), raised by the bar's height.
+  const offset = above ? { bottom: `${24 + above}px` } : undefined;
+  const mobileOffset = above ? { bottom: `${16 + above}px` } : undefined;
   return (
     // Focus events stop here in the capture phase, so Sonner's focus handling never runs; ours does.
     <div
@@ -105,7 +167,7 @@ export function Toaster({ label }: { label: string }) {
         if (!isInside(event.currentTarget, event.relatedTarget)) focusMemory.origin = null;
       }}
     >
-      <SonnerToaster position="bottom-right" containerAriaLabel={label} toastOptions={{ unstyled: true }} />
+      <SonnerToaster position="bottom-right" offset={offset} mobileOffset={mobileOffset} containerAriaLabel={label} toastOptions={{ unstyled: true }} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ type PricingForm = UseFormReturn<PricingFormValues, unknown, unknown>;
 
 /**
  * One line of a pricing block: name, description, price, amount, VAT, discount, optional (and
- * selected by default), recurring. Stacked on a phone, in a grid from 640 px. Memoised, with its
+ * selected by default), recurring. Two columns on a phone and a tablet, four from 768 px. Memoised, with its
  * own subscription to its values and its own total: typing in one line re-renders that line only
  * (and the block's totals). `handle` is the drag handle that reorders the lines.
  */
@@ -92,7 +92,9 @@ export const LineItemFields = memo(function LineItemFields({
         error={errors?.description?.message}
         {...register(path("description") as "lineItems.0.description")}
       />
-      <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {/* Two columns up to 768 px, four from there; on a phone the discount's select has a row of its
+          own, so that "No discount" / "Geen korting" is never cut off beside the VAT. */}
+      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
         <TextField label={t("editor:line.price")} inputMode="decimal" autoComplete="off" error={errors?.price?.message} data-testid="line-price" {...register(path("price") as "lineItems.0.price")} />
         <TextField label={t("editor:line.amount")} inputMode="decimal" autoComplete="off" error={errors?.amount?.message} data-testid="line-amount" {...register(path("amount") as "lineItems.0.amount")} />
         <SelectField
@@ -103,6 +105,7 @@ export const LineItemFields = memo(function LineItemFields({
           {...register(path("vatRate") as "lineItems.0.vatRate")}
         />
         <SelectField
+          className="col-span-2 sm:col-span-1"
           label={t("editor:line.discountType")}
           options={[{ value: "", label: t("editor:pricing.noDiscount") }, ...DISCOUNT_TYPES.map((d) => ({ value: d, label: t(`editor:pricing.discountTypes.${d}`) }))]}
           data-testid="line-discount-type"
@@ -110,6 +113,7 @@ export const LineItemFields = memo(function LineItemFields({
         />
         {line?.discountType ? (
           <TextField
+            className="col-span-2 sm:col-span-1"
             label={line.discountType === "PERCENTAGE" ? t("editor:pricing.discountPercent") : t("editor:line.discountAmount")}
             inputMode="decimal"
             autoComplete="off"

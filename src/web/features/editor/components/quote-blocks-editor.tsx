@@ -35,33 +35,45 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
   const [order, setOrder] = useState<string[] | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const [picking, setPicking] = useState(false);
-  const [{ fetching: moving }, updatePositions] = useMutation(UpdateQuoteBlockPositionsMutation);
+  const [, updatePositions] = useMutation(UpdateQuoteBlockPositionsMutation);
+  const moves = useRef({ count: 0, saving: Promise.resolve() });
   const [{ fetching: duplicating }, duplicateBlock] = useMutation(DuplicateQuoteBlockMutation);
   const [{ fetching: inserting }, createFromTemplate] = useMutation(CreateQuoteBlockFromTemplateMutation);
   const [{ fetching: savingTemplate }, saveAsTemplate] = useMutation(SaveQuoteBlockAsTemplateMutation);
 
   const quote = data?.quote;
-  // The same summaries (and so the same memoised cards) while the query's data is the same: a drag
-  // step or a toast re-renders this list, not the 200 cards.
-  const blocks = useMemo<BlockSummary[]>(
-    () =>
-      (quote?.quoteBlocks ?? []).map((b) => ({
+  // The same summary object for a block whose shown values did not change (and so the same memoised
+  // card): a drag step, a toast or a refetch after a move (new result objects, same blocks) re-renders
+  // this list, not the 200 cards.
+  const previous = useRef(new Map<string, BlockSummary>());
+  const blocks = useMemo<BlockSummary[]>(() => {
+    const next = new Map<string, BlockSummary>();
+    const list = (quote?.quoteBlocks ?? []).map((b) => {
+      const fresh: BlockSummary = {
         id: b.id,
         name: b.name,
         kind: b.__typename === "PricingQuoteBlock" ? "PRICING" : "TEXT",
         content: b.content,
         lineCount: b.__typename === "PricingQuoteBlock" ? b.quoteLineItems.length : undefined,
         totals: b.__typename === "PricingQuoteBlock" ? b.totals : undefined,
-      })),
-    [quote?.quoteBlocks],
-  );
+      };
+      const old = previous.current.get(b.id);
+      const summary = old && sameSummary(old, fresh) ? old : fresh;
+      next.set(b.id, summary);
+      return summary;
+    });
+    previous.current = next;
+    return list;
+  }, [quote?.quoteBlocks]);
   // The cards' actions, stable across renders (they read the latest values through a ref).
   const actions = useRef({ duplicate: (_id: string) => {}, toTemplate: (_id: string) => {}, remove: (_block: BlockSummary) => {} });
   const onDuplicate = useCallback((id: string) => actions.current.duplicate(id), []);
   const onSaveAsTemplate = useCallback((id: string) => actions.current.toTemplate(id), []);
   const onDelete = useCallback((block: BlockSummary) => actions.current.remove(block), []);
   const editable = quote?.status === "DRAFT";
-  const busy = moving || duplicating || inserting || savingTemplate;
+  // Not `moving`: saving a new order disables nothing (moves are saved one after the other), so a
+  // drop does not re-render every card and drag handle twice (disabled, then enabled again).
+  const busy = duplicating || inserting || savingTemplate;
   const language = quote?.language ?? "";
   const currency = quote?.currency ?? "";
   const renderItem = useCallback(
@@ -88,12 +100,17 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
   // While a new order is being saved, show it (and keep it if the server agrees).
   const shown = shownOrder;
 
-  async function reorder(ids: string[]) {
+  // Each move sends the whole order; moves made while one is being saved wait for it, so the server
+  // gets them in the order they were made and the last one wins. The new order is shown meanwhile.
+  function reorder(ids: string[]) {
+    const move = ++moves.current.count;
     setOrder(ids);
-    const result = await updatePositions({ quoteId, ids });
-    setOrder(null);
-    if (showRefusal(result.error)) return;
-    toast.success(t("editor:saved"));
+    moves.current.saving = moves.current.saving.then(async () => {
+      const result = await updatePositions({ quoteId, ids });
+      const last = move === moves.current.count;
+      if (last) setOrder(null);
+      if (!showRefusal(result.error) && last) toast.success(t("editor:saved"));
+    });
   }
   async function duplicate(id: string) {
     const result = await duplicateBlock({ id });
@@ -116,8 +133,8 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
       {shown.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">{t("editor:noBlocks")}</p> : null}
       <SortableBlocks
         items={shown}
-        disabled={!editable || busy}
-        onReorder={(ids) => void reorder(ids)}
+        disabled={!editable}
+        onReorder={(ids) => reorder(ids)}
         renderItem={renderItem}
       />
       {editable ? (
@@ -142,5 +159,16 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
       <DeleteBlockDialog target={deleting} onClose={() => setDeleting(null)} />
       <TemplatePicker open={picking} busy={inserting} onPick={(id) => void insert(id)} onClose={() => setPicking(false)} />
     </div>
+  );
+}
+
+/** Whether a block shows the same as before (its content and totals compared by value). */
+function sameSummary(a: BlockSummary, b: BlockSummary): boolean {
+  return (
+    a.name === b.name &&
+    a.kind === b.kind &&
+    a.lineCount === b.lineCount &&
+    (a.content === b.content || JSON.stringify(a.content) === JSON.stringify(b.content)) &&
+    (a.totals === b.totals || JSON.stringify(a.totals) === JSON.stringify(b.totals))
   );
 }

@@ -19,6 +19,8 @@ import { useTranslation } from "../../../i18n";
 // them, every line of a pricing block) whenever the list's parent renders.
 const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
 const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+/** From this many blocks, blocks off screen skip layout and paint. */
+const SKIP_OFFSCREEN_FROM = 30;
 
 /**
  * A vertical list reordered by dragging a handle, or from the keyboard (Tab to a handle, Space to
@@ -49,6 +51,20 @@ export function SortableBlocks<T extends { id: string; name?: string }>({
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
   // The same array while the items are the same: SortableContext's value (read by every item) follows it.
   const ids = useMemo(() => items.map((item) => item.id), [items]);
+  // Handle labels by position and name, kept while the language and labelling stay: a move
+  // re-labels the items it moved, not all 200 (one `t()` each).
+  const labelCache = useRef({ t, handleLabel, labels: new Map<string, string>() });
+  if (labelCache.current.t !== t || labelCache.current.handleLabel !== handleLabel) labelCache.current = { t, handleLabel, labels: new Map() };
+  const { labels } = labelCache.current;
+  const labelOf = (item: T, index: number) => {
+    const key = `${index}\u0000${item.name ?? ""}`;
+    let label = labels.get(key);
+    if (label === undefined) {
+      label = handleLabel ? handleLabel(item, index) : t("editor:dnd.handle", { name: item.name ?? "" });
+      labels.set(key, label);
+    }
+    return label;
+  };
   const currentName = (id: string) => readName?.(id) ?? items.find((item) => item.id === id)?.name ?? "";
   // Names are read when a drag starts and kept until the next one: the list may be reordered (and
   // re-rendered) before the drop is announced.
@@ -85,9 +101,10 @@ export function SortableBlocks<T extends { id: string; name?: string }>({
               key={item.id}
               id={item.id}
               kind={kind}
-              label={handleLabel ? handleLabel(item, index) : t("editor:dnd.handle", { name: item.name ?? "" })}
+              label={labelOf(item, index)}
               disabled={disabled}
               item={item}
+              skipOffscreen={kind === "block" && items.length > SKIP_OFFSCREEN_FROM}
               renderItem={renderItem as (item: unknown, handle: ReactNode) => ReactNode}
             />
           ))}
@@ -107,8 +124,9 @@ const SortableItem = memo(function SortableItem({
   label,
   disabled,
   item,
+  skipOffscreen,
   renderItem,
-}: { id: string; kind: "block" | "line"; label: string; disabled: boolean; item: unknown; renderItem: (item: unknown, handle: ReactNode) => ReactNode }) {
+}: { id: string; kind: "block" | "line"; label: string; disabled: boolean; item: unknown; skipOffscreen: boolean; renderItem: (item: unknown, handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   // The same element while the handle's props are the same, so that a memoised item (a pricing
   // line) is not re-rendered when dnd-kit re-renders this wrapper (drag state, list changes).
@@ -140,7 +158,11 @@ const SortableItem = memo(function SortableItem({
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`relative ${isDragging ? "z-10 shadow-lg" : ""}`}
+      // Blocks off screen skip layout and paint (`content-visibility: auto`, their last size kept):
+      // with 200 blocks, a drop's focus return and a reorder lay out the blocks on screen only.
+      // Only in long lists: a short one gains nothing, and full-page captures (which do not scroll)
+      // would show its off-screen blocks blank.
+      className={`relative ${skipOffscreen ? "[contain-intrinsic-size:auto_9rem] [content-visibility:auto]" : ""} ${isDragging ? "z-10 shadow-lg" : ""}`}
       data-testid={`${kind}-item`}
       data-block-id={kind === "block" ? id : undefined}
     >
