@@ -1,13 +1,11 @@
 import type http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { createApp } from "../src/server/app";
+import { createApp, nodeListener } from "../src/server/app";
 import { parseConfig } from "../src/server/config";
 import type { DatabaseHandle } from "../src/server/db/client";
 import { accountUsers, accounts, sessions, users } from "../src/server/db/schema";
-import { type GraphQLLimits, createGraphQLHandler } from "../src/server/graphql/yoga";
-import { createFileStorage } from "../src/server/files";
-import { translator } from "../src/shared/i18n/server";
+import type { GraphQLLimits } from "../src/server/graphql/yoga";
 import { createLogger } from "../src/server/logger";
 import { createMailer } from "../src/server/mail/mailer";
 import { loadQuoteTotals } from "../src/server/modules/blocks/blocks.service";
@@ -53,10 +51,11 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
   await db.execute(sql`insert into quote_line_items (block_id, position, name, price_cents, amount) select b.id, g, 'Line ' || g, 12500 + g, 1.5 from quote_blocks b join quotes q on q.id = b.quote_id cross join generate_series(0, 2) g where q.account_id = ${a}`);
   const { token } = await createSession(db, { userId: user.id, method: "email-link" });
 
-  const offerly = async (label: string, limits?: Partial<GraphQLLimits>): Promise<Server> => {
+  const offerly = async (label: string, through: "product" | "hono", limits?: Partial<GraphQLLimits>): Promise<Server> => {
     // A budget this load cannot spend (it is still counted: the lease and its writes are measured).
     const app = createApp({ config, db, log, mail, ping: handle.ping, graphqlLimits: { budget: 1_000_000_000, budgetLeaseUnits: 1_000, ...limits } });
-    const server = await listen(getRequestListener(app.fetch));
+    // The product's listener (main.ts): JSON POSTs on the node:http path (decision 038); or Hono alone, as before.
+    const server = await listen(through === "product" ? nodeListener(app) : getRequestListener(app.fetch));
     return { label, url: `${server.url}/graphql`, close: server.close };
   };
   const json = (res: http.ServerResponse, body: unknown) => {
@@ -113,28 +112,7 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
     });
   });
 
-  // What answering /graphql from node:http in front of Hono could be worth (decision 037): the same
-  // Yoga instance and plugins, the same session lookup, but no Hono chain and no Fetch-API Request /
-  // Response. A measurement only: it skips the HTTP rules (CSRF, CORS, body limit, headers, log
-  // line) and Yoga's result processing that the product path keeps.
-  const yoga = createGraphQLHandler({ config, log, limits: { budget: 1_000_000_000, budgetLeaseUnits: 1_000 } });
-  const files = createFileStorage(config);
-  const t = translator("en");
-  const direct = await listen(async (req, res) => {
-    const body = JSON.parse(await readBody(req));
-    const headers = { get: (name: string) => (req.headers[name.toLowerCase()] as string | undefined) ?? null };
-    const request = { headers, method: "POST", url: "http://bench/graphql" } as unknown as Request;
-    const auth = await authenticate(request, db, config);
-    const ctx = { requestId: "bench", request, locale: "en" as const, t, db, config, log, mail, files, auth, clientAddress: req.socket.remoteAddress, parsedBody: body };
-    const result = await (yoga as unknown as { getResultForParams: (a: unknown, c: unknown) => Promise<unknown> }).getResultForParams({ params: body, request }, ctx);
-    json(res, result);
-  });
-
-  const servers = [
-    await offerly("Offerly /graphql"),
-    await offerly("Offerly, budget written per request (before)", { budgetLeaseUnits: 1 }),
-    { label: "prototype: node:http → Yoga, no Hono/Fetch (not the product)", url: `${direct.url}/graphql`, close: direct.close },
-  ];
+  const servers = [await offerly("Offerly /graphql", "product"), await offerly("Offerly, all through Hono (before, decision 037)", "hono")];
 
   const headers = { "content-type": "application/json", "x-graphql-csrf": "1", authorization: `Bearer ${token}`, account: a };
   const cases = [

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import path from "node:path";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
-import { DEFAULT_LOCALE, type Locale, decideLocale, isLocale, localeCookieHeader, splitLocalePath } from "../shared/locales";
-import { translateKey } from "../shared/i18n/index";
+import { type Locale, decideLocale, localeCookieHeader, splitLocalePath } from "../shared/locales";
 import { translator } from "../shared/i18n/server";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -14,7 +15,9 @@ import { type FileStorage, createFileStorage, filesRoutes } from "./files";
 import type { AuthState, RequestContext } from "./graphql/context";
 import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
 import { BODY_LIMITS, graphqlBodyLimit, limitBody } from "./http/body-limit";
-import { addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cors";
+import { GRAPHQL_VARY, addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cors";
+import { type GraphQLNodeHandler, createGraphQLNodeHandler } from "./http/graphql-node";
+import { apiLocale, clientAddressFrom, graphqlErrorBody, internalErrorBody, requestIdFrom } from "./http/request";
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
@@ -57,21 +60,9 @@ type Env = { Variables: { requestId: string; nonce: string } };
 const PRIVATE_PAGES = /^\/(app|quote|auth|complete-profile|accept-invite)(\/|\.data$|$)/;
 
 /** The language of an API call: the client sends its interface language in Accept-Language. */
-function apiLocale(request: Request): Locale {
-  const first = request.headers.get("accept-language")?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
-  return isLocale(first) ? first : DEFAULT_LOCALE;
-}
-
-/**
- * The caller's address: behind a trusted proxy the last X-Forwarded-For hop (the one our proxy
- * added; earlier hops can be forged), else the socket's peer. Undefined in in-process tests.
- */
+/** The caller's address (http/request.ts clientAddressFrom) from a Fetch request and its node socket. */
 function clientAddressOf(request: Request, env: unknown, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const hops = request.headers.get("x-forwarded-for")?.split(",").map((h) => h.trim()).filter(Boolean);
-    if (hops?.length) return hops[hops.length - 1];
-  }
-  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+  return clientAddressFrom(request.headers.get("x-forwarded-for"), (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress, trustProxy);
 }
 
 export function createApp(deps: AppDeps) {
@@ -93,8 +84,7 @@ export function createApp(deps: AppDeps) {
   // Request id, timing and one structured log line per request (no query strings: they may hold tokens).
   const requestLog: MiddlewareHandler<Env> = async (c, next) => {
     const started = performance.now();
-    const incoming = config.trustProxy ? c.req.header("x-request-id") : undefined;
-    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdFrom(c.req.header("x-request-id"), config.trustProxy) ?? crypto.randomUUID();
     c.set("requestId", requestId);
     try {
       await next();
@@ -158,7 +148,7 @@ export function createApp(deps: AppDeps) {
         500,
       );
     }
-    return c.json({ error: { code: "internal-error", message: translator(DEFAULT_LOCALE)("errors.internal") } }, 500);
+    return c.body(internalErrorBody(), 500, { "Content-Type": "application/json" });
   });
 
   app.get("/healthz", async (c) => {
@@ -181,12 +171,11 @@ export function createApp(deps: AppDeps) {
     const origin = c.req.header("origin");
     applyCors(c.res.headers, isAllowedOrigin(config, origin) ? origin : undefined, c.req.method === "OPTIONS");
     c.res.headers.set("Cache-Control", "private, no-store");
-    addVary(c.res.headers, "Cookie", "Authorization", "Account", "Accept-Language");
+    addVary(c.res.headers, ...GRAPHQL_VARY);
   });
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
-    const locale = apiLocale(c.req.raw);
-    const graphqlError = (key: string, code: string, status: 400 | 403 | 503) =>
-      c.json({ errors: [{ message: translateKey(translator(locale), key), extensions: { code } }] }, status);
+    const locale = apiLocale(c.req.header("accept-language"));
+    const graphqlError = (key: string, code: string, status: 400 | 403 | 503) => c.body(graphqlErrorBody(locale, key, code), status, { "Content-Type": "application/json" });
     // Preflight: only an allowed origin gets the Access-Control-Allow-* answer it needs (added above).
     if (c.req.method === "OPTIONS") return c.body(null, 204);
     if (isForeignOrigin(config, c.req.raw)) return graphqlError("api:foreignOrigin", "FOREIGN_ORIGIN", 403);
@@ -311,5 +300,18 @@ export function createApp(deps: AppDeps) {
     });
   }
 
-  return app;
+  // POST /graphql with JSON from node:http without Hono (decision 038); nodeListener routes to it.
+  const graphqlNode: GraphQLNodeHandler = createGraphQLNodeHandler({ config, log, yoga, requestContext, fallback: (request, env) => app.fetch(request, env) });
+  return Object.assign(app, { graphqlNode });
+}
+
+/**
+ * The app as a node:http request listener (main.ts, and tests that need a real server): JSON
+ * GraphQL POSTs through the node:http path, everything else through Hono.
+ */
+export function nodeListener(app: ReturnType<typeof createApp>): (req: IncomingMessage, res: ServerResponse) => void {
+  const hono = getRequestListener(app.fetch);
+  return (req, res) => {
+    if (!app.graphqlNode(req, res)) void hono(req, res);
+  };
 }

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { createApp } from "./app";
+import { createApp, nodeListener } from "./app";
 import { type Config, ConfigError, parseConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { openReadReplica } from "./db/replica";
@@ -130,13 +129,13 @@ async function main() {
   mark("pages");
 
   const app = createApp({ config, db: database.db, log, mail, files, ssr, staticRoot, ping: database.ping, readReplica });
-  const listener = getRequestListener(app.fetch);
+  const listener = nodeListener(app);
   let stopping = false;
   const server = http.createServer((req, res) => {
     // While stopping, every answer closes its connection: keep-alive clients move to another server.
     if (stopping) res.setHeader("Connection", "close");
     if (vite) vite.middlewares(req, res, () => listener(req, res));
-    else void listener(req, res);
+    else listener(req, res);
   });
   server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts
   server.listen(config.port, config.host, () => {

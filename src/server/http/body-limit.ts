@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { DEFAULT_LOCALE, type Locale, isLocale, splitLocalePath } from "../../shared/locales";
-import { translator } from "../../shared/i18n/server";
+import { DEFAULT_LOCALE, type Locale, splitLocalePath } from "../../shared/locales";
+import { apiLocale, payloadTooLargeMessage } from "./request";
 
 /**
  * Request body limits, in bytes: what each kind of route needs and no more. A request announcing a
@@ -25,9 +25,7 @@ export const BODY_LIMITS = {
 
 function localeOf(c: Context): Locale {
   const { locale } = splitLocalePath(c.req.path);
-  if (locale !== DEFAULT_LOCALE) return locale;
-  const header = c.req.header("accept-language")?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
-  return isLocale(header) ? header : DEFAULT_LOCALE;
+  return locale !== DEFAULT_LOCALE ? locale : apiLocale(c.req.header("accept-language"));
 }
 
 /** 413 in the shape the route's callers expect: GraphQL errors, an API error, or a small page. */
@@ -36,7 +34,7 @@ export function limitBody(maxSize: number, shape: "graphql" | "api" | "page"): M
     maxSize,
     onError: (c) => {
       const locale = localeOf(c);
-      const message = translator(locale)("api:payloadTooLarge", { size: Math.floor(maxSize / 1024) });
+      const message = payloadTooLargeMessage(locale, maxSize);
       // The client may still be sending: tell it not to reuse this connection.
       c.header("Connection", "close");
       if (shape === "graphql") return c.json({ errors: [{ message, extensions: { code: "PAYLOAD_TOO_LARGE" } }] }, 413);

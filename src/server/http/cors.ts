@@ -41,6 +41,9 @@ export function applyCors(headers: Headers, origin: string | undefined, prefligh
   addVary(headers, "Origin");
 }
 
+/** What a /graphql answer varies by besides Origin: the caller, the account and the language. */
+export const GRAPHQL_VARY = ["Cookie", "Authorization", "Account", "Accept-Language"] as const;
+
 /** Adds names to the Vary header once each (libraries may have added some already). */
 export function addVary(headers: Headers, ...names: string[]): void {
   const present = (headers.get("vary") ?? "").split(",").map((v) => v.trim()).filter(Boolean);
