@@ -109,7 +109,8 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
     };
   }
 
-  async function answer(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<number> {
+  /** The status sent, or null when the Hono app answered (it logged the request itself). */
+  async function answer(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<number | null> {
     const locale = apiLocale(req.headers["accept-language"]);
     const origin = req.headers.origin;
     const headers = commonHeaders(origin, requestId);
@@ -142,8 +143,8 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
         if (name !== "content-length" && name !== "transfer-encoding" && name !== "set-cookie") out[name] = value;
       });
       const cookies = response.headers.getSetCookie();
-      send(res, response.status, cookies.length ? { ...out, "set-cookie": cookies as unknown as string } : out, Buffer.from(await response.arrayBuffer()));
-      return response.status;
+      send(res, response.status, cookies.length ? { ...out, "set-cookie": cookies } : out, Buffer.from(await response.arrayBuffer()));
+      return null;
     }
 
     let ctx: RequestContext;
@@ -216,6 +217,7 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
         return 500;
       })
       .then((status) => {
+        if (status === null) return;
         log.info({ requestId, method: "POST", path: loggablePath("/graphql"), status, ms: Math.round(performance.now() - started) }, "request");
       });
     return true;
