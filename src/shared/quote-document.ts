@@ -1,4 +1,6 @@
+import type { TFunction } from "i18next";
 import type { PricingUnit } from "./enums";
+import { formatQuantity } from "./format";
 import type { RichDocument } from "./rich-text";
 import { type Totals, type TotalsBlock, blockTotals, computeTotals } from "./totals";
 
@@ -120,4 +122,14 @@ export function canonicalJson(value: unknown): string {
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+}
+
+/**
+ * A line's amount with its unit, in the quote's language, for every output of the document (page,
+ * PDF): "1 day", "2.5 days", "8 dagen", "1 jaar"; the amount alone when the unit is NONE.
+ */
+export function formatLineQuantity(line: Pick<QuoteDocumentLine, "amount" | "unit">, blockUnit: PricingUnit, language: string, t: TFunction): string {
+  const unit = line.unit ?? blockUnit;
+  const amount = formatQuantity(line.amount, language);
+  return unit === "NONE" ? amount : t(`quotes:pricingUnits.${unit}`, { count: Number(line.amount), amount });
 }

@@ -13,7 +13,7 @@ import { formatDate, formatMoney, formatQuantity, formatTimestampUtc } from "../
 import { translateKey } from "../../shared/i18n/index";
 import { translator } from "../../shared/i18n/server";
 import type { Locale } from "../../shared/locales";
-import type { QuoteDocumentBlock, QuoteDocumentData, QuoteDocumentLine } from "../../shared/quote-document";
+import { type QuoteDocumentBlock, type QuoteDocumentData, type QuoteDocumentLine, formatLineQuantity } from "../../shared/quote-document";
 import type { QuotePdfEvidence, QuotePdfInput, QuotePdfSignature } from "../../shared/quote-pdf";
 import type { Totals, TotalsPart } from "../../shared/totals";
 import { pdfFontFamily, registerPdfFonts } from "./fonts";
@@ -223,10 +223,7 @@ function Block({ block, ctx }: { block: QuoteDocumentBlock; ctx: Ctx }) {
 function PricingTable({ pricing, ctx }: { pricing: NonNullable<QuoteDocumentBlock["pricing"]>; ctx: Ctx }) {
   const { t } = ctx;
   const interval = (INTERVALS as readonly string[]).includes(pricing.unit) ? (pricing.unit as (typeof INTERVALS)[number]) : null;
-  const quantity = (li: QuoteDocumentLine) => {
-    const unit = li.unit ?? pricing.unit;
-    return `${formatQuantity(li.amount, ctx.language)}${unit !== "NONE" ? ` ${t(`quotes:pricingUnits.${unit}`)}` : ""}`;
-  };
+  const quantity = (li: QuoteDocumentLine) => formatLineQuantity(li, pricing.unit, ctx.language, t);
   const blockDiscount = discountLabel(pricing.discountType, pricing.discountValue, ctx);
   return (
     <View>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDate, formatMoney, formatQuantity } from "../../../shared/format";
+import { formatLineQuantity } from "../../../shared/quote-document";
 import type { ChangeMarks } from "../../../shared/quote-versions";
 import { useTranslation } from "../../i18n";
 import { RichText } from "./rich-text";
@@ -126,10 +127,7 @@ function PricingTable({
 }) {
   const { t } = useTranslation();
   const labels = useTotalsLabels();
-  const quantity = (li: QuoteDocumentLine) => {
-    const unit = li.unit ?? pricing.unit;
-    return `${formatQuantity(li.amount, language)}${unit !== "NONE" ? ` ${t(`quotes:pricingUnits.${unit}`)}` : ""}`;
-  };
+  const quantity = (li: QuoteDocumentLine) => formatLineQuantity(li, pricing.unit, language, t);
   const interval = ["MONTH", "QUARTER", "YEAR"].includes(pricing.unit) ? (pricing.unit as "MONTH" | "QUARTER" | "YEAR") : null;
   const blockDiscount = discountLabel(pricing.discountType, pricing.discountValue, language, money);
   return (

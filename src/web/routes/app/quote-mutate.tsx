@@ -52,7 +52,7 @@ export default function QuoteMutatePage() {
               <PublicLink url={quote.url} live={quote.status !== "DRAFT"} />
               <QuoteStatistics quoteId={quote.id} status={quote.status} />
               <QuoteConversation quoteId={quote.id} />
-              <QuoteVersions quoteId={quote.id} language={quote.language} />
+              <QuoteVersions quoteId={quote.id} />
               {quote.status === "DRAFT" ? (
                 <section aria-labelledby="details-title">
                   <h2 id="details-title" className="mb-3 text-lg font-semibold">

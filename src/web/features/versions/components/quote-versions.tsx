@@ -2,12 +2,16 @@ import { Link } from "react-router";
 import { useQuery } from "urql";
 import { formatDate } from "../../../../shared/format";
 import { QueryState } from "../../../components/ui/query-state";
-import { useLocalizedHref, useTranslation } from "../../../i18n";
+import { useLocale, useLocalizedHref, useTranslation } from "../../../i18n";
 import { QuoteVersionsQuery } from "../operations";
 
-/** The quote page's version history (decision 032): number, date, by whom, signatures; each opens read-only. */
-export function QuoteVersions({ quoteId, language }: { quoteId: string; language: string }) {
+/**
+ * The quote page's version history (decision 032): number, date, by whom, signatures; each opens
+ * read-only. Dates are in the interface's language (the owner reads them), not the quote's.
+ */
+export function QuoteVersions({ quoteId }: { quoteId: string }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const href = useLocalizedHref();
   const [{ data, fetching, error }, refetch] = useQuery({ query: QuoteVersionsQuery, variables: { id: quoteId }, requestPolicy: "cache-and-network" });
   const versions = data?.quote.quoteVersions ?? [];
@@ -31,7 +35,7 @@ export function QuoteVersions({ quoteId, language }: { quoteId: string; language
                   {i === 0 ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{t("quotes:versions.current")}</span> : null}
                 </p>
                 <p className="text-slate-600 [overflow-wrap:anywhere]">
-                  {t("quotes:versions.published", { date: formatDate(v.publishedAt.slice(0, 10), language, "long"), name: v.publishedByName ?? v.publishedByEmail ?? "—" })}
+                  {t("quotes:versions.published", { date: formatDate(v.publishedAt.slice(0, 10), locale, "long"), name: v.publishedByName ?? v.publishedByEmail ?? "—" })}
                   {" · "}
                   {t("quotes:versions.signatures", { count: v.quoteSignatures.length })}
                   {v.quoteSignatures.length ? ` (${v.quoteSignatures.map((s) => s.name).join(", ")})` : ""}
