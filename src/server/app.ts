@@ -280,6 +280,7 @@ export function createApp(deps: AppDeps) {
             nonce: c.get("nonce"),
             signedIn: ctx.auth.user !== null,
             evidence: { ip: clientAddress ?? null, userAgent: c.req.header("user-agent") ?? null },
+            readDb: ctx.readDb,
             render,
           })
         : await render();

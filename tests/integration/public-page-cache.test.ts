@@ -256,6 +256,30 @@ describe("the public page cache", () => {
     expect(small.stats()).toMatchObject({ entries: 0, stores: 0 });
   });
 
+  it("reads its stamp through the request's read executor (the replica, decision 036), confirming on the primary what is not available", async () => {
+    const quote = await live();
+    const own = createPublicPageCache({ db: t.db, log: { warn: () => undefined } as never });
+    const reads: { confirmed: boolean | undefined }[] = [];
+    // A ReadDb as the replica's behaves: every read through it, a "not available" answer confirmed.
+    const readDb = {
+      run: async <T>(read: (db: typeof t.db) => Promise<T>, options?: { confirm?: (answer: T) => boolean }) => {
+        const answer = await read(t.db);
+        reads.push({ confirmed: options?.confirm?.(answer) });
+        return answer;
+      },
+    };
+    const serve = (path: string) =>
+      own.serve({ request: new Request(`http://offerly.test${path}`), locale: "en", nonce: "n".repeat(24), signedIn: false, evidence: { ip: null, userAgent: "Replica" }, readDb, render: () => t.fetch(path) });
+    expect((await serve(quote.path)).status).toBe(200);
+    expect((await serve(quote.path)).status).toBe(200);
+    expect(own.stats()).toMatchObject({ misses: 1, hits: 1 });
+    // The miss and the hit each read the stamp there; an available quote needs no confirmation.
+    expect(reads).toEqual([{ confirmed: false }, { confirmed: false }]);
+    await transition(t, sender, "withdrawQuote", quote.id);
+    expect((await serve(quote.path)).status).toBe(404);
+    expect(reads.at(-1)).toEqual({ confirmed: true });
+  });
+
   it("leaves a database-side change of the quote row visible (the published quote's row, by SQL)", async () => {
     const quote = await live();
     await cached(quote.path);

@@ -3,6 +3,7 @@ import type { Locale } from "../../../shared/locales";
 import { effectivePlan, showsWatermark } from "../../../shared/plans";
 import { type PublicAvailability, type QuoteStatus, publicAvailability, todayIso } from "../../../shared/quote-status";
 import type { Executor } from "../../db/client";
+import type { ReadDb } from "../../db/replica";
 import { accounts, quoteConversationEntries, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
 import type { Logger } from "../../logger";
 import { entitlementRefusal } from "../billing/entitlements";
@@ -116,6 +117,12 @@ export type PageRequest = {
   /** The request carries a signed-in user: the page may differ (preview banner), never cached. */
   signedIn: boolean;
   evidence: Evidence;
+  /**
+   * Where this request reads (decision 036): the stamp query goes to the read replica like the
+   * page's own read model, and an answer other than "available" is confirmed on the primary.
+   * Default: the cache's database.
+   */
+  readDb?: ReadDb;
   /** Renders the page (React Router): called on a miss and whenever the cache stands aside. */
   render: () => Response | Promise<Response>;
 };
@@ -172,7 +179,8 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
       return page.render();
     }
     const key = `${page.locale} ${new URL(page.request.url).pathname}`;
-    const current = await pageStamp(deps.db, nanoId, now());
+    const stamp = (db: Executor) => pageStamp(db, nanoId, now());
+    const current = page.readDb ? await page.readDb.run(stamp, { confirm: (answer) => answer?.availability !== "AVAILABLE" }) : await stamp(deps.db);
     if (current?.availability !== "AVAILABLE") {
       // 404 and 410 are rendered every time, never served from what the link showed before.
       drop(key);
