@@ -217,15 +217,32 @@ describe("the quote editor in a browser", () => {
     expect(await quoteOnce.getByTestId("excl").textContent()).toBe("€\u00a02.850,00");
     expect(await page.getByTestId("quote-totals-MONTH").getByTestId("incl").textContent()).toBe("€\u00a0181,50");
 
-    // Reorder by keyboard: the template block two places up.
+    // Reorder by keyboard (decision 041: the page's own keyboard moves, not dnd-kit's sensor). First
+    // cancelled: "Inleiding" picked up (pressed), one place down, Escape puts it back; the focus stays
+    // on its handle throughout (moving down moves its element in the list).
+    const announcement = page.getByTestId("block-move-announcement");
+    const intro = page.getByRole("button", { name: "Inleiding verplaatsen" });
+    await intro.focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => announcement.textContent()).toBe("Inleiding opgepakt. Het staat op positie 1 van 3.");
+    expect(await intro.getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => announcement.textContent()).toBe("Inleiding is verplaatst naar positie 2 van 3.");
+    expect(await blockNames(page)).toEqual(["Website", "Inleiding", "Algemene voorwaarden"]);
+    expect(await intro.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => announcement.textContent()).toBe("Verplaatsen geannuleerd. Inleiding staat weer op zijn plek.");
+    expect(await blockNames(page)).toEqual(["Inleiding", "Website", "Algemene voorwaarden"]);
+    expect(await intro.evaluate((el) => el === document.activeElement && !el.hasAttribute("aria-pressed"))).toBe(true);
+    // Then the template block two places up, dropped: announced in Dutch, the focus still on its handle.
     await page.getByRole("button", { name: "Algemene voorwaarden verplaatsen" }).focus();
     for (const key of ["Space", "ArrowUp", "ArrowUp", "Space"]) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(250); // a person's pace: the sensor moves the block between key presses
+      await page.waitForTimeout(250); // a person's pace
     }
     await expect.poll(() => blockNames(page)).toEqual(["Algemene voorwaarden", "Inleiding", "Website"]);
-    // Announced to screen readers, in Dutch.
-    expect(await page.locator("[id^=DndLiveRegion]").textContent()).toContain("neergezet op positie 1 van 3");
+    expect(await announcement.textContent()).toBe("Algemene voorwaarden is neergezet op positie 1 van 3.");
+    expect(await page.getByRole("button", { name: "Algemene voorwaarden verplaatsen" }).evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Reorder by dragging: "Website" to the top.
     const handle = page.getByRole("button", { name: "Website verplaatsen" });
@@ -238,6 +255,8 @@ describe("the quote editor in a browser", () => {
     await page.mouse.move(to.x + 20, to.y + 5, { steps: 10 });
     await page.mouse.up();
     await expect.poll(() => blockNames(page)).toEqual(["Website", "Algemene voorwaarden", "Inleiding"]);
+    // Dragging is announced by dnd-kit's own live region.
+    expect(await page.locator("[id^=DndLiveRegion]").textContent()).toContain("Website is neergezet op positie 1 van 3");
 
     // The order was saved: a reload shows it.
     await page.waitForTimeout(300);
@@ -371,8 +390,8 @@ describe("the quote editor in a browser", () => {
     await page.getByTestId("line-item").nth(2).waitFor();
     expect(await lineNames(page)).toEqual(["Shoot", "Editing", "Travel"]);
     await page.getByRole("button", { name: "Move line 3" }).focus();
-    // Each step waits for its announcement: the sensor has moved the line before the next key.
-    const announced = (text: string) => expect.poll(() => page.locator("[id^=DndLiveRegion]").textContent()).toContain(text);
+    // Each step waits for its announcement (the page's own live region for keyboard moves).
+    const announced = (text: string) => expect.poll(() => page.getByTestId("line-move-announcement").textContent()).toContain(text);
     await page.keyboard.press("Space");
     await announced("position 3 of 3."); // picked up (and over its own place)
     await page.keyboard.press("ArrowUp");
@@ -381,7 +400,7 @@ describe("the quote editor in a browser", () => {
     await announced("Travel was moved to position 1 of 3.");
     await page.keyboard.press("Space");
     await expect.poll(() => lineNames(page)).toEqual(["Travel", "Shoot", "Editing"]);
-    expect(await page.locator("[id^=DndLiveRegion]").textContent()).toContain("Travel was dropped in position 1 of 3");
+    expect(await page.getByTestId("line-move-announcement").textContent()).toContain("Travel was dropped in position 1 of 3");
     // Dragging: the last line above the one before it (both on screen).
     await page.getByTestId("line-item").nth(1).evaluate((el) => el.scrollIntoView({ block: "start" }));
     const handle = page.getByRole("button", { name: "Move line 3" });

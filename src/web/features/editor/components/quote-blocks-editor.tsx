@@ -92,10 +92,16 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
     ),
     [language, currency, busy, editable, href, quoteId, onDuplicate, onSaveAsTemplate, onDelete],
   );
-  const shownOrder = useMemo(
-    () => (order && order.length === blocks.length && order.every((id) => blocks.some((b) => b.id === id)) ? order.map((id) => blocks.find((b) => b.id === id)!) : blocks),
-    [order, blocks],
-  );
+  const shownOrder = useMemo(() => {
+    if (!order || order.length !== blocks.length) return blocks;
+    const byId = new Map(blocks.map((b) => [b.id, b]));
+    const ordered = order.map((id) => byId.get(id));
+    return ordered.every((b) => b !== undefined) ? (ordered as BlockSummary[]) : blocks;
+  }, [order, blocks]);
+  // The same element while the totals are the same: React then skips it when the page re-renders
+  // (a move, its save and its toast re-render this page).
+  const totals = quote?.totals;
+  const quoteTotals = useMemo(() => (totals ? <TotalsSummary totals={totals} language={language} currency={currency} detailed testId="quote-totals" /> : null), [totals, language, currency]);
   if (!quote) return <QueryState fetching={fetching} error={error} hasData={false} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
   // While a new order is being saved, show it (and keep it if the server agrees).
   const shown = shownOrder;
@@ -154,7 +160,7 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
         <h3 id="quote-totals-title" className="mb-2 text-base font-semibold text-slate-900">
           {t("editor:totals.quoteTitle")}
         </h3>
-        <TotalsSummary totals={quote.totals} language={quote.language} currency={quote.currency} detailed testId="quote-totals" />
+        {quoteTotals}
       </section>
       <DeleteBlockDialog target={deleting} onClose={() => setDeleting(null)} />
       <TemplatePicker open={picking} busy={inserting} onPick={(id) => void insert(id)} onClose={() => setPicking(false)} />
