@@ -47,39 +47,47 @@ export default function QuoteMutatePage() {
         ) : quote ? (
           <>
             <QuoteHeader quote={quote} />
-            <div className="mt-6 space-y-6">
-              {quote.status !== "DRAFT" ? <Alert kind="info">{t("quotes:readOnly", { status: t(`quotes:status.${quote.status}`).toLowerCase() })}</Alert> : null}
-              <PublicLink url={quote.url} live={quote.status !== "DRAFT"} />
-              <QuoteStatistics quoteId={quote.id} status={quote.status} />
-              <QuoteConversation quoteId={quote.id} />
-              <QuoteVersions quoteId={quote.id} />
-              {quote.status === "DRAFT" ? (
+            {quote.status === "DRAFT" ? (
+              // A draft: its details and content first (what the page is for now), then what
+              // publishing will bring (sending, statistics, conversation, versions).
+              <div className="mt-6 space-y-6">
+                <PublicLink url={quote.url} live={false} />
                 <section aria-labelledby="details-title">
                   <h2 id="details-title" className="mb-3 text-lg font-semibold">
                     {t("quotes:details")}
                   </h2>
                   <QuoteForm key={quote.id} quote={quote} onSaved={() => undefined} />
                 </section>
-              ) : (
-                <>
-                  <QuoteSettings quote={quote} />
-                  <QuoteSigning quoteId={quote.id} language={quote.language} />
-                </>
-              )}
-              <section aria-labelledby="preview-title">
-                <h2 id="preview-title" className="mb-3 text-lg font-semibold">
-                  {t("quotes:blocks")}
-                </h2>
-                {quote.status === "DRAFT" ? (
+                <section aria-labelledby="preview-title">
+                  <h2 id="preview-title" className="mb-3 text-lg font-semibold">
+                    {t("quotes:blocks")}
+                  </h2>
                   <QuoteBlocksEditor quoteId={quote.id} />
-                ) : (
+                </section>
+                <QuoteStatistics quoteId={quote.id} status={quote.status} />
+                <QuoteConversation quoteId={quote.id} />
+                <QuoteVersions quoteId={quote.id} />
+              </div>
+            ) : (
+              <div className="mt-6 space-y-6">
+                <Alert kind="info">{t("quotes:readOnly", { status: t(`quotes:status.${quote.status}`).toLowerCase() })}</Alert>
+                <PublicLink url={quote.url} live />
+                <QuoteStatistics quoteId={quote.id} status={quote.status} />
+                <QuoteConversation quoteId={quote.id} />
+                <QuoteVersions quoteId={quote.id} />
+                <QuoteSettings quote={quote} />
+                <QuoteSigning quoteId={quote.id} language={quote.language} />
+                <section aria-labelledby="preview-title">
+                  <h2 id="preview-title" className="mb-3 text-lg font-semibold">
+                    {t("quotes:blocks")}
+                  </h2>
                   <div className="space-y-3">
                     <Alert kind="info">{t("editor:withdrawToEdit")}</Alert>
                     <QuoteDocument quote={quoteDocumentFromGraphQL(quote)} headingLevel={2} />
                   </div>
-                )}
-              </section>
-            </div>
+                </section>
+              </div>
+            )}
           </>
         ) : notFound ? (
           <div className="space-y-3">
