@@ -7,7 +7,8 @@ import os from "node:os";
  * its headline figures to `report.figure(…)`: one row each, with what it is measured against (the
  * physical limit on the same machine in the same run: a bare server, a static copy…) and its
  * target. `npm run bench` prints all figures as one table at the end and writes them, with the
- * command, the machine and the date, to bench/RESULTS.md (written only by a run of every case).
+ * command, the machine and the date, to bench/RESULTS.md; a run of some cases replaces their rows
+ * there (`report.update`).
  *
  *   import { report } from "./report";
  *   report.figure({ case: "public quote (pglite)", measure: "req/s", value: 812, unit: "req/s",
@@ -63,31 +64,19 @@ export const report = {
     console.table(this.rows());
   },
   markdown(command: string): string {
-    const cpus = os.cpus();
-    let commit = "";
-    try {
-      commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    } catch {
-      /* not a git checkout */
-    }
-    const esc = (s: string | number) => String(s).replaceAll("|", "\\|");
-    const rows = this.rows();
     const lines = [
       "# Offerly performance report",
       "",
       `- Command: \`${command}\``,
       `- Date: ${new Date().toISOString()}`,
-      `- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(" / ")} at the end (shared machine: compare ratios, not absolute figures)`,
-      `- Node.js ${process.version}${commit ? `, commit ${commit}` : ""}`,
+      `- Machine: ${machine()}`,
+      `- Node.js ${process.version}${commit() ? `, commit ${commit()}` : ""}`,
       "",
       "Every ratio compares two figures measured side by side in this run (value ÷ reference).",
       "",
       "| Case | Measure | Value | Reference | Ratio | Target | Errors |",
       "|---|---|---|---|---|---|---|",
-      ...rows.map((r) => `| ${esc(r.case)} | ${esc(r.measure)} | ${esc(r.value)} | ${esc(r.against)} | ${esc(r.ratio)} | ${esc(r.target)} | ${esc(r.errors)} |`),
+      ...this.rows().map(tableRow),
       "",
     ];
     for (const s of sections) lines.push(`## ${s.title}`, "", ...s.lines, "");
@@ -97,4 +86,76 @@ export const report = {
     fs.writeFileSync(file, this.markdown(command));
     console.log(`\nWrote ${file}`);
   },
+  /**
+   * A run of some cases (`npm run bench -- editor`) replaces those cases' rows in an existing
+   * report, where they stood, and says so under the header (which cases, when, at which commit,
+   * the load): the other rows stay the full run's. Their detail sections are replaced by title.
+   */
+  update(file: string, command: string) {
+    if (!fs.existsSync(file) || figures.length === 0) return;
+    const lines = fs.readFileSync(file, "utf8").split("\n");
+    const caseOf = (line: string) => /^\| (.*?) \| /.exec(line)?.[1]?.replaceAll("\\|", "|");
+    const fresh = new Map<string, string[]>();
+    for (const row of this.rows()) fresh.set(row.case, [...(fresh.get(row.case) ?? []), tableRow(row)]);
+    const tableStart = lines.findIndex((line) => line.startsWith("|---"));
+    if (tableStart < 0) return;
+    let tableEnd = tableStart + 1;
+    while (tableEnd < lines.length && lines[tableEnd].startsWith("| ")) tableEnd++;
+    const table: string[] = [];
+    const placed = new Set<string>();
+    for (const line of lines.slice(tableStart + 1, tableEnd)) {
+      const label = caseOf(line);
+      if (label === undefined || !fresh.has(label)) table.push(line);
+      else if (!placed.has(label)) {
+        table.push(...(fresh.get(label) ?? []));
+        placed.add(label);
+      }
+    }
+    for (const [label, rows] of fresh) if (!placed.has(label)) table.push(...rows);
+    const note = `- Re-run since: \`${command}\` on ${new Date().toISOString()}, ${commit() ? `commit ${commit()}, ` : ""}Node.js ${process.version}, load average ${loadAverage()} at the end; its rows replace the full run's`;
+    // Under the header's list, after the notes of other partial runs (one of the same command goes).
+    const header = lines.slice(0, tableStart - 3).filter((line) => !line.startsWith(`- Re-run since: \`${command}\` `));
+    let insertAt = header.length;
+    while (insertAt > 0 && !header[insertAt - 1].startsWith("- ")) insertAt--;
+    header.splice(insertAt, 0, note);
+    let rest = lines.slice(tableEnd);
+    for (const s of sections) {
+      const at = rest.indexOf(`## ${s.title}`);
+      const body = [`## ${s.title}`, "", ...s.lines, ""];
+      if (at < 0) {
+        rest.push(...body);
+        continue;
+      }
+      let end = at + 1;
+      while (end < rest.length && !rest[end].startsWith("## ")) end++;
+      rest = [...rest.slice(0, at), ...body, ...rest.slice(end)];
+    }
+    fs.writeFileSync(file, [...header, ...lines.slice(tableStart - 3, tableStart + 1), ...table, ...rest].join("\n"));
+    console.log(`\nUpdated ${file}: ${[...fresh.keys()].join("; ")}`);
+  },
 };
+
+function commit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return ""; // not a git checkout
+  }
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, load average ${loadAverage()} at the end (shared machine: compare ratios, not absolute figures)`;
+}
+
+function tableRow(r: ReturnType<typeof report.rows>[number]): string {
+  const esc = (s: string | number) => String(s).replaceAll("|", "\\|");
+  return `| ${esc(r.case)} | ${esc(r.measure)} | ${esc(r.value)} | ${esc(r.against)} | ${esc(r.ratio)} | ${esc(r.target)} | ${esc(r.errors)} |`;
+}

@@ -3,7 +3,8 @@
 //
 // BENCH_DATABASES=postgres limits the two-database cases to one (e.g. the 1 M-event statistics seed).
 // `npm run bench` runs every case, prints one summary table and writes bench/RESULTS.md (command,
-// machine, date). `npm run bench -- graphql cold-start` runs some cases and writes nothing.
+// machine, date). `npm run bench -- graphql cold-start` runs some cases and replaces their rows in
+// bench/RESULTS.md (noted under its header with their date, commit and load).
 // A case is one entry below; it hands its headline figures to `report.figure(…)` (bench/report.ts).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -77,8 +78,11 @@ for (const c of selected) {
 }
 
 report.print();
+const command = `npm run bench${only.length ? ` -- ${only.join(" ")}` : ""}${pgUrl ? " (BENCH_DATABASE_URL set: PostgreSQL too)" : ""}`;
 if (only.length === 0) {
   if (failed.length) report.section("Cases that failed", failed.map((f) => `- ${f}`));
-  report.write(path.join("bench", "RESULTS.md"), `npm run bench${pgUrl ? " (BENCH_DATABASE_URL set: PostgreSQL too)" : ""}`);
+  report.write(path.join("bench", "RESULTS.md"), command);
+} else if (failed.length === 0) {
+  report.update(path.join("bench", "RESULTS.md"), command);
 }
 if (failed.length) process.exitCode = 1;
