@@ -6,6 +6,9 @@ import { freePort } from "../tests/support/server";
 import { fmt } from "./lib";
 import { report } from "./report";
 
+/** The 1-, 5- and 15-minute load averages: figures from a busy machine are not a quiet one's. */
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(" ");
+
 /** Time from `node build/server/main.js` to the first 200 from /healthz. */
 async function startOnce(dataDir: string, extraEnv: Record<string, string> = {}): Promise<number> {
   const port = await freePort();
@@ -45,9 +48,10 @@ export async function benchColdStart(rounds = 3) {
     fresh.push(await startOnce(dir));
     existing.push(await startOnce(dir));
     fs.rmSync(dir, { recursive: true, force: true });
+    console.log(`round ${i + 1}: initdb ${fmt(initdb[i], 0)} ms, fresh ${fmt(fresh[i], 0)} ms, existing ${fmt(existing[i], 0)} ms (load average ${load()})`);
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`\n## Cold start to first healthy response (PGlite, median of ${rounds})`);
+  console.log(`\n## Cold start to first healthy response (PGlite, median of ${rounds}; load average ${load()})`);
   console.table([
     { "data folder": "fresh, initdb + every migration (before)", ms: fmt(median(initdb), 0), runs: initdb.map((x) => fmt(x, 0)).join(", ") },
     { "data folder": "fresh, from the build's prepared image", ms: fmt(median(fresh), 0), runs: fresh.map((x) => fmt(x, 0)).join(", ") },

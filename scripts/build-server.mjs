@@ -1,59 +1,86 @@
-// Bundles the server (src/server/main.ts) next to React Router's server build, and copies the
-// migrations it applies at start-up. Most dependencies stay in node_modules; the pure-JavaScript
-// packages of the request path that are made of many small files are bundled in (decision 040).
+// Bundles the server (src/server/main.ts) and React Router's server build (build/server/index.js)
+// into ONE CommonJS file, build/server/server.cjs, started by build/server/main.js with a V8 code
+// cache made here (decision 042); copies the migrations it applies at start-up and makes the
+// prepared database image a fresh data folder starts from (decision 031).
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { build } from "esbuild";
 
-// Bundled into main.js: only the server uses them, they have no native code, no files of their own
-// and no worker threads, and loading their hundreds of files one by one was ~1 s of every start
-// (module resolution, file reads, the CJS lexer). Everything else stays external: packages the
-// pages' build (build/server/index.js) also imports must stay ONE instance (react, react-router,
-// drizzle-orm, zod, i18next), native or WebAssembly packages find files next to themselves
-// (pglite, sharp, fs-ext), pino starts transports from files, and the rest is loaded on first use.
-const BUNDLED = new Set([
-  "@escape.tech/graphql-armor",
-  "@graphql-yoga/plugin-disable-introspection",
-  "@hono/node-server",
-  "@pothos/core",
-  "@pothos/plugin-dataloader",
-  "@pothos/plugin-scope-auth",
-  "dataloader",
-  "fflate",
-  "file-type",
-  "graphql",
-  "graphql-query-complexity",
-  "graphql-yoga",
-  "hono",
-  "isbot",
-  "nanoid",
-  "openid-client",
-]);
-const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
-const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((name) => !BUNDLED.has(name)).flatMap((name) => [name, `${name}/*`]);
+// Stay in node_modules, loaded with require()/import() when used:
+const EXTERNAL = [
+  // native or WebAssembly files found next to themselves
+  "@electric-sql/pglite",
+  "fs-ext",
+  "sharp",
+  // React must be one instance for the bundle and the packages below that render with it (the PDF
+  // renderer); scheduler belongs to react-dom
+  "react",
+  "react-dom",
+  "scheduler",
+  // loaded on first use (decision 040): a start never reads them
+  "@aws-sdk/client-s3",
+  "@mollie/api-client",
+  "nodemailer",
+  "@react-pdf/renderer",
+  "@signpdf/placeholder-pdf-lib",
+  "@signpdf/signer-p12",
+  "@signpdf/signpdf",
+  "node-forge",
+  "pdf-lib",
+  // pino starts transports (worker threads) from its own files
+  "pino",
+  // development only
+  "vite",
+].flatMap((name) => [name, `${name}/*`]);
 
-// Split: a module the server imports with import() on first use (the PDF renderer…) becomes its
-// own chunk, with its own imports of external packages, so start-up does not load them.
-// Chunks sit beside main.js (never in a sub-folder): code that finds files next to itself through
-// import.meta.url (the migrations, the database image) works from any chunk.
+// Vite writes the pages' inlined stylesheet as a top-level `(await import("./assets/app-….js")).default`;
+// a CommonJS bundle has no top-level await, and the module is a string: import it statically.
+// Any other top-level await stops the build (esbuild refuses it), it is never silently changed.
+const noTopLevelAwaitImport = {
+  name: "no-top-level-await-import",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]build[\\/]server[\\/]index\.js$/ }, (args) => ({
+      contents: fs.readFileSync(args.path, "utf8").replace(/^const (\w+) = \(await import\(("\.\/assets\/[^"]+")\)\)\.default;$/gm, "import $1 from $2;"),
+      loader: "js",
+    }));
+  },
+};
+
 for (const f of fs.existsSync("build/server") ? fs.readdirSync("build/server") : []) {
-  if (f.startsWith("chunk-") || f.startsWith("lazy-")) fs.rmSync(`build/server/${f}`);
+  if (f.startsWith("chunk-") || f.startsWith("lazy-") || f.startsWith("server.cjs") || f.startsWith("main.js")) fs.rmSync(`build/server/${f}`);
 }
-await build({
-  entryPoints: ["src/server/main.ts"],
-  outdir: "build/server",
-  entryNames: "[name]",
-  chunkNames: "lazy-[name]-[hash]",
-  splitting: true,
+const bundled = await build({
+  stdin: {
+    // main() starts the server; the pages' build is evaluated while the database opens.
+    contents: 'export { main } from "./src/server/main.ts";\nexport const pagesBuild = () => import("./build/server/index.js");\n',
+    resolveDir: process.cwd(),
+    sourcefile: "server-bundle-entry.js",
+    loader: "js",
+  },
+  outfile: "build/server/server.cjs",
   bundle: true,
   platform: "node",
-  format: "esm",
+  format: "cjs",
   target: "node20",
-  external,
-  // Bundled CommonJS code may require() Node's own modules: an ES module has no `require`.
-  banner: { js: "import { createRequire as __offerlyCreateRequire } from 'node:module'; const require = __offerlyCreateRequire(import.meta.url);" },
+  // import() becomes require() (esbuild's interop gives it the same namespace): a script compiled
+  // with vm.Script cannot import() without an experimental loader. ESM-only packages load through
+  // require(esm) (Node 20.19+).
+  supported: { "dynamic-import": false },
+  external: EXTERNAL,
+  // Code that finds files next to itself (migrations, the database image, quote-island.json) finds
+  // them next to server.cjs, in build/server, as before.
+  define: { "import.meta.url": "__offerlyImportMetaUrl" },
+  banner: { js: "var __offerlyImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [noTopLevelAwaitImport],
   sourcemap: true,
   logLevel: "warning",
+  // The pages' build keeps `import "zod"` and the like for modules it tree-shook; nothing to do.
+  logOverride: { "ignored-bare-import": "silent" },
 });
+if (bundled.warnings.some((w) => w.text.includes("import.meta"))) throw new Error("server bundle: import.meta used beyond import.meta.url");
+fs.copyFileSync("scripts/lib/server-entry.mjs", "build/server/main.js");
 
 // The public quote page's island (decision 023): its own small bundle, no React. signature_pad is
 // split into a chunk loaded when the customer starts signing. The page finds the hashed file name
@@ -91,5 +118,16 @@ await client.waitReady;
 await migrate(drizzle({ client }), { migrationsFolder: "build/server/migrations" });
 await client.query("checkpoint");
 await client.close();
+
+// The V8 code cache of server.cjs (scripts/lib/server-entry.mjs): one start on a throw-away data
+// folder. A bundle that cannot start fails the build here.
+const primeDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-code-cache-"));
+const prime = spawnSync(process.execPath, ["build/server/main.js"], {
+  env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: primeDir, LOG_LEVEL: "warn", OFFERLY_WRITE_CODE_CACHE: "1" },
+  stdio: "inherit",
+  timeout: 120_000,
+});
+fs.rmSync(primeDir, { recursive: true, force: true });
+if (prime.status !== 0 || !fs.existsSync("build/server/server.cjs.cache")) throw new Error(`The built server did not start (exit ${prime.status ?? prime.signal}).`);
 
 fs.writeFileSync("build/.stamp", new Date().toISOString());

@@ -1,25 +1,41 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createApp, nodeListener } from "./app";
 import { type Config, ConfigError, parseConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { openReadReplica } from "./db/replica";
 import { DataDirLockedError } from "./db/lock";
-import { createFileStorage } from "./files";
-import { BILLING_REMINDERS_EVERY_MS, appJobs, billingRemindersJob, createJobWorker, enqueue } from "./jobs";
-import { IMAGE_SWEEP_EVERY_MS, sweepImagesJob } from "./modules/blocks/images.jobs";
 import { createLogger } from "./logger";
-import { mailerFromConfig } from "./mail/mailer";
-import { STATISTICS_RETENTION_QUEUE_EVERY_MS, STATISTICS_RETENTION_SINGLETON, nextRetentionRun, statisticsRetentionJob } from "./modules/statistics/statistics.jobs";
 
 /**
- * The one server process: GraphQL API, server-rendered React app, static files.
- * `npm start` runs the bundled copy of this file against the production build;
- * `npm run dev` runs it from source with Vite serving the app (hot reload).
+ * The rest of the server, loaded while the database opens (decision 042): a fresh data folder is
+ * copied from the prepared image by another thread meanwhile.
  */
-async function main() {
+const loadServerModules = () =>
+  Promise.all([import("./app"), import("./db/replica"), import("./files"), import("./jobs"), import("./modules/blocks/images.jobs"), import("./mail/mailer"), import("./modules/statistics/statistics.jobs")]);
+
+/** The job worker's poll interval (jobs/worker.ts): background work starts this long after listening. */
+const BACKGROUND_WORK_DELAY_MS = 1_000;
+
+export type MainOptions = {
+  /**
+   * The pages' server build. The production bundle (scripts/build-server.mjs) passes the build it
+   * bundled; without it, build/server/index.js is imported (from source, e.g. tests), or Vite
+   * serves the pages (`npm run dev`).
+   */
+  pagesBuild?: () => Promise<ServerBuild>;
+  /** Whether the bundle was compiled from the build's V8 code cache (logged with the start-up phases). */
+  codeCache?: "used" | "rejected" | "none";
+};
+
+/**
+ * The one server process: GraphQL API, server-rendered React app, static files. Resolves once it
+ * listens. `npm start` runs the production bundle (build/server/server.cjs, this file and the
+ * pages' build in one, started by build/server/main.js); `npm run dev` runs this file from source
+ * with Vite serving the app (hot reload).
+ */
+export async function main(options: MainOptions = {}): Promise<{ port: number }> {
   // Start-up phases, in ms since the process started (logged once listening).
   const startup: Record<string, number> = { imports: Math.round(performance.now()) };
   const mark = (phase: string) => {
@@ -49,17 +65,30 @@ async function main() {
   }
   const development = process.env.OFFERLY_VITE_DEV === "1";
 
-  // The pages' server build is imported while the database opens (the two overlap at start-up).
+  // The database opens (a fresh folder: copied from the prepared image off the main thread) while
+  // the rest of the server and the pages' server build load.
   const buildDir = path.resolve(process.env.OFFERLY_BUILD_DIR ?? "build");
   const serverBuild = path.join(buildDir, "server", "index.js");
-  const pagesBuild = development || !fs.existsSync(serverBuild) ? undefined : (import(serverBuild) as Promise<ServerBuild>);
+  const opening = config.databaseUrl
+    ? openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : openDatabase({ kind: "pglite", dataDir: config.dataDir });
+  opening.catch(() => {}); // awaited below; a failure there stops the start
+  const pagesBuild = development ? undefined : options.pagesBuild ? options.pagesBuild() : fs.existsSync(serverBuild) ? (import(serverBuild) as Promise<ServerBuild>) : undefined;
   pagesBuild?.catch(() => {}); // awaited below; a failure there stops the start
+  const [
+    { createApp, nodeListener },
+    { openReadReplica },
+    { createFileStorage },
+    { BILLING_REMINDERS_EVERY_MS, appJobs, billingRemindersJob, createJobWorker, enqueue },
+    { IMAGE_SWEEP_EVERY_MS, sweepImagesJob },
+    { mailerFromConfig },
+    { STATISTICS_RETENTION_QUEUE_EVERY_MS, STATISTICS_RETENTION_SINGLETON, nextRetentionRun, statisticsRetentionJob },
+  ] = await loadServerModules();
+  mark("modules");
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = config.databaseUrl
-      ? await openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })
-      : await openDatabase({ kind: "pglite", dataDir: config.dataDir });
+    database = await opening;
     mark("databaseOpen");
     await database.migrate();
     mark("migrations");
@@ -84,28 +113,34 @@ async function main() {
   log.info(config.files.kind === "s3" ? { files: "s3", bucket: config.files.bucket } : { files: "local", dir: config.files.dir }, "file storage ready");
 
   // Background jobs (e-mails, PDFs, reminders…): durable in the database, retried with back-off.
+  // They start one poll interval after the server listens (decision 042): the periodic jobs queued
+  // at every start (the image sweep, the billing reminders) ran before listening, and right after it
+  // they held up the first requests (on PGlite, statements run one at a time). A job waits up to a
+  // poll interval for the worker anyway.
   const worker = createJobWorker({ deps: { db: database.db, log, mail, files, publicUrl: config.publicUrl, pdfSeal: config.pdfSeal }, jobs: appJobs, concurrency: config.jobs.concurrency });
-  if (config.jobs.worker) worker.start();
-  else log.info("JOBS_WORKER=false: this process enqueues jobs but does not run them");
-  // Recurring jobs: each keeps one waiting job across all servers (its singleton key); every
-  // server re-queues it on a timer, and a queue that already holds it ignores the call.
-  const recurring = (what: string, everyMs: number, queue: () => Promise<unknown>) => {
-    const run = () => void queue().catch((error: unknown) => log.error({ err: error }, `could not queue ${what}`));
-    run();
-    const timer = setInterval(run, everyMs);
-    timer.unref();
-    return timer;
-  };
-  const timers = [
+  const timers: NodeJS.Timeout[] = [];
+  let backgroundStart: NodeJS.Timeout | undefined;
+  const startBackgroundWork = () => {
+    if (config.jobs.worker) worker.start();
+    else log.info("JOBS_WORKER=false: this process enqueues jobs but does not run them");
+    // Recurring jobs: each keeps one waiting job across all servers (its singleton key); every
+    // server re-queues it on a timer, and a queue that already holds it ignores the call.
+    const recurring = (what: string, everyMs: number, queue: () => Promise<unknown>) => {
+      const run = () => void queue().catch((error: unknown) => log.error({ err: error }, `could not queue ${what}`));
+      run();
+      const timer = setInterval(run, everyMs);
+      timer.unref();
+      timers.push(timer);
+    };
     // Billing e-mails (a trial about to end).
-    recurring("billing reminders", BILLING_REMINDERS_EVERY_MS, () => enqueue(database.db, billingRemindersJob, { publicUrl: config.publicUrl }, { singletonKey: "billing-reminders" })),
+    recurring("billing reminders", BILLING_REMINDERS_EVERY_MS, () => enqueue(database.db, billingRemindersJob, { publicUrl: config.publicUrl }, { singletonKey: "billing-reminders" }));
     // Retention of raw statistics: a run at 03:00 UTC every day.
     recurring("the statistics retention", STATISTICS_RETENTION_QUEUE_EVERY_MS, () =>
       enqueue(database.db, statisticsRetentionJob, {}, { singletonKey: STATISTICS_RETENTION_SINGLETON, runAt: nextRetentionRun() }),
-    ),
+    );
     // Daily: rich-text images that were never saved or are no longer named anywhere (decision 035).
-    recurring("the image sweep", IMAGE_SWEEP_EVERY_MS, () => enqueue(database.db, sweepImagesJob, {}, { singletonKey: "sweep-images" })),
-  ];
+    recurring("the image sweep", IMAGE_SWEEP_EVERY_MS, () => enqueue(database.db, sweepImagesJob, {}, { singletonKey: "sweep-images" }));
+  };
 
   let vite: import("vite").ViteDevServer | undefined;
   let ssr: Parameters<typeof createApp>[0]["ssr"];
@@ -138,16 +173,21 @@ async function main() {
     else listener(req, res);
   });
   server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts
-  server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.port;
-    mark("listening");
-    log.info({ port, publicUrl: config.publicUrl, startupMs: startup }, `Offerly is listening on http://localhost:${port}`);
+  const listening = new Promise<{ port: number }>((resolve) => {
+    server.listen(config.port, config.host, () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : config.port;
+      mark("listening");
+      log.info({ port, publicUrl: config.publicUrl, startupMs: startup, codeCache: options.codeCache }, `Offerly is listening on http://localhost:${port}`);
+      backgroundStart = setTimeout(startBackgroundWork, BACKGROUND_WORK_DELAY_MS);
+      resolve({ port });
+    });
   });
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearTimeout(backgroundStart);
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
       log.error("shutdown took too long; exiting");
@@ -176,6 +216,9 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  return listening;
 }
 
-void main();
+// Run when this file is the process's entry (`npm run dev`, tsx); the production bundle's entry
+// calls main() itself with the pages' build it bundled.
+if (process.argv[1] && fs.realpathSync(path.resolve(process.argv[1])) === fs.realpathSync(fileURLToPath(import.meta.url))) void main();

@@ -69,5 +69,30 @@ describe("PGlite prepared image", () => {
     expect(applied[0].n).toBe(journal.entries.length);
     expect(await queryRows(h.db, sql`select * from image_probe`)).toEqual([]);
     expect(fs.readdirSync(dataDir).sort()).toEqual(["db", "db.lock"]);
+
+    // The next start finds every migration applied and applies nothing again.
+    await h.close();
+    open.splice(open.indexOf(h), 1);
+    const again = await openDatabase({ kind: "pglite", dataDir });
+    open.push(again);
+    await again.migrate();
+    expect(await queryRows<{ n: number }>(again.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).toEqual([{ n: journal.entries.length }]);
+  });
+
+  it("replaces what a start killed while copying left behind", async () => {
+    if (!fs.existsSync(path.join(IMAGE, "PG_VERSION"))) throw new Error("No production build: run `npm run build` (npm test does it).");
+    process.env.OFFERLY_PGLITE_IMAGE = IMAGE;
+    const dataDir = tempDir();
+    // A copy cut short: the half folder beside db, never db itself.
+    fs.mkdirSync(path.join(dataDir, "db.partial", "base"), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "db.partial", "base", "half-copied"), "");
+    const h = await openDatabase({ kind: "pglite", dataDir });
+    open.push(h);
+    await h.migrate();
+    expect(fs.readdirSync(dataDir).sort()).toEqual(["db", "db.lock"]);
+    expect(fs.existsSync(path.join(dataDir, "db", "base", "half-copied"))).toBe(false);
+    // The image's files, and the running Postgres' postmaster.pid.
+    expect(fs.readdirSync(path.join(dataDir, "db")).filter((f) => f !== "postmaster.pid").sort()).toEqual(fs.readdirSync(IMAGE).sort());
+    await h.ping();
   });
 });

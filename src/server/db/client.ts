@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -46,16 +48,83 @@ export function pgliteImageFolder(): string {
   return process.env.OFFERLY_PGLITE_IMAGE ?? path.resolve(here, "pglite-image");
 }
 
+/**
+ * Copies a folder tree in a worker thread, so that the copy (over a thousand small files: creating
+ * them is most of its time) runs on another core while the main thread loads the rest of the
+ * server (decision 042). Files are cloned where the file system can (copy-on-write: btrfs, XFS,
+ * APFS), copied otherwise; folders keep their modes. A plain string, so it survives bundling.
+ */
+const COPY_TREE_WORKER = `
+const { workerData } = require("node:worker_threads");
+const fs = require("node:fs");
+const path = require("node:path");
+function copyTree(from, to) {
+  fs.mkdirSync(to);
+  fs.chmodSync(to, fs.statSync(from).mode & 0o7777);
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) copyTree(source, target);
+    else if (entry.isFile()) fs.copyFileSync(source, target, fs.constants.COPYFILE_FICLONE);
+    else throw new Error("not a file or folder: " + source);
+  }
+}
+copyTree(workerData.from, workerData.to);
+`;
+
+function copyTreeOffThread(from: string, to: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(COPY_TREE_WORKER, { eval: true, workerData: { from, to } });
+    worker.once("error", reject);
+    worker.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`copying ${from} stopped with exit code ${code}`))));
+  });
+}
+
 /** Copies the prepared image into `dbDir` when that folder does not exist yet; true when it did. */
-function startFromImage(dbDir: string): boolean {
+async function startFromImage(dbDir: string): Promise<boolean> {
   const image = pgliteImageFolder();
   if (fs.existsSync(dbDir) || !fs.existsSync(path.join(image, "PG_VERSION"))) return false;
   // Copied beside and renamed into place: a start killed mid-copy leaves no half folder behind.
   const partial = `${dbDir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.cpSync(image, partial, { recursive: true });
+  await copyTreeOffThread(image, partial);
   fs.renameSync(partial, dbDir);
   return true;
+}
+
+/**
+ * True when the database already has the newest migration of `folder`: drizzle's migrator would
+ * then apply nothing (it applies the migrations newer than the newest it recorded), but it would
+ * still run its two CREATE … IF NOT EXISTS and an empty transaction at every start (decision 042).
+ */
+async function hasEveryMigration(client: PGlite, folder: string): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const { rows } = await client.query<{ newest: string | null }>("select max(created_at)::text as newest from drizzle.__drizzle_migrations");
+    return rows[0]?.newest != null && Number(rows[0].newest) >= newest;
+  } catch {
+    return false; // never migrated: no drizzle schema yet
+  }
+}
+
+/**
+ * PGlite's WebAssembly module and file-system bundle, read now and compiled on V8's background
+ * threads while the rest of the server loads (PGlite would read and compile them itself only once
+ * it starts). Undefined when PGlite's files are not where this version keeps them: PGlite then
+ * loads them itself.
+ */
+function pgliteEngine(): { wasmModule: Promise<WebAssembly.Module>; fsBundle: Blob } | undefined {
+  let dist: string;
+  try {
+    dist = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+  } catch {
+    return undefined;
+  }
+  const wasm = path.join(dist, "pglite.wasm");
+  const data = path.join(dist, "pglite.data");
+  if (!fs.existsSync(wasm) || !fs.existsSync(data)) return undefined;
+  return { wasmModule: WebAssembly.compile(fs.readFileSync(wasm)), fsBundle: new Blob([fs.readFileSync(data)]) };
 }
 
 // One arbitrary constant: app servers starting together take turns applying migrations.
@@ -102,10 +171,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.dataDir && options.lock !== false) lock = acquireLock(path.join(options.dataDir, "db.lock"));
   try {
     const dbDir = options.dataDir ? path.join(options.dataDir, "db") : undefined;
-    if (dbDir && !options.loadDataDir && options.image !== false) startFromImage(dbDir);
+    const engine = pgliteEngine();
+    if (dbDir && !options.loadDataDir && options.image !== false) await startFromImage(dbDir);
+    const engineOptions = engine ? { pgliteWasmModule: await engine.wasmModule, fsBundle: engine.fsBundle } : {};
     const client = dbDir
-      ? new PGlite(dbDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
-      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+      ? new PGlite(dbDir, options.loadDataDir ? { loadDataDir: options.loadDataDir, ...engineOptions } : engineOptions)
+      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir, ...engineOptions } : engineOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
@@ -115,7 +186,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         await client.query("select 1");
       },
       migrate: async () => {
-        await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+        const folder = migrationsFolder();
+        if (await hasEveryMigration(client, folder)) return;
+        await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
       },
       close: async () => {
         try {
