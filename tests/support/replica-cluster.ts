@@ -105,7 +105,11 @@ export async function startReplicatedClusters(): Promise<ReplicatedClusters> {
     onPrimary: (text, database) => query(primaryUrl(database), text),
     onReplica: (text, database) => query(replicaUrl(database), text),
     caughtUp: async (ms = 30_000) => {
-      const [{ lsn }] = await query<{ lsn: string }>(primaryUrl(), "select pg_current_wal_lsn()::text as lsn");
+      // The insert position, not pg_current_wal_lsn() (the write position): this throw-away primary
+      // runs with synchronous_commit = off, so a transaction that has returned may not be written
+      // yet, and waiting for the write position then missed it (the replica test failed 1 in 3:
+      // the replica still had views 0 where the primary had 1).
+      const [{ lsn }] = await query<{ lsn: string }>(primaryUrl(), "select pg_current_wal_insert_lsn()::text as lsn");
       const deadline = Date.now() + ms;
       for (;;) {
         const [row] = await query<{ done: boolean }>(replicaUrl(), `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`);
