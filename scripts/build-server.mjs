@@ -4,36 +4,41 @@
 // prepared database image a fresh data folder starts from (decision 031).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire, isBuiltin } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 
-// Stay in node_modules, loaded with require()/import() when used:
-const EXTERNAL = [
+// Stay in node_modules, loaded with require() when used, each with WHEN the production server
+// loads it: at "start", on "first use" (decision 040), or in "development" only. The build writes
+// the list the bundle really imports to build/server/externals.json; the production tests
+// (tests/production, decision 043) fail when a "first use" external is not loaded by one of their
+// walks through build/server/main.js, so a new lazily loaded adapter comes with such a walk.
+const EXTERNALS = {
   // native or WebAssembly files found next to themselves
-  "@electric-sql/pglite",
-  "fs-ext",
-  "sharp",
+  "@electric-sql/pglite": "start",
+  "fs-ext": "start",
+  sharp: "first use",
   // React must be one instance for the bundle and the packages below that render with it (the PDF
   // renderer); scheduler belongs to react-dom
-  "react",
-  "react-dom",
-  "scheduler",
-  // loaded on first use (decision 040): a start never reads them
-  "@aws-sdk/client-s3",
-  "@mollie/api-client",
-  "nodemailer",
-  "@react-pdf/renderer",
-  "@signpdf/placeholder-pdf-lib",
-  "@signpdf/signer-p12",
-  "@signpdf/signpdf",
-  "node-forge",
-  "pdf-lib",
+  react: "start",
+  "react-dom": "start",
+  scheduler: "start",
+  // a start never reads them (decision 040)
+  "@aws-sdk/client-s3": "first use",
+  "@mollie/api-client": "first use",
+  nodemailer: "first use",
+  "@react-pdf/renderer": "first use",
+  "@signpdf/placeholder-pdf-lib": "first use",
+  "@signpdf/signer-p12": "first use",
+  "@signpdf/signpdf": "first use",
+  "node-forge": "first use",
+  "pdf-lib": "first use",
   // pino starts transports (worker threads) from its own files
-  "pino",
-  // development only
-  "vite",
-].flatMap((name) => [name, `${name}/*`]);
+  pino: "start",
+  vite: "development",
+};
+const EXTERNAL = Object.keys(EXTERNALS).flatMap((name) => [name, `${name}/*`]);
 
 // Vite writes the pages' inlined stylesheet as a top-level `(await import("./assets/app-….js")).default`;
 // a CommonJS bundle has no top-level await, and the module is a string: import it statically.
@@ -75,12 +80,14 @@ const bundled = await build({
   banner: { js: "var __offerlyImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [noTopLevelAwaitImport],
   sourcemap: true,
+  metafile: true,
   logLevel: "warning",
   // The pages' build keeps `import "zod"` and the like for modules it tree-shook; nothing to do.
   logOverride: { "ignored-bare-import": "silent" },
 });
 if (bundled.warnings.some((w) => w.text.includes("import.meta"))) throw new Error("server bundle: import.meta used beyond import.meta.url");
 fs.copyFileSync("scripts/lib/server-entry.mjs", "build/server/main.js");
+fs.writeFileSync("build/server/externals.json", `${JSON.stringify(checkExternals(bundled.metafile), null, 2)}\n`);
 
 // The public quote page's island (decision 023): its own small bundle, no React. signature_pad is
 // split into a chunk loaded when the customer starts signing. The page finds the hashed file name
@@ -131,3 +138,62 @@ fs.rmSync(primeDir, { recursive: true, force: true });
 if (prime.status !== 0 || !fs.existsSync("build/server/server.cjs.cache")) throw new Error(`The built server did not start (exit ${prime.status ?? prime.signal}).`);
 
 fs.writeFileSync("build/.stamp", new Date().toISOString());
+
+/**
+ * The packages the bundle leaves in node_modules, with when they load and who imports them; stops
+ * the build when the bundle's code reads the `default` export of one whose `default` depends on
+ * the loader (decision 043). Such a package is CommonJS with `__esModule` and its own
+ * `exports.default` (@mollie/api-client): in the bundle, as from Node, `import()` gives `default`
+ * = the whole exports object; vitest's loader gives `exports.default`. A named export is the same
+ * from every loader, so the tests from source and the bundle run the same code.
+ */
+function checkExternals(metafile) {
+  const require = createRequire(import.meta.url);
+  const packageOf = (spec) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+  const importers = new Map();
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    for (const imported of input.imports) {
+      if (!imported.external || imported.path.startsWith("node:") || isBuiltin(imported.path)) continue;
+      const name = packageOf(imported.path);
+      if (!(name in EXTERNALS)) {
+        // esbuild leaves out a require() in try/catch it cannot resolve (pg's optional pg-native):
+        // not installed, never loaded. Anything else external must be in EXTERNALS.
+        if (!canResolve(require, name)) continue;
+        throw new Error(`server bundle: ${file} imports ${imported.path}, external but not in EXTERNALS`);
+      }
+      if (!importers.has(name)) importers.set(name, new Set());
+      importers.get(name).add(file);
+    }
+  }
+  const problems = [];
+  for (const [name, files] of importers) {
+    if (EXTERNALS[name] === "development") continue;
+    const exports = require(name);
+    if (!(exports?.__esModule && "default" in exports && exports.default !== exports)) continue;
+    const quoted = `["']${name.replace(/[/.-]/g, "\\$&")}(?:/[^"']*)?["']`;
+    for (const file of files) {
+      if (file.startsWith("node_modules/")) continue;
+      const code = fs.readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+      const defaultUse = [
+        new RegExp(`import\\s+[\\w$]+\\s*(?:,[^;]*?)?\\s+from\\s*${quoted}`), // import x from / import x, { y } from
+        new RegExp(`import\\s*\\{[^}]*\\bdefault\\b[^}]*\\}\\s*from\\s*${quoted}`), // import { default as x } from
+        new RegExp(`import\\(\\s*${quoted}\\s*\\)[^;]*?\\bdefault\\b`), // import("x").then((m) => m.default …)
+      ].some((pattern) => pattern.test(code));
+      const namespace = new RegExp(`import\\s*\\*\\s*as\\s+([\\w$]+)\\s+from\\s*${quoted}`).exec(code)?.[1];
+      if (defaultUse || (namespace && new RegExp(`\\b${namespace.replace(/\$/g, "\\$")}\\.default\\b`).test(code))) {
+        problems.push(`${file} reads the default export of ${name}, whose default differs between vitest and the bundle: use its named exports`);
+      }
+    }
+  }
+  if (problems.length) throw new Error(`server bundle:\n  ${problems.join("\n  ")}`);
+  return Object.fromEntries(Object.entries(EXTERNALS).map(([name, when]) => [name, { when, importers: [...(importers.get(name) ?? [])].sort() }]));
+}
+
+function canResolve(require, name) {
+  try {
+    require.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -14,7 +14,10 @@ export function createMollieProvider(options: { apiKey: string; apiUrl: string; 
   const sdk = () =>
     (loading ??= import("@mollie/api-client").then((mollie) => ({
       mollie,
-      client: mollie.default({ apiKey: options.apiKey, apiEndpoint: options.apiUrl, versionStrings: "Offerly/1" }),
+      // The named export, not `default`: @mollie/api-client is CommonJS with `exports.default`, and
+      // what `default` is depends on the loader (Node and the production bundle: the exports
+      // object; vitest: the function). A named export is the same everywhere (decision 043).
+      client: mollie.createMollieClient({ apiKey: options.apiKey, apiEndpoint: options.apiUrl, versionStrings: "Offerly/1" }),
     })));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
