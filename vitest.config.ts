@@ -52,6 +52,11 @@ export default defineConfig({
             },
           ]
         : []),
+      // The production build (build/server/main.js) with each real adapter on (decision 043).
+      {
+        extends: true,
+        test: { name: "production", include: ["tests/production/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false },
+      },
       {
         extends: true,
         test: {

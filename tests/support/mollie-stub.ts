@@ -198,6 +198,10 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
 
   const tls = selfSignedCertificate();
   const server = https.createServer(tls, (req, res) => {
+    if (req.url?.startsWith("/checkout/")) {
+      hostedCheckout(req, res);
+      return;
+    }
     let raw = "";
     req.on("data", (chunk) => {
       raw += chunk;
@@ -252,7 +256,40 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     return status;
   }
 
-  return {
+  /**
+   * The hosted checkout (`_links.checkout`), as in Mollie's test mode: a page with the payment's
+   * amount and description where the buyer picks the outcome. Submitting it sets the status, calls
+   * the webhook, then sends the buyer to the payment's redirectUrl (303), as Mollie does: the
+   * redirect carries no payment id or status, the app reads those from the API.
+   */
+  function hostedCheckout(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) {
+    const paymentId = new URL(req.url ?? "/", base).pathname.split("/")[2] ?? "";
+    const payment = payments.get(paymentId);
+    const page = (status: number, body: string) => {
+      res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mollie test checkout</title></head><body>${body}</body></html>`);
+    };
+    if (!payment) return page(404, "<h1>Payment not found</h1>");
+    if (req.method === "GET") {
+      if (payment.status !== "open") return page(410, "<h1>This payment has been handled</h1>");
+      const html = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      const outcomes = ["paid", "failed", "canceled", "expired"].map((status) => `<button type="submit" name="status" value="${status}" data-testid="mollie-checkout-${status}">${status}</button>`);
+      return page(200, `<h1>Test payment</h1><p data-testid="mollie-checkout-description">${html(payment.description)}</p><p data-testid="mollie-checkout-amount">${payment.amount.currency} ${payment.amount.value}</p><form method="post">${outcomes.join("")}</form>`);
+    }
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", async () => {
+      const status = new URLSearchParams(raw).get("status");
+      if (req.method !== "POST" || payment.status !== "open" || !(status === "paid" || status === "failed" || status === "canceled" || status === "expired")) return page(400, "<h1>Bad request</h1>");
+      await stub.completeCheckout(paymentId, status);
+      res.writeHead(303, { Location: payment.redirectUrl ?? "/" });
+      res.end();
+    });
+  }
+
+  const stub = {
     url: `${base}/v2/`,
     apiKey: API_KEY,
     customers,
@@ -318,6 +355,7 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return stub;
 }
 
 const API_KEY = "test_offerlyStubKey0000000000000000";
