@@ -55,7 +55,7 @@ export default defineConfig({
       // The production build (build/server/main.js) with each real adapter on (decision 043).
       {
         extends: true,
-        test: { name: "production", include: ["tests/production/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false },
+        test: { name: "production", include: ["tests/production/**/*.test.ts"], testTimeout: 90_000, hookTimeout: 90_000, fileParallelism: false },
       },
       {
         extends: true,

@@ -190,7 +190,7 @@ describe("SMTP, S3, Google sign-in and the sealed PDF (their local servers, the 
     const path = `${new URL(published.data!.publishQuote.url).pathname}/pdf`;
     let pdf: Response | undefined;
     // The first request queues the render job; the page refreshes until the PDF is stored.
-    for (let waited = 0; waited < 30_000; waited += 250) {
+    for (let waited = 0; waited < 60_000; waited += 250) {
       const response = await server.client.fetch(path);
       if (response.headers.get("content-type") === "application/pdf") {
         pdf = response;
