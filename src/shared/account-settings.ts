@@ -148,10 +148,10 @@ export const DEFAULT_STYLING = { linkColor: "#1d4ed8", textColor: "#0f172a", tex
 
 /** The CSS font stack of each bundled font (the @font-face rules come from @fontsource). */
 export const FONT_FAMILIES: Record<TextFont, string> = {
-  INTER: "'Inter', ui-sans-serif, system-ui, sans-serif",
-  LATO: "'Lato', ui-sans-serif, system-ui, sans-serif",
-  MERRIWEATHER: "'Merriweather', ui-serif, Georgia, serif",
-  PLAYFAIR_DISPLAY: "'Playfair Display', ui-serif, Georgia, serif",
+  INTER: "'Inter', 'Inter Fallback', ui-sans-serif, system-ui, sans-serif",
+  LATO: "'Lato', 'Lato Fallback', ui-sans-serif, system-ui, sans-serif",
+  MERRIWEATHER: "'Merriweather', 'Merriweather Fallback', ui-serif, Georgia, serif",
+  PLAYFAIR_DISPLAY: "'Playfair Display', 'Playfair Display Fallback', ui-serif, Georgia, serif",
 };
 
 /** Display names (proper names: the same in every language). */

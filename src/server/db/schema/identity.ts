@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACCOUNT_ROLES, COUNTRIES, CURRENCIES, INTERVALS, LANGUAGES, SUBSCRIPTION_PLANS, TEXT_FONTS } from "../../../shared/enums";
 
 const timestamps = {
@@ -58,6 +58,12 @@ export const accounts = pgTable(
     textColor: text("text_color"),
     textFont: text("text_font", { enum: TEXT_FONTS }),
     logoFileKey: text("logo_file_key"),
+    /**
+     * The stored logo's pixel size (sharp's output at upload), put in the page's markup so the
+     * browser reserves the logo's box before it arrives. Null for logos stored before it was kept.
+     */
+    logoWidth: integer("logo_width"),
+    logoHeight: integer("logo_height"),
     /** IANA time zone of the account's statistics days (validated by the server). */
     timeZone: text("time_zone").notNull().default("Europe/Amsterdam"),
     /** E-mail the owners on the first view of each publication of a quote. */
@@ -75,6 +81,7 @@ export const accounts = pgTable(
     check("accounts_billing_country_check", sql`${t.billingCountry} is null or ${t.billingCountry} in ('NL', 'GB')`),
     check("accounts_text_font_check", sql`${t.textFont} is null or ${t.textFont} in ('INTER', 'LATO', 'MERRIWEATHER', 'PLAYFAIR_DISPLAY')`),
     check("accounts_colors_check", sql`(${t.linkColor} is null or ${t.linkColor} ~ '^#[0-9a-f]{6}$') and (${t.textColor} is null or ${t.textColor} ~ '^#[0-9a-f]{6}$')`),
+    check("accounts_logo_size_check", sql`(${t.logoWidth} is null) = (${t.logoHeight} is null) and (${t.logoWidth} is null or (${t.logoWidth} > 0 and ${t.logoHeight} > 0))`),
     // One representation of the trial (decision 021): TRIAL exactly when there is no interval.
     check("accounts_trial_check", sql`(${t.subscriptionPlan} = 'TRIAL') = (${t.subscriptionInterval} is null)`),
   ],

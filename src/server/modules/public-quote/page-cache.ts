@@ -59,6 +59,9 @@ export async function pageStamp(db: Executor, nanoId: string, now: Date = new Da
       accountName: accounts.name,
       accountUpdatedAt: accounts.updatedAt,
       logoFileKey: accounts.logoFileKey,
+      // The logo's box in the markup (set with the key; here too so a backfill shows at once).
+      logoWidth: accounts.logoWidth,
+      logoHeight: accounts.logoHeight,
       linkColor: accounts.linkColor,
       textColor: accounts.textColor,
       textFont: accounts.textFont,

@@ -62,7 +62,7 @@ export async function pdfInputFromView(db: Executor, view: PublicQuoteView, deps
     documentHash: row.documentHash,
     versionNumber: row.versionNumber,
   }));
-  const { logoFileKey: _key, fileUrl: _url, ...account } = view.account;
+  const { logoFileKey: _key, fileUrl: _url, logoSize: _size, ...account } = view.account;
   return {
     language: view.document.language as Language,
     document: view.document,

@@ -26,6 +26,11 @@ export type PublicAccountView = {
   fileUrl: string | null;
   /** The logo's file key (server only: the PDF reads the bytes through the files adapter). */
   logoFileKey: string | null;
+  /**
+   * The stored logo's pixel size, for the markup (the browser reserves the box before the image
+   * arrives); null without a logo and for logos stored before the size was kept. Not hashed.
+   */
+  logoSize: { width: number; height: number } | null;
   linkColor: string | null;
   textColor: string | null;
   textFont: (typeof accounts.$inferSelect)["textFont"];
@@ -257,6 +262,7 @@ async function buildView(
       ...sender,
       fileUrl: account.logoFileKey && isFileKey(account.logoFileKey) ? filePath(account.logoFileKey, account.updatedAt.getTime()) : null,
       logoFileKey: account.logoFileKey && isFileKey(account.logoFileKey) ? account.logoFileKey : null,
+      logoSize: account.logoFileKey && account.logoWidth && account.logoHeight ? { width: account.logoWidth, height: account.logoHeight } : null,
     },
     version: version ? { number: version.number, publishedAt: version.publishedAt, documentHash: version.documentHash } : null,
     signatures: signatures.map(signatureView),
@@ -310,7 +316,7 @@ export async function loadQuoteVersionView(db: Executor, accountId: string, quot
 
 /** What the hash is computed over: the view's document, sender and version. */
 export type HashedView = Pick<PublicQuoteView, "nanoId" | "document"> & {
-  account: Omit<PublicAccountView, "fileUrl" | "logoFileKey"> & Partial<Pick<PublicAccountView, "fileUrl" | "logoFileKey">>;
+  account: Omit<PublicAccountView, "fileUrl" | "logoFileKey" | "logoSize"> & Partial<Pick<PublicAccountView, "fileUrl" | "logoFileKey" | "logoSize">>;
   version: Pick<QuoteVersionInfo, "number"> | null;
 };
 
@@ -322,7 +328,7 @@ export type HashedView = Pick<PublicQuoteView, "nanoId" | "document"> & {
  */
 export function signedContent(view: HashedView, selection: readonly string[]) {
   const chosen = [...new Set(selection)].sort();
-  const { logoFileKey: _logo, fileUrl: _url, ...sender } = view.account;
+  const { logoFileKey: _logo, fileUrl: _url, logoSize: _size, ...sender } = view.account;
   const document = applySelection(view.document, chosen);
   if (!view.version) return canonicalJson({ version: 1, nanoId: view.nanoId, sender, document, selection: chosen });
   return canonicalJson({ version: 2, nanoId: view.nanoId, quoteVersion: view.version.number, sender, document, selection: chosen });

@@ -42,12 +42,19 @@ export async function updateAccountStyling(db: Database, accountId: string, valu
   return updateAccountRow(db, accountId, values);
 }
 
-/** Points the account at another logo file (or none), returning the key it had. */
-function setLogoKey(db: Database, accountId: string, key: string | null): Promise<{ previous: string | null; row: AccountRow }> {
+/**
+ * Points the account at another logo file (or none) with its pixel size (the page reserves the
+ * logo's box from it), returning the key it had.
+ */
+function setLogoKey(db: Database, accountId: string, logo: { key: string; width: number; height: number } | null): Promise<{ previous: string | null; row: AccountRow }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ key: accounts.logoFileKey }).from(accounts).where(eq(accounts.id, accountId)).for("update");
     if (!current) throw notFound();
-    const [updated] = await tx.update(accounts).set({ logoFileKey: key, updatedAt: new Date() }).where(eq(accounts.id, accountId)).returning();
+    const [updated] = await tx
+      .update(accounts)
+      .set({ logoFileKey: logo?.key ?? null, logoWidth: logo?.width ?? null, logoHeight: logo?.height ?? null, updatedAt: new Date() })
+      .where(eq(accounts.id, accountId))
+      .returning();
     return { previous: current.key, row: updated };
   });
 }
@@ -66,7 +73,7 @@ export async function updateAccountLogo(deps: { db: Database; files: FileStorage
   let previous: string | null;
   let row: AccountRow;
   try {
-    ({ previous, row } = await setLogoKey(db, accountId, stored.key));
+    ({ previous, row } = await setLogoKey(db, accountId, { key: stored.key, width: logo.width, height: logo.height }));
   } catch (error) {
     await files.delete(stored.key).catch((err) => log.warn({ err, key: stored.key }, "could not remove an unused logo"));
     throw error;

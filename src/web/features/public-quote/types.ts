@@ -36,6 +36,8 @@ export type PublicQuotePageData = {
     account: {
       name: string;
       fileUrl: string | null;
+      /** The stored logo's pixel size (null for logos stored before it was kept). */
+      logoSize: { width: number; height: number } | null;
       linkColor: string | null;
       textColor: string | null;
       textFont: string | null;

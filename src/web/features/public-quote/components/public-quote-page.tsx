@@ -15,6 +15,17 @@ import type { PublicConversationData } from "../../conversation/public-conversat
 
 type Quote = NonNullable<PublicQuotePageData["quote"]>;
 
+/**
+ * The logo's box is known before the image arrives, so its arrival moves nothing (a wide logo
+ * used to push the buttons onto a second line at phone widths: CLS 0.13). With the stored size,
+ * width and height give the browser the aspect ratio (`aspect-ratio: auto w / h`): 48 px high,
+ * as wide as that makes it, at most 240 px. A logo stored before its size was kept gets the
+ * whole 240 × 48 box and is fitted into it (object-contain): the same picture, a fixed box.
+ */
+function logoBox(size: { width: number; height: number } | null): { width: number; height: number } {
+  return size ?? { width: 240, height: 48 };
+}
+
 /** JSON inside <script type="application/json">: "<" escaped so no "</script>" can end it. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
@@ -79,8 +90,7 @@ export function PublicQuotePage({
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             {account.fileUrl ? (
-              // Fixed height: the logo never moves the page when it arrives (CLS 0).
-              <img src={account.fileUrl} alt={account.name} height={48} className="h-12 w-auto max-w-60 object-contain object-left" data-testid="public-logo" />
+              <img src={account.fileUrl} alt={account.name} {...logoBox(account.logoSize)} className={`h-12 object-contain object-left ${account.logoSize ? "w-auto max-w-60" : "w-60"}`} data-testid="public-logo" />
             ) : (
               <p className="text-lg font-semibold">{account.name}</p>
             )}

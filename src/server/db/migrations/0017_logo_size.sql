@@ -1,0 +1,3 @@
+ALTER TABLE "accounts" ADD COLUMN "logo_width" integer;--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "logo_height" integer;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_logo_size_check" CHECK (("accounts"."logo_width" is null) = ("accounts"."logo_height" is null) and ("accounts"."logo_width" is null or ("accounts"."logo_width" > 0 and "accounts"."logo_height" > 0)));
