@@ -1,4 +1,3 @@
-import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const postgres = process.env.TEST_DATABASE_URL;
@@ -10,7 +9,7 @@ const postgres = process.env.TEST_DATABASE_URL;
  */
 export default defineConfig({
   resolve: {
-    alias: { graphql: "graphql/index.js", "~": path.resolve(import.meta.dirname, "src") },
+    alias: { graphql: "graphql/index.js" },
   },
   test: {
     projects: [

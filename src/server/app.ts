@@ -251,7 +251,7 @@ export function createApp(deps: AppDeps) {
 
   // Pages: locale redirects, then React Router.
   if (deps.ssr) {
-    const handle = createRequestHandler(deps.ssr.build as never, deps.ssr.mode);
+    const handle = createRequestHandler(deps.ssr.build, deps.ssr.mode);
     // Public quote pages: cached rendered HTML, validated by one query on every request (decision 033).
     const publicPages = deps.publicPageCache ?? createPublicPageCache({ db, log }, { maxBytes: deps.ssr.mode === "development" ? 0 : undefined });
     app.all("*", async (c) => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { enqueue } from "../../src/server/jobs";
+import { sendQuoteReminderJob } from "../../src/server/modules/conversation/conversation.jobs";
 import { notifyQuoteSigned } from "../../src/server/modules/conversation/conversation.service";
 import { addDaysIso } from "../../src/shared/quotes";
 import { todayIso } from "../../src/shared/quote-status";
@@ -338,7 +339,7 @@ describe("reminders", () => {
     expect(reminderMails(quote)).toHaveLength(0); // not due yet
     await due(quote.id);
     // A duplicate job (a worker that died and a retry) sends nothing more.
-    await enqueue(t.db, "send-quote-reminder", { quoteId: quote.id, expirationDate: quote.quoteExpirationAt, daysBefore: 3 });
+    await enqueue(t.db, sendQuoteReminderJob, { quoteId: quote.id, expirationDate: quote.quoteExpirationAt, daysBefore: 3 });
     await runJobs(t);
     await runJobs(t);
     const mails = reminderMails(quote);
@@ -384,7 +385,7 @@ describe("reminders", () => {
       const [job] = await queued(quote.id);
       await change(quote);
       // Whatever the change did to the queue, a stale job that still runs re-checks and does nothing.
-      await enqueue(t.db, "send-quote-reminder", { quoteId: quote.id, expirationDate: job.expiration, daysBefore: 3 });
+      await enqueue(t.db, sendQuoteReminderJob, { quoteId: quote.id, expirationDate: job.expiration, daysBefore: 3 });
       await runJobs(t);
       expect(reminderMails(quote), name).toHaveLength(0);
     }

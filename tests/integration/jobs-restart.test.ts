@@ -8,7 +8,7 @@ import { z } from "zod";
 import { type DatabaseHandle, type OpenOptions, openDatabase } from "../../src/server/db/client";
 import { jobs } from "../../src/server/db/schema";
 import { createLocalFileStorage } from "../../src/server/files/local";
-import { createJobWorker, defineJob, enqueue } from "../../src/server/jobs";
+import { createJobWorker, defineJob, enqueue, handleJob } from "../../src/server/jobs";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import { testDbKind } from "../support/db";
@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 const delivered: string[] = [];
-const deliver = defineJob("test-deliver-after-restart", z.object({ what: z.string() }), async ({ what }) => {
+const deliver = handleJob(defineJob("test-deliver-after-restart", z.object({ what: z.string() })), async ({ what }) => {
   delivered.push(what);
 });
 

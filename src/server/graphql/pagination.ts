@@ -1,3 +1,4 @@
+import type { OutputRef } from "@pothos/core";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { builder } from "./builder";
@@ -28,10 +29,10 @@ export function parsePage(args: { page?: number | null; pageSize?: number | null
 export type Page<T> = { items: T[]; totalCount: number; page: number; pageSize: number };
 
 /** `<Name>Page { items, totalCount, page, pageSize }` for a node type. */
-export function pageType<T>(name: string, itemRef: Parameters<typeof builder.objectRef<T>>[0] | object) {
+export function pageType<T>(name: string, itemRef: OutputRef<T>) {
   return builder.objectRef<Page<T>>(`${name}Page`).implement({
     fields: (t) => ({
-      items: t.field({ type: [itemRef as never], resolve: (p) => p.items as never }),
+      items: t.field({ type: [itemRef], resolve: (p) => p.items }),
       totalCount: t.exposeInt("totalCount"),
       page: t.exposeInt("page"),
       pageSize: t.exposeInt("pageSize"),

@@ -32,11 +32,23 @@ export type RetryPolicy = {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, backoffMs: 30_000, maxBackoffMs: 60 * 60_000 };
 
+/**
+ * A kind of background work as the code that queues it sees it: its name, payload schema and
+ * retry policy, and no handler. A definition imports nothing but zod and this file, so a service
+ * can import it to enqueue without importing the code that runs the job (that code imports the
+ * service: the two would form an import circle).
+ */
 export type JobDefinition<S extends z.ZodType = z.ZodType, N extends string = string> = {
-  name: N;
-  schema: S;
-  handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
-  retry: RetryPolicy;
+  readonly name: N;
+  readonly schema: S;
+  readonly retry: RetryPolicy;
+};
+
+export type JobHandler<S extends z.ZodType = z.ZodType> = (payload: z.output<S>, ctx: JobContext) => Promise<void>;
+
+/** A definition with the code that runs it: what a worker is given (jobs/handlers.ts lists the app's). */
+export type RunnableJob<S extends z.ZodType = z.ZodType, N extends string = string> = JobDefinition<S, N> & {
+  readonly handler: JobHandler<S>;
 };
 
 /** A handler that throws this fails at once: retrying cannot help (bad payload, gone for good). */
@@ -48,29 +60,30 @@ export class PermanentJobError extends Error {
 }
 
 const JOB_NAME = /^[a-z][a-z0-9-]{0,62}$/;
-const registry = new Map<string, JobDefinition>();
+const definedNames = new Set<string>();
 
 /**
- * Declares a kind of background work. The payload is checked with the schema when the job is
- * enqueued and again when it runs (it may have waited across a deploy). Handlers must be safe to
- * run twice (a worker that dies mid-job leaves it to be retried): make the effect idempotent.
+ * Declares a kind of background work: the name stored in the jobs table (never rename one: jobs
+ * already queued under the old name would never run) and the payload schema. The payload is
+ * checked with the schema when the job is enqueued and again when it runs (it may have waited
+ * across a deploy). Put it in a file of its own (`<module>.jobs.ts`) that imports no service.
  */
-export function defineJob<N extends string, S extends z.ZodType>(
-  name: N,
-  schema: S,
-  handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>,
-  retry: Partial<RetryPolicy> = {},
-): JobDefinition<S, N> {
+export function defineJob<N extends string, S extends z.ZodType>(name: N, schema: S, retry: Partial<RetryPolicy> = {}): JobDefinition<S, N> {
   if (!JOB_NAME.test(name)) throw new Error(`Invalid job name "${name}": lower-case letters, digits and dashes`);
-  if (registry.has(name)) throw new Error(`A job named "${name}" is already defined`);
-  const definition: JobDefinition<S, N> = { name, schema, handler, retry: { ...DEFAULT_RETRY, ...retry } };
+  if (definedNames.has(name)) throw new Error(`A job named "${name}" is already defined`);
+  const definition: JobDefinition<S, N> = { name, schema, retry: { ...DEFAULT_RETRY, ...retry } };
   if (definition.retry.maxAttempts < 1) throw new Error("maxAttempts must be at least 1");
-  registry.set(name, definition as unknown as JobDefinition);
+  definedNames.add(name);
   return definition;
 }
 
-export function jobDefinition(name: string): JobDefinition | undefined {
-  return registry.get(name);
+/**
+ * Binds the code that runs a job to its definition (in `<module>.job-handlers.ts`, which may
+ * import services). Handlers must be safe to run twice (a worker that dies mid-job leaves it to
+ * be retried): make the effect idempotent.
+ */
+export function handleJob<N extends string, S extends z.ZodType>(definition: JobDefinition<S, N>, handler: JobHandler<S>): RunnableJob<S, N> {
+  return { ...definition, handler };
 }
 
 /** Wait before attempt `attempt + 1` after `attempt` failed: backoff · 2^(attempt−1), capped. */

@@ -1,6 +1,9 @@
-export { type JobContext, type JobDefinition, type JobDeps, PermanentJobError, type RetryPolicy, defineJob } from "./define";
+// The worker's side of the jobs adapter (main.ts, tests). A service that queues a job imports
+// `./queue` and the job's definition instead: this index lists every handler, which import the
+// services (an import circle; tests/unit/imports.test.ts fails on one).
+export { type JobContext, type JobDefinition, type JobDeps, type JobHandler, PermanentJobError, type RetryPolicy, type RunnableJob, defineJob, handleJob } from "./define";
 export { type EnqueueOptions, type JobQueryable, enqueue } from "./queue";
-export { type AppJobName, type AppJobPayload, appJobs } from "./registry";
+export { appJobs } from "./handlers";
 export { BILLING_REMINDERS_EVERY_MS, billingRemindersJob } from "./billing-reminders";
 export { deleteFilesJob } from "./delete-files";
 export { sendMailJob } from "./send-mail";

@@ -1,8 +1,7 @@
 import type { z } from "zod";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema/jobs";
-import { type JobDefinition, jobDefinition } from "./define";
-import { type AppJobName, type AppJobPayload, appJobs } from "./registry";
+import type { JobDefinition } from "./define";
 
 /** The database or a transaction on it: a job is inserted in whatever the caller is inside. */
 export type JobQueryable = Pick<Database, "insert">;
@@ -22,20 +21,19 @@ export type EnqueueOptions = {
  * commits (a rolled-back request never sends its e-mail). The payload is validated now, so a bad
  * payload fails the caller, not the worker later. Returns the job id, or null when a job with the
  * same singleton key is already waiting.
+ *
+ * `job` is the job's definition (`<module>.jobs.ts`: name, schema, retry), not its handler, so
+ * this file imports no module and a service that enqueues imports no job's handler.
  */
-export async function enqueue<N extends AppJobName>(db: JobQueryable, name: N, payload: AppJobPayload<N>, options?: EnqueueOptions): Promise<string | null>;
-export async function enqueue<S extends z.ZodType>(db: JobQueryable, job: JobDefinition<S>, payload: z.input<S>, options?: EnqueueOptions): Promise<string | null>;
-export async function enqueue(db: JobQueryable, job: string | JobDefinition, payload: unknown, options: EnqueueOptions = {}): Promise<string | null> {
-  const definition = typeof job === "string" ? (appJobs.find((j) => j.name === job) ?? jobDefinition(job)) : job;
-  if (!definition) throw new Error(`No job named "${String(job)}" is defined`);
-  const checked = definition.schema.safeParse(payload);
-  if (!checked.success) throw new Error(`Invalid payload for job "${definition.name}": ${checked.error.message}`);
+export async function enqueue<S extends z.ZodType>(db: JobQueryable, job: JobDefinition<S>, payload: z.input<S>, options: EnqueueOptions = {}): Promise<string | null> {
+  const checked = job.schema.safeParse(payload);
+  if (!checked.success) throw new Error(`Invalid payload for job "${job.name}": ${checked.error.message}`);
   const rows = await db
     .insert(jobs)
     .values({
-      name: definition.name,
+      name: job.name,
       payload: payload as object,
-      maxAttempts: definition.retry.maxAttempts,
+      maxAttempts: job.retry.maxAttempts,
       runAt: options.runAt,
       singletonKey: options.singletonKey,
     })

@@ -4,7 +4,7 @@ import { defineJob } from "./define";
 /**
  * Sends one e-mail through the mail adapter (SMTP or the development outbox), retried with
  * back-off while the mail server is unreachable. Enqueue it in the transaction that decided to
- * send, so the request never waits for the mail server.
+ * send, so the request never waits for the mail server. Handler: jobs/handlers.ts.
  */
 export const sendMailJob = defineJob(
   "send-mail",
@@ -17,9 +17,5 @@ export const sendMailJob = defineJob(
     /** Logged with the message (never the body), e.g. a sign-in link in development. */
     logHint: z.record(z.string(), z.string()).optional(),
   }),
-  async (message, { mail, log, job }) => {
-    const sent = await mail.send(message);
-    log.info({ jobId: job.id, messageId: sent.messageId }, "send-mail job done");
-  },
   { maxAttempts: 8, backoffMs: 30_000, maxBackoffMs: 60 * 60_000 },
 );

@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db/client";
 import type { Logger } from "../logger";
-import { type JobDefinition, type JobDeps, PermanentJobError, retryDelayMs } from "./define";
+import { type JobDeps, PermanentJobError, type RunnableJob, retryDelayMs } from "./define";
 
 export type JobWorkerOptions = {
   deps: JobDeps;
   /** The kinds of job this worker runs; it never claims others (e.g. during a rolling deploy). */
-  jobs: readonly JobDefinition[];
+  jobs: readonly RunnableJob[];
   /** Jobs run at the same time by this worker (default 2). */
   concurrency?: number;
   /** How often an idle worker looks for due jobs (default 1 s). */

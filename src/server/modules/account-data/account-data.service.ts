@@ -29,7 +29,8 @@ import {
 } from "../../db/schema";
 import { documentImageKeys, imageFileArea } from "../../../shared/rich-text";
 import { AppError, notFound } from "../../errors";
-import { deleteFilesJob, enqueue } from "../../jobs";
+import { deleteFilesJob } from "../../jobs/delete-files";
+import { enqueue } from "../../jobs/queue";
 import { countOwnedAccounts } from "../team/team.service";
 
 /**

@@ -1,3 +1,4 @@
+import type { FieldMap, InterfaceFieldBuilder } from "@pothos/core";
 import { ZPricingBlockInput, ZTextBlockInput } from "../../../shared/blocks";
 import { sanitizeDocument } from "../../../shared/rich-text";
 import { AppError } from "../../errors";
@@ -157,7 +158,7 @@ type BlockTypeNames = { interfaceName: string; text: string; pricing: string; li
  * The interface, text type and pricing type of one owner's blocks. Extra fields (a quote block's
  * position, a template's dates) come from `extraFields`.
  */
-export function defineBlockTypes<T extends AnyBlockRow>(names: BlockTypeNames, extraFields: (t: PothosInterfaceFieldBuilder<T>) => Record<string, unknown>) {
+export function defineBlockTypes<T extends AnyBlockRow>(names: BlockTypeNames, extraFields: (t: InterfaceFieldBuilder<BuilderTypes, T>) => FieldMap) {
   const LineItemRef = defineLineItemType(names.lineItem);
   const InterfaceRef = builder.interfaceRef<T>(names.interfaceName).implement({
     description: names.description,
@@ -166,7 +167,7 @@ export function defineBlockTypes<T extends AnyBlockRow>(names: BlockTypeNames, e
       id: t.id({ resolve: (b) => b.id }),
       name: t.string({ resolve: (b) => b.name }),
       content: t.field({ type: "JSON", nullable: true, description: "Rich text (TipTap JSON, allow-listed).", resolve: (b) => b.content }),
-      ...(extraFields(t as never) as object),
+      ...extraFields(t),
     }),
   });
   const TextRef = builder.objectRef<T>(names.text).implement({
@@ -188,7 +189,8 @@ export function defineBlockTypes<T extends AnyBlockRow>(names: BlockTypeNames, e
   });
   return { InterfaceRef, TextRef, PricingRef, LineItemRef };
 }
-type PothosInterfaceFieldBuilder<T extends AnyBlockRow> = Parameters<NonNullable<Parameters<ReturnType<typeof builder.interfaceRef<T>>["implement"]>[0]["fields"]>>[0];
+/** The schema types the builder was made with (context, scalars, auth scopes). */
+type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
 
 // --- Inputs ------------------------------------------------------------------------------------
 

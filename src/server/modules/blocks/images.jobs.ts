@@ -1,15 +1,11 @@
 import { z } from "zod";
 import { defineJob } from "../../jobs/define";
-import { sweepUnusedImages } from "./image-sweep";
 
 /** How often main.ts queues the sweep of unused rich-text images (daily). */
 export const IMAGE_SWEEP_EVERY_MS = 24 * 60 * 60_000;
 
 /**
  * The daily sweep of rich-text images nothing names any more (decision 035). main.ts queues it
- * with a singleton key, so of several app servers one runs it at a time; it is idempotent.
+ * with a singleton key, so of several app servers one runs it at a time; it is idempotent. Handler: images.job-handlers.ts.
  */
-export const sweepImagesJob = defineJob("sweep-images", z.object({}), async (_payload, { db, files, log, job }) => {
-  const result = await sweepUnusedImages(db, files);
-  log.info({ jobId: job.id, ...result }, "sweep-images job done");
-});
+export const sweepImagesJob = defineJob("sweep-images", z.object({}));

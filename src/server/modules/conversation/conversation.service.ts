@@ -17,7 +17,7 @@ import { isExpired, todayIso } from "../../../shared/quote-status";
 import { publicQuoteUrl } from "../../../shared/quotes";
 import type { Database, Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
-import { REMINDER_JOB } from "./reminder-job-name";
+import { REMINDER_JOB, sendQuoteReminderJob } from "./conversation.jobs";
 import { type Evidence, recordAudit } from "../public-quote/signing.service";
 import { accountUsers, accounts, customers, jobs, quoteConversationEntries, quoteReminders, quotes, users } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -393,7 +393,7 @@ export async function scheduleReminder(tx: Executor, quoteId: string, now = new 
   if (isExpired({ status: row.quote.status, expirationDate: row.quote.expirationDate }, todayIso(now))) return;
   if ((await findActiveDeclines(tx, [quoteId])).get(quoteId)) return;
   const due = reminderDueAt(row.quote.expirationDate, row.reminder.daysBefore);
-  await enqueue(tx, REMINDER_JOB, { quoteId, expirationDate: row.quote.expirationDate, daysBefore: row.reminder.daysBefore }, { runAt: due > now ? due : now });
+  await enqueue(tx, sendQuoteReminderJob, { quoteId, expirationDate: row.quote.expirationDate, daysBefore: row.reminder.daysBefore }, { runAt: due > now ? due : now });
 }
 
 /** The owner switches a quote's reminder on or off, or changes its days (also while published). */

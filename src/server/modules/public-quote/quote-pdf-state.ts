@@ -3,13 +3,6 @@ import { canonicalJson } from "../../../shared/quote-document";
 import { type PublicQuoteView, documentHash } from "./public-quote.service";
 
 /**
- * The sealed quote PDF's job name and state key, in a module of their own: the job registry
- * imports the job definition, and the signing service (which the job's input builder imports)
- * enqueues it by name, so neither waits for the other to initialise.
- */
-export const RENDER_QUOTE_PDF_JOB = "render-quote-pdf" as const;
-
-/**
  * SHA-256 (hex) of what the quote's PDF shows: the document hash with the signed (else the
  * default) selection, the status, the signatures' ids, the watermark and the logo. A new
  * signature or marking signed changes it (a new PDF); a download of an unchanged quote finds the

@@ -7,7 +7,8 @@ import { enqueue } from "../../jobs/queue";
 import { pdfInputFromView } from "./pdf-input";
 import type { PublicQuoteView } from "./public-quote.service";
 import { loadQuoteView } from "./public-quote.service";
-import { RENDER_QUOTE_PDF_JOB, pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
+import { pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
+import { renderQuotePdfJob } from "./quote-pdf.jobs";
 
 /**
  * The sealed quote PDF in the product (decision 025): produced by the `render-quote-pdf` job,
@@ -34,7 +35,7 @@ export async function findStoredQuotePdf(db: Executor, quoteId: string, stateKey
  * job per quote and state waits: asking again while it does is a no-op.
  */
 export async function enqueueQuotePdf(db: Pick<Database, "insert">, view: Pick<PublicQuoteView, "accountId" | "quoteId">, stateKey: string): Promise<void> {
-  await enqueue(db, RENDER_QUOTE_PDF_JOB, { accountId: view.accountId, quoteId: view.quoteId }, { singletonKey: quotePdfJobKey(view.quoteId, stateKey) });
+  await enqueue(db, renderQuotePdfJob, { accountId: view.accountId, quoteId: view.quoteId }, { singletonKey: quotePdfJobKey(view.quoteId, stateKey) });
 }
 
 export type RenderQuotePdfDeps = { db: Database; files: FileStorage; publicUrl: string; pdfSeal: PdfSealConfig | null; now?: Date };

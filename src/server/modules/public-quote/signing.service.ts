@@ -16,7 +16,8 @@ import { getTemplateSignature } from "../templates/templates.service";
 import { type PublicQuoteView, documentHash, loadPublicQuote, loadQuoteView } from "./public-quote.service";
 import { recordQuoteEvent } from "../statistics/statistics.service";
 import { enqueue } from "../../jobs/queue";
-import { RENDER_QUOTE_PDF_JOB, pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
+import { pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
+import { renderQuotePdfJob } from "./quote-pdf.jobs";
 import { findActiveDeclines, isDeclinedGuardError, notifyQuoteSigned } from "../conversation/conversation.service";
 
 /**
@@ -318,7 +319,7 @@ export async function markQuoteSigned(
       // (decision 025); keyed by the signed state as the download route computes it.
       const signed = await loadQuoteView(tx, accountId, view.quoteId, now);
       if (signed) {
-        await enqueue(tx, RENDER_QUOTE_PDF_JOB, { accountId, quoteId: view.quoteId }, { singletonKey: quotePdfJobKey(view.quoteId, pdfStateKey(signed)) });
+        await enqueue(tx, renderQuotePdfJob, { accountId, quoteId: view.quoteId }, { singletonKey: quotePdfJobKey(view.quoteId, pdfStateKey(signed)) });
       }
     }),
   );

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineJob } from "../../jobs/define";
-import { purgeRawStatistics } from "./statistics.service";
 
 /** How often each app server (main.ts) queues the next daily run; the singleton key keeps one. */
 export const STATISTICS_RETENTION_QUEUE_EVERY_MS = 60 * 60_000;
@@ -19,9 +18,7 @@ export function nextRetentionRun(now = new Date()): Date {
  * Retention of raw statistics (decision 026/034): deletes views that began more than
  * STATS.rawRetentionMonths ago, with their time entries, in bounded batches; the rollups every
  * figure is read from stay. main.ts queues it for 03:00 UTC every day (one waiting job across all
- * servers: singleton key). Idempotent: a second run finds nothing left to delete.
+ * servers: singleton key). Idempotent: a second run finds nothing left to delete. Handler:
+ * statistics.job-handlers.ts.
  */
-export const statisticsRetentionJob = defineJob("statistics-retention", z.object({}), async (_payload, { db, log, job }) => {
-  const result = await purgeRawStatistics(db);
-  log.info({ jobId: job.id, ...result }, "statistics-retention job done");
-});
+export const statisticsRetentionJob = defineJob("statistics-retention", z.object({}));

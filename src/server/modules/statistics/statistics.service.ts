@@ -32,7 +32,8 @@ import {
 import { AppError } from "../../errors";
 import { type QuoteRow, getQuotesByIds } from "../quotes/quotes.service";
 import { hitRateLimits, rateLimitHitsSql } from "../../http/rate-limit";
-import { enqueue, sendMailJob } from "../../jobs";
+import { enqueue } from "../../jobs/queue";
+import { sendMailJob } from "../../jobs/send-mail";
 import { renderEmail } from "../../mail/layout";
 
 /**

@@ -9,7 +9,8 @@ import { accountInvitations, accountUsers, accounts, users } from "../../db/sche
 import { AppError, forbidden } from "../../errors";
 import type { AccountScope } from "../../graphql/tenancy";
 import { hitRateLimit } from "../../http/rate-limit";
-import { enqueue, sendMailJob } from "../../jobs";
+import { enqueue } from "../../jobs/queue";
+import { sendMailJob } from "../../jobs/send-mail";
 import { renderEmail } from "../../mail/layout";
 import { hashToken, randomToken } from "../../tokens";
 
