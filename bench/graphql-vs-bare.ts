@@ -47,17 +47,20 @@ const METHOD = [
   "time from /proc before and after every round, over the requests it answered (PostgreSQL's own",
   "backends are counted to neither). Rounds alternate app and bare; req/s is the median round.",
   "",
-  "The figures went down from the report before (me on PostgreSQL: 76 % of bare by CPU) because of the",
-  "method, not the code: the old bench ran the load client, both servers and the embedded database in",
-  "one process, so every server's figure carried the client's cost and the differences shrank, and it",
-  "ran the app from the TypeScript source with logging off and a budget it could not spend. The variant",
-  "“all through Hono” of decision 037 is not measured any more (the production build has one listener).",
+  "The ratios are lower than in the report before (me on PostgreSQL: 76 % of bare by CPU), mainly because",
+  "of the method: the old bench ran the load client, both servers and the embedded database in one process, so",
+  "each figure carried the client's cost, which narrowed the differences, and it ran the app from the",
+  "TypeScript source with logging off and a budget it could not spend. The bare PGlite server now opens",
+  "a data folder as the app does (before: an in-memory database). The",
+  "variant “all through Hono” of decision 037 is not measured any more (the production build has one",
+  "listener).",
   "",
   "| Case | Database | Statements a request | App req/s | Bare req/s | Ratio req/s | App CPU ms/req | Bare CPU ms/req | Ratio by CPU | Load average |",
   "|---|---|---|---|---|---|---|---|---|---|",
 ];
 
 type Measured = LoadReport & { cpuMs: number };
+const sumOf = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
 /** The method and one row per case and database, under the report's table (both databases' runs add to it). */
 const details: string[] = [];
 
@@ -89,7 +92,7 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
 
     // 3. The bare server's own copy of the same data (after the capture: the same state).
     let bareInit: BareInit;
-    if (database) bareInit = { kind, databaseUrl: await database.copy("bare"), poolSize: 10, captures: captured.captures };
+    if (database) bareInit = { kind, databaseUrl: await database.copy("bare"), poolSize: 10 /* the app's DATABASE_POOL_SIZE */, captures: captured.captures };
     else {
       fs.cpSync(path.join(appDir, "db"), path.join(work, "bare", "db"), { recursive: true });
       bareInit = { kind, pgliteDir: path.join(work, "bare", "db"), poolSize: 10, captures: captured.captures };
@@ -153,6 +156,8 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
         `\n## GraphQL \`${c.name}\` (${kind}): the production build vs a bare node:http server running the same SQL (${CONNECTIONS} connections, load client in its own process, median of ${rounds} × ${seconds} s; load average ${os.loadavg()[0].toFixed(1)})`,
       );
       console.log(`statements per request (captured from the wire, ${CAPTURED_REQUESTS} requests): ${statements}`);
+      const logged = fs.readFileSync(logFile, "utf8").split("\n").filter((line) => line.includes('"msg":"request"')).length;
+      console.log(`app log so far: ${logged} request lines (production logging, level info) for ${sumOf(runs.app.map((x) => x.requests))} measured requests and the warm-up and capture runs`);
       const row = (server: string, s: typeof a) => ({
         server,
         "req/s": fmt(s.rps, 0),
