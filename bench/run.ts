@@ -31,7 +31,7 @@ type Case = {
 };
 
 const cases: Case[] = [
-  { name: "graphql", build: false, databases: true, run: (kind, url) => benchGraphqlVsBare(kind, url) },
+  { name: "graphql", build: true, databases: true, run: (kind, url) => benchGraphqlVsBare(kind, url) },
   { name: "cold-start", build: true, run: () => benchColdStart() },
   { name: "memory", build: true, run: () => benchMemory() },
   { name: "marketing", build: true, run: () => runMarketingBench() },
