@@ -1,8 +1,7 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
-import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
-import { GraphQLError } from "graphql";
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
-import { type GraphQLParams, type Plugin, createYoga } from "graphql-yoga";
+import { type GraphQLParams, type Plugin, createYoga, envelop } from "graphql-yoga";
 import type { Config } from "../config";
 import { AppError, redactError } from "../errors";
 import { createBudget } from "../http/rate-limit";
@@ -207,10 +206,85 @@ function useParsedBody(): Plugin<GraphQLContext> {
   };
 }
 
+/**
+ * Refuses introspection (`__schema`, `__type`) in production, as a validation rule: it runs in
+ * graphql-js's validation, which both the Hono route and the node:http fast path (decision 038)
+ * go through. (`useDisableIntrospection` decided per request in `onRequestParse`, a hook the fast
+ * path never runs: introspection was open over POST.)
+ */
+function useNoIntrospection(): Plugin<GraphQLContext> {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+}
+
+/**
+ * The hooks the node:http fast path runs (graphql-node.ts: `getResultForParams`, then the
+ * `onResultProcess` hooks): envelop's stages and Yoga's onParams / onExecutionResult /
+ * onResultProcess. A rule in any other hook (`onRequest`, `onRequestParse`, `onResponse`) would
+ * hold on one path only, so the plugin set may not use them (checked when the handler is made).
+ */
+export const FAST_PATH_HOOKS = new Set([
+  "onPluginInit",
+  "onEnveloped",
+  "onContextBuilding",
+  "onParse",
+  "onValidate",
+  "onExecute",
+  "onSubscribe",
+  "onSchemaChange",
+  "onParams",
+  "onExecutionResult",
+  "onResultProcess",
+  "onYogaInit",
+  "instrumentation",
+]);
+
+/**
+ * THE plugin set of /graphql — every rule a request meets (armor's shape limits, introspection,
+ * field suggestions, query cost and budget, request error status, error translation and
+ * masking) — defined once for both paths. Every plugin, and every plugin armor adds, may use only
+ * FAST_PATH_HOOKS: `graphqlPluginHookGaps` names any that does not.
+ */
+export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits }): Plugin<GraphQLContext>[] {
+  const { config, log, limits } = options;
+  return [
+    EnvelopArmorPlugin({
+      maxDepth: { n: limits.maxDepth },
+      costLimit: { maxCost: limits.maxCost },
+      maxAliases: { n: limits.maxAliases },
+      maxDirectives: { n: limits.maxDirectives },
+      maxTokens: { n: limits.maxTokens },
+      blockFieldSuggestion: { enabled: config.isProduction },
+    }) as Plugin<GraphQLContext>,
+    ...(config.isProduction ? [useNoIntrospection()] : []),
+    useQueryCost(limits),
+    useRequestErrorStatus(),
+    usePublicErrors(log),
+  ];
+}
+
+/** `plugin #i: hook` for each hook of the set (armor's added plugins included) the fast path does not run. */
+export function graphqlPluginHookGaps(plugins: Plugin<GraphQLContext>[]): string[] {
+  const all = (envelop({ plugins: plugins as never[] }) as unknown as { _plugins: Record<string, unknown>[] })._plugins;
+  return all.flatMap((plugin, i) => Object.keys(plugin).filter((hook) => !FAST_PATH_HOOKS.has(hook)).map((hook) => `plugin #${i}: ${hook}`));
+}
+
+const pluginSets = new WeakMap<object, Plugin<GraphQLContext>[]>();
+/** The plugin set a handler was made with (graphql-node.ts checks it). */
+export function pluginSetOf(yoga: GraphQLHandler): Plugin<GraphQLContext>[] {
+  const plugins = pluginSets.get(yoga);
+  if (!plugins) throw new Error("not a handler made by createGraphQLHandler");
+  return plugins;
+}
+
 export function createGraphQLHandler(options: { config: Config; log: Logger; limits?: Partial<GraphQLLimits> }) {
   const { config, log } = options;
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
-  return createYoga<GraphQLContext>({
+  const plugins = graphqlPlugins({ config, log, limits });
+  const yoga = createYoga<GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     // The platform's own fetch classes (which @hono/node-server speeds up), not a ponyfill.
@@ -230,21 +304,11 @@ export function createGraphQLHandler(options: { config: Config; log: Logger; lim
       error: (...a: unknown[]) =>
         log.error({ error: redactError(a.find((x) => x instanceof Error)), detail: a.filter((x) => !(x instanceof Error)).map(String) }, "graphql"),
     },
-    plugins: [
-      useParsedBody(),
-      EnvelopArmorPlugin({
-        maxDepth: { n: limits.maxDepth },
-        costLimit: { maxCost: limits.maxCost },
-        maxAliases: { n: limits.maxAliases },
-        maxDirectives: { n: limits.maxDirectives },
-        maxTokens: { n: limits.maxTokens },
-        blockFieldSuggestion: { enabled: config.isProduction },
-      }),
-      ...(config.isProduction ? [useDisableIntrospection()] : []),
-      useQueryCost(limits),
-      useRequestErrorStatus(),
-      usePublicErrors(log),
-    ],
+    // useParsedBody adapts the Hono route's request parsing (the fast path parses the body itself);
+    // every rule is in `plugins`, which both paths run.
+    plugins: [useParsedBody(), ...plugins],
   });
+  pluginSets.set(yoga, plugins);
+  return yoga;
 }
 export type GraphQLHandler = ReturnType<typeof createGraphQLHandler>;
