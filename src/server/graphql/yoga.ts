@@ -24,6 +24,11 @@ export const GRAPHQL_LIMITS = {
   maxAliases: 15,
   maxDirectives: 10,
   maxTokens: 3000,
+  /**
+   * Nesting of the variables (and extensions), objects and arrays counted: a rich-text document
+   * (at most 32 nodes deep, shared/rich-text.ts, two levels each) fits with room to spare.
+   */
+  maxInputDepth: 100,
   maxQueryCost: COST_LIMITS.maxCost,
   budget: COST_LIMITS.budget,
   budgetWindowSeconds: COST_LIMITS.budgetWindowSeconds,
@@ -206,6 +211,35 @@ function useParsedBody(): Plugin<GraphQLContext> {
   };
 }
 
+/** Whether a JSON value nests objects/arrays deeper than `max` (walked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== "object" || node === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Refuses variables nested deeper than `maxInputDepth` (400) before anything walks them: the
+ * query-cost cache key (JSON.stringify), graphql-js's input coercion and the validators all
+ * recurse, and a 100,000-deep object overflowed the stack (a RangeError, answered as an internal
+ * error). A literal in the query text is bounded by the token limit already.
+ */
+function useInputDepthLimit(limits: GraphQLLimits): Plugin<GraphQLContext> {
+  return {
+    onParams({ params, context, setResult }) {
+      if (!nestsDeeperThan(params.variables, limits.maxInputDepth) && !nestsDeeperThan(params.extensions, limits.maxInputDepth)) return;
+      const t = (context as Partial<GraphQLContext>).t;
+      const message = t ? (t("api:inputTooDeep", { max: limits.maxInputDepth }) as string) : `Variables nested deeper than ${limits.maxInputDepth} levels`;
+      setResult({ errors: [new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", maxDepth: limits.maxInputDepth, http: { status: 400 } } })] });
+    },
+  };
+}
+
 /**
  * Refuses introspection (`__schema`, `__type`) in production, as a validation rule: it runs in
  * graphql-js's validation, which both the Hono route and the node:http fast path (decision 038)
@@ -251,6 +285,7 @@ export const FAST_PATH_HOOKS = new Set([
 export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits }): Plugin<GraphQLContext>[] {
   const { config, log, limits } = options;
   return [
+    useInputDepthLimit(limits),
     EnvelopArmorPlugin({
       maxDepth: { n: limits.maxDepth },
       costLimit: { maxCost: limits.maxCost },
