@@ -226,7 +226,7 @@ export function createApp(deps: AppDeps) {
 
   // Billing (modules/billing/billing.routes.ts): the payment provider's webhook, invoice downloads,
   // and the development provider's checkout page (only when that provider is active).
-  app.route("/api/webhooks", webhookRoutes({ db, config, log }));
+  app.route("/api/webhooks", webhookRoutes({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) }));
   app.route("/api/billing/invoices", invoiceRoutes({ db, config, log, authenticate }));
   if (config.payments.kind === "dev") app.route("/dev/checkout", devCheckoutRoutes({ db, config, log }));
 
