@@ -131,6 +131,17 @@ export function createApp(deps: AppDeps) {
     if (c.res.status === 429 && !c.res.headers.has("Retry-After")) c.res.headers.set("Retry-After", "60");
   });
 
+  // Every /graphql answer, a 413 from its body limit included, gets CORS, no-store and Vary
+  // (as the node:http path's answers do: tests/integration/graphql-security-parity.test.ts).
+  app.use("/graphql", async (c, next) => {
+    await next();
+    // In place: assigning c.res would copy the old headers back.
+    const origin = c.req.header("origin");
+    applyCors(c.res.headers, isAllowedOrigin(config, origin) ? origin : undefined, c.req.method === "OPTIONS");
+    c.res.headers.set("Cache-Control", "private, no-store");
+    addVary(c.res.headers, ...GRAPHQL_VARY);
+  });
+
   // Body limits, before any route reads a body (413 at once when Content-Length is too large).
   app.use("/graphql", graphqlBodyLimit());
   app.use("/api/*", limitBody(BODY_LIMITS.api, "api"));
@@ -165,14 +176,6 @@ export function createApp(deps: AppDeps) {
   // set custom headers, so a cookie session can never be used by another site. No other origin
   // may call it from a browser unless CORS_ORIGINS lists it (http/cors.ts). Answers hold account
   // data: never stored by any cache.
-  app.use("/graphql", async (c, next) => {
-    await next();
-    // In place: assigning c.res would copy the old headers back.
-    const origin = c.req.header("origin");
-    applyCors(c.res.headers, isAllowedOrigin(config, origin) ? origin : undefined, c.req.method === "OPTIONS");
-    c.res.headers.set("Cache-Control", "private, no-store");
-    addVary(c.res.headers, ...GRAPHQL_VARY);
-  });
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
     const locale = apiLocale(c.req.header("accept-language"));
     const graphqlError = (key: string, code: string, status: 400 | 403 | 503) => c.body(graphqlErrorBody(locale, key, code), status, { "Content-Type": "application/json" });
@@ -223,7 +226,7 @@ export function createApp(deps: AppDeps) {
 
   // Billing (modules/billing/billing.routes.ts): the payment provider's webhook, invoice downloads,
   // and the development provider's checkout page (only when that provider is active).
-  app.route("/api/webhooks", webhookRoutes({ db, config, log }));
+  app.route("/api/webhooks", webhookRoutes({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) }));
   app.route("/api/billing/invoices", invoiceRoutes({ db, config, log, authenticate }));
   if (config.payments.kind === "dev") app.route("/dev/checkout", devCheckoutRoutes({ db, config, log }));
 

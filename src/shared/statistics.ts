@@ -5,8 +5,13 @@ import { z } from "zod";
  * (docs/decisions/026-statistics-events-and-rollups.md). Pure functions: no clock, no database.
  */
 export const STATS = {
-  /** Repeat opens by the same visitor of the same quote within this long of their last activity are one view. */
+  /**
+   * Repeat opens by the same visitor (address; the User-Agent is not part of it, as it costs
+   * nothing to change) of the same quote within this long of their last activity are one view.
+   */
   dedupWindowSeconds: 30 * 60,
+  /** Views one address may add to one quote per 24 hours (decision 026); opens past it are not counted. */
+  maxViewsPerAddressPerQuotePerDay: 5,
   /** One time entry adds at most this much (heartbeats come every 15 s; a late final beacon stays small). */
   maxSecondsPerEntry: 600,
   /** One view counts at most this much reading time in all. */

@@ -8,6 +8,7 @@ import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
 import { runJobs } from "../support/team";
+import { STATS } from "../../src/shared/statistics";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -99,17 +100,42 @@ describe("views", () => {
     // 29 minutes after the last activity (10:20): still the same visit.
     const stillSame = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-04T10:49:00Z"));
     const later = await recordView(t.db, deps, quote.nanoId, v, at("2026-05-04T11:19:01Z"));
+    // Another User-Agent from the same address is the same visitor: changing it costs nothing.
     const otherBrowser = await recordView(t.db, deps, quote.nanoId, { ...v, userAgent: FIREFOX }, at("2026-05-04T11:19:30Z"));
     expect(first.counted).toBe(true);
     expect(again).toEqual({ counted: false, viewId: first.viewId });
     expect(stillSame).toEqual({ counted: false, viewId: first.viewId });
     expect(later.counted).toBe(true);
     expect(later.viewId).not.toBe(first.viewId);
-    expect(otherBrowser.counted).toBe(true);
-    expect((await stats(quote.id)).data?.quoteStatistics.views).toBe(3);
+    expect(otherBrowser).toEqual({ counted: false, viewId: later.viewId });
+    expect((await stats(quote.id)).data?.quoteStatistics.views).toBe(2);
     // No cookie and no address is stored: only a salted hash.
     const rows = await t.db.select().from(quoteViews).where(eq(quoteViews.quoteId, quote.id));
     expect(JSON.stringify(rows)).not.toContain(v.ip);
+  });
+});
+
+describe("one address", () => {
+  it("cannot defeat the 30-minute de-duplication by changing its User-Agent", async () => {
+    const quote = await publishedQuote("Agents");
+    const v = visitor();
+    const agents = Array.from({ length: 20 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${100 + i}.0.0.0 Safari/537.36`);
+    const results = [];
+    for (const [i, userAgent] of agents.entries()) results.push(await recordView(t.db, deps, quote.nanoId, { ...v, userAgent }, at(`2026-05-04T10:${String(i).padStart(2, "0")}:00Z`)));
+    expect(results.filter((r) => r.counted)).toHaveLength(1);
+    expect((await stats(quote.id)).data?.quoteStatistics.views).toBe(1);
+  });
+
+  it(`adds at most ${STATS.maxViewsPerAddressPerQuotePerDay} views to one quote a day, however far apart its visits; another address still counts`, async () => {
+    const quote = await publishedQuote("Daily cap");
+    const v = visitor();
+    const results = [];
+    // A visit every 31 minutes for 12 hours: 24 visits that the 30-minute window alone would all count.
+    for (let i = 0; i < 24; i++) results.push(await recordView(t.db, deps, quote.nanoId, v, new Date(Date.parse("2026-05-04T08:00:00Z") + i * 31 * 60_000)));
+    expect(results.filter((r) => r.counted)).toHaveLength(STATS.maxViewsPerAddressPerQuotePerDay);
+    expect(results.at(-1)).toMatchObject({ counted: false, dropped: "rateLimited" });
+    expect((await recordView(t.db, deps, quote.nanoId, visitor(), at("2026-05-04T20:30:00Z"))).counted).toBe(true);
+    expect((await stats(quote.id)).data?.quoteStatistics.views).toBe(STATS.maxViewsPerAddressPerQuotePerDay + 1);
   });
 });
 

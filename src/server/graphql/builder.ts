@@ -6,6 +6,7 @@ import { ACCOUNT_ROLES } from "../../shared/enums";
 import { type Permission, hasPermission } from "../../shared/permissions";
 import { forbidden, unauthenticated } from "../errors";
 import type { AccountRole, GraphQLContext } from "./context";
+import "./ids";
 
 /** A role includes every weaker one (ACCOUNT_ROLES lists them weakest first). */
 const roleRank = (role: AccountRole) => ACCOUNT_ROLES.indexOf(role);
@@ -34,7 +35,8 @@ export const builder = new SchemaBuilder<{
 }>({
   // Dataloader: per-parent fields (`t.loadable`, `t.loadableGroup`) batch into one query per field
   // and request, whatever the length of the list they hang under.
-  plugins: [ScopeAuthPlugin, DataloaderPlugin],
+  // uuidIds (ids.ts) after scopeAuth: inside the auth check, a non-UUID id answers NOT_FOUND.
+  plugins: [ScopeAuthPlugin, "uuidIds", DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => ({

@@ -1,8 +1,7 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
-import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
-import { GraphQLError } from "graphql";
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
-import { type GraphQLParams, type Plugin, createYoga } from "graphql-yoga";
+import { type GraphQLParams, type Plugin, createYoga, envelop } from "graphql-yoga";
 import type { Config } from "../config";
 import { AppError, redactError } from "../errors";
 import { createBudget } from "../http/rate-limit";
@@ -25,6 +24,11 @@ export const GRAPHQL_LIMITS = {
   maxAliases: 15,
   maxDirectives: 10,
   maxTokens: 3000,
+  /**
+   * Nesting of the variables (and extensions), objects and arrays counted: a rich-text document
+   * (at most 32 nodes deep, shared/rich-text.ts, two levels each) fits with room to spare.
+   */
+  maxInputDepth: 100,
   maxQueryCost: COST_LIMITS.maxCost,
   budget: COST_LIMITS.budget,
   budgetWindowSeconds: COST_LIMITS.budgetWindowSeconds,
@@ -207,10 +211,115 @@ function useParsedBody(): Plugin<GraphQLContext> {
   };
 }
 
+/** Whether a JSON value nests objects/arrays deeper than `max` (walked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== "object" || node === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Refuses variables nested deeper than `maxInputDepth` (400) before anything walks them: the
+ * query-cost cache key (JSON.stringify), graphql-js's input coercion and the validators all
+ * recurse, and a 100,000-deep object overflowed the stack (a RangeError, answered as an internal
+ * error). A literal in the query text is bounded by the token limit already.
+ */
+function useInputDepthLimit(limits: GraphQLLimits): Plugin<GraphQLContext> {
+  return {
+    onParams({ params, context, setResult }) {
+      if (!nestsDeeperThan(params.variables, limits.maxInputDepth) && !nestsDeeperThan(params.extensions, limits.maxInputDepth)) return;
+      const t = (context as Partial<GraphQLContext>).t;
+      const message = t ? (t("api:inputTooDeep", { max: limits.maxInputDepth }) as string) : `Variables nested deeper than ${limits.maxInputDepth} levels`;
+      setResult({ errors: [new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", maxDepth: limits.maxInputDepth, http: { status: 400 } } })] });
+    },
+  };
+}
+
+/**
+ * Refuses introspection (`__schema`, `__type`) in production, as a validation rule: it runs in
+ * graphql-js's validation, which both the Hono route and the node:http fast path (decision 038)
+ * go through. (`useDisableIntrospection` decided per request in `onRequestParse`, a hook the fast
+ * path never runs: introspection was open over POST.)
+ */
+function useNoIntrospection(): Plugin<GraphQLContext> {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+}
+
+/**
+ * The hooks the node:http fast path runs (graphql-node.ts: `getResultForParams`, then the
+ * `onResultProcess` hooks): envelop's stages and Yoga's onParams / onExecutionResult /
+ * onResultProcess. A rule in any other hook (`onRequest`, `onRequestParse`, `onResponse`) would
+ * hold on one path only, so the plugin set may not use them (checked when the handler is made).
+ */
+export const FAST_PATH_HOOKS = new Set([
+  "onPluginInit",
+  "onEnveloped",
+  "onContextBuilding",
+  "onParse",
+  "onValidate",
+  "onExecute",
+  "onSubscribe",
+  "onSchemaChange",
+  "onParams",
+  "onExecutionResult",
+  "onResultProcess",
+  "onYogaInit",
+  "instrumentation",
+]);
+
+/**
+ * THE plugin set of /graphql — every rule a request meets (armor's shape limits, introspection,
+ * field suggestions, query cost and budget, request error status, error translation and
+ * masking) — defined once for both paths. Every plugin, and every plugin armor adds, may use only
+ * FAST_PATH_HOOKS: `graphqlPluginHookGaps` names any that does not.
+ */
+export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits }): Plugin<GraphQLContext>[] {
+  const { config, log, limits } = options;
+  return [
+    useInputDepthLimit(limits),
+    EnvelopArmorPlugin({
+      maxDepth: { n: limits.maxDepth },
+      costLimit: { maxCost: limits.maxCost },
+      maxAliases: { n: limits.maxAliases },
+      maxDirectives: { n: limits.maxDirectives },
+      maxTokens: { n: limits.maxTokens },
+      blockFieldSuggestion: { enabled: config.isProduction },
+    }) as Plugin<GraphQLContext>,
+    ...(config.isProduction ? [useNoIntrospection()] : []),
+    useQueryCost(limits),
+    useRequestErrorStatus(),
+    usePublicErrors(log),
+  ];
+}
+
+/** `plugin #i: hook` for each hook of the set (armor's added plugins included) the fast path does not run. */
+export function graphqlPluginHookGaps(plugins: Plugin<GraphQLContext>[]): string[] {
+  const all = (envelop({ plugins: plugins as never[] }) as unknown as { _plugins: Record<string, unknown>[] })._plugins;
+  return all.flatMap((plugin, i) => Object.keys(plugin).filter((hook) => !FAST_PATH_HOOKS.has(hook)).map((hook) => `plugin #${i}: ${hook}`));
+}
+
+const pluginSets = new WeakMap<object, Plugin<GraphQLContext>[]>();
+/** The plugin set a handler was made with (graphql-node.ts checks it). */
+export function pluginSetOf(yoga: GraphQLHandler): Plugin<GraphQLContext>[] {
+  const plugins = pluginSets.get(yoga);
+  if (!plugins) throw new Error("not a handler made by createGraphQLHandler");
+  return plugins;
+}
+
 export function createGraphQLHandler(options: { config: Config; log: Logger; limits?: Partial<GraphQLLimits> }) {
   const { config, log } = options;
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
-  return createYoga<GraphQLContext>({
+  const plugins = graphqlPlugins({ config, log, limits });
+  const yoga = createYoga<GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     // The platform's own fetch classes (which @hono/node-server speeds up), not a ponyfill.
@@ -230,21 +339,11 @@ export function createGraphQLHandler(options: { config: Config; log: Logger; lim
       error: (...a: unknown[]) =>
         log.error({ error: redactError(a.find((x) => x instanceof Error)), detail: a.filter((x) => !(x instanceof Error)).map(String) }, "graphql"),
     },
-    plugins: [
-      useParsedBody(),
-      EnvelopArmorPlugin({
-        maxDepth: { n: limits.maxDepth },
-        costLimit: { maxCost: limits.maxCost },
-        maxAliases: { n: limits.maxAliases },
-        maxDirectives: { n: limits.maxDirectives },
-        maxTokens: { n: limits.maxTokens },
-        blockFieldSuggestion: { enabled: config.isProduction },
-      }),
-      ...(config.isProduction ? [useDisableIntrospection()] : []),
-      useQueryCost(limits),
-      useRequestErrorStatus(),
-      usePublicErrors(log),
-    ],
+    // useParsedBody adapts the Hono route's request parsing (the fast path parses the body itself);
+    // every rule is in `plugins`, which both paths run.
+    plugins: [useParsedBody(), ...plugins],
   });
+  pluginSets.set(yoga, plugins);
+  return yoga;
 }
 export type GraphQLHandler = ReturnType<typeof createGraphQLHandler>;

@@ -5,7 +5,7 @@ import { maskError } from "graphql-yoga";
 import type { Locale } from "../../shared/locales";
 import type { Config } from "../config";
 import type { RequestContext } from "../graphql/context";
-import type { GraphQLHandler } from "../graphql/yoga";
+import { type GraphQLHandler, graphqlPluginHookGaps, pluginSetOf } from "../graphql/yoga";
 import type { Logger } from "../logger";
 import { BODY_LIMITS } from "./body-limit";
 import { GRAPHQL_VARY, corsHeaders, isAllowedOrigin, isForeignOrigin } from "./cors";
@@ -88,6 +88,10 @@ async function readBody(req: IncomingMessage, max: number): Promise<string | nul
 
 export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHandler {
   const { config, log } = deps;
+  // This path runs Yoga's operation and result stages, not its request stages: a rule placed in
+  // those would be skipped here (as introspection once was). Refuse to start rather than drift.
+  const gaps = graphqlPluginHookGaps(pluginSetOf(deps.yoga));
+  if (gaps.length) throw new Error(`GraphQL plugins use hooks the node:http path does not run (${gaps.join(", ")}): move the rule to a validation or execution hook`);
   const yoga = deps.yoga as unknown as YogaInternals;
   const jsonSecurity = securityHeaders({ config, path: "/graphql" });
   const base = `http://${new URL(config.publicUrl).host}`;

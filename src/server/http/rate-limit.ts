@@ -1,5 +1,5 @@
 import { type Placeholder, type SQL, and, eq, gt, sql } from "drizzle-orm";
-import { type Database, queryRows } from "../db/client";
+import { type Database, type Executor, queryRows } from "../db/client";
 import { rateLimitBuckets } from "../db/schema";
 
 /**
@@ -8,7 +8,7 @@ import { rateLimitBuckets } from "../db/schema";
  * `weight` counts one call as several (a GraphQL request spends its query cost).
  */
 export async function hitRateLimit(
-  db: Database,
+  db: Executor,
   key: string,
   limit: number,
   windowSeconds: number,

@@ -5,6 +5,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { AuthState } from "../../graphql/context";
 import type { Logger } from "../../logger";
+import { hitRateLimit } from "../../http/rate-limit";
 import { devPaymentProvider } from "../../payments";
 import { getInvoice, processPaymentWebhook } from "./billing.service";
 import { renderInvoiceHtml } from "./invoice-document";
@@ -12,14 +13,33 @@ import { renderInvoiceHtml } from "./invoice-document";
 type Deps = { db: Database; config: Config; log: Logger };
 
 /**
+ * Mollie webhook limits. Mollie calls from a few addresses of its own and retries any delivery
+ * that does not answer 2xx (up to ten times over about a day: docs.mollie.com/overview/webhooks,
+ * decision 022), so a refused delivery is delayed, not lost. 60 a minute per address (the shared
+ * counter in the database, http/rate-limit.ts) is far above what a real account sends and bounds
+ * the outbound API calls a flood of forged ids can cause to one a second per address.
+ */
+export const WEBHOOK_LIMITS = { perAddressPerWindow: 60, windowSeconds: 60 };
+
+/**
  * POST /api/webhooks/mollie — Mollie's webhook: a form body `id=tr_…`, unsigned. Only the id is
  * trusted: the payment is fetched from the provider before anything changes. 200 for every id
  * we do not know (Mollie must not retry those, and a prober learns nothing); 500 when processing
  * failed (Mollie retries, up to ten times over hours — our durable retry; decision 022).
+ * Rate-limited per client address (429 with Retry-After: Mollie retries it later), and one fetch
+ * per payment id at a time on this server: a copy that arrives while the id is being processed
+ * waits for that outcome and answers with it instead of calling the provider again.
  */
-export function webhookRoutes(deps: Deps) {
+export function webhookRoutes(deps: Deps & { clientIp?: (request: Request, env: unknown) => string | undefined }) {
   const app = new Hono();
+  const inFlight = new Map<string, Promise<string>>();
   app.post("/mollie", async (c) => {
+    const address = deps.clientIp?.(c.req.raw, c.env);
+    // In-process calls (tests, the dev checkout) have no address and no limit.
+    if (address) {
+      const hit = await hitRateLimit(deps.db, `webhook:mollie:${address}`, WEBHOOK_LIMITS.perAddressPerWindow, WEBHOOK_LIMITS.windowSeconds);
+      if (!hit.allowed) return c.text("", 429, { "Retry-After": String(Math.max(1, hit.retryAfterSeconds)) });
+    }
     let id = "";
     try {
       const body = await c.req.parseBody();
@@ -27,8 +47,13 @@ export function webhookRoutes(deps: Deps) {
     } catch {
       return c.text("", 200);
     }
+    let running = inFlight.get(id);
+    if (!running) {
+      running = processPaymentWebhook(deps.db, deps.config, id, deps.log).finally(() => inFlight.delete(id));
+      inFlight.set(id, running);
+    }
     try {
-      const outcome = await processPaymentWebhook(deps.db, deps.config, id, deps.log);
+      const outcome = await running;
       deps.log.info({ outcome }, "payment webhook");
     } catch (error) {
       deps.log.error({ err: error }, "payment webhook failed");

@@ -87,7 +87,8 @@ builder.mutationField("createTimeStatistic", (t) =>
     type: TimeStatisticRef,
     description: "Visible reading time of a view (public; bounded and rate-limited; anything else is dropped silently).",
     authScopes: { public: true },
-    extensions: cost.mutation,
+    // A beacon: an unknown view or block id is dropped silently (graphql/ids.ts).
+    extensions: { ...cost.mutation, nonUuidIds: "ignored" },
     args: { input: t.arg({ type: TimeStatisticInput, required: true }) },
     resolve: async (_root, args, ctx) => {
       const parsed = ZTimeStatisticInput.safeParse({ ...args.input, blocks: args.input.blocks ?? [] });
@@ -204,6 +205,8 @@ builder.queryField("quoteListStatistics", (t) =>
     extensions: {
       complexity: ({ args, childComplexity }: { args: Record<string, unknown>; childComplexity: number }) =>
         5 + (Array.isArray(args.quoteIds) ? Math.min(args.quoteIds.length, STATS.maxListIds) : STATS.maxListIds) * (1 + childComplexity),
+      // Ids that name no quote of the account are left out of the list (graphql/ids.ts).
+      nonUuidIds: "ignored",
     },
     args: { quoteIds: t.arg.idList({ required: true }) },
     resolve: (_root, args, ctx) => {

@@ -31,7 +31,7 @@ import {
 } from "../../db/schema";
 import { AppError } from "../../errors";
 import { type QuoteRow, getQuotesByIds } from "../quotes/quotes.service";
-import { hitRateLimits, rateLimitHitsSql } from "../../http/rate-limit";
+import { hitRateLimit, hitRateLimits, rateLimitHitsSql } from "../../http/rate-limit";
 import { enqueue } from "../../jobs/queue";
 import { sendMailJob } from "../../jobs/send-mail";
 import { renderEmail } from "../../mail/layout";
@@ -79,8 +79,9 @@ export function clearSaltCache() {
   saltCache.clear();
 }
 
-export function visitorHash(salt: string, visitor: Pick<VisitorInfo, "ip" | "userAgent">, quoteId: string): string {
-  return createHash("sha256").update(`${salt}\n${visitor.ip}\n${visitor.userAgent ?? ""}\n${quoteId}`).digest("base64url");
+export function visitorHash(salt: string, visitor: Pick<VisitorInfo, "ip">, quoteId: string): string {
+  // The address only: a User-Agent is free to change, so it would let one address count a view per variant.
+  return createHash("sha256").update(`${salt}\n${visitor.ip}\n${quoteId}`).digest("base64url");
 }
 
 /** Today's and yesterday's hash of the visitor (a visit across midnight UTC is still one view). */
@@ -208,6 +209,9 @@ export async function recordView(db: Database, deps: NotifyDeps, nanoId: string,
       await tx.update(quoteViews).set({ lastSeenAt: now }).where(eq(quoteViews.id, recent.id));
       return { counted: false, viewId: recent.id };
     }
+    // A new view: at most STATS.maxViewsPerAddressPerQuotePerDay per address and quote (shared counter).
+    const daily = await hitRateLimit(tx, `stats:views:${quote.id}:${visitor.ip}`, STATS.maxViewsPerAddressPerQuotePerDay, 86_400);
+    if (!daily.allowed) return { counted: false, viewId: null, dropped: "rateLimited" as const };
     const day = dayInTimeZone(now, quote.timeZone);
     const [view] = await tx
       .insert(quoteViews)

@@ -8,6 +8,7 @@ export default {
   foreignOrigin: "Requests from another website are not allowed.",
   payloadTooLarge: "The request is too large: at most {{size}} KB.",
   tooComplex: "The query is too deep or too expensive.",
+  inputTooDeep: "The request's variables are nested too deeply: at most {{max}} levels.",
   unauthenticated: "Please sign in to continue.",
   forbidden: "You do not have access to this.",
   accountRequired: "Choose an account first (the Account header is missing or names an account you do not belong to).",

@@ -10,6 +10,7 @@ export default {
   foreignOrigin: "Verzoeken vanaf een andere website zijn niet toegestaan.",
   payloadTooLarge: "Het verzoek is te groot: hoogstens {{size}} KB.",
   tooComplex: "De query is te diep of te zwaar.",
+  inputTooDeep: "De variabelen van het verzoek zijn te diep genest: hoogstens {{max}} niveaus.",
   unauthenticated: "Log in om verder te gaan.",
   forbidden: "Je hebt hier geen toegang toe.",
   accountRequired: "Kies eerst een account (de Account-header ontbreekt of noemt een account waar je geen lid van bent).",

@@ -1,0 +1,163 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeListener } from "../../src/server/app";
+import { parseConfig } from "../../src/server/config";
+import { GRAPHQL_LIMITS, graphqlPluginHookGaps, graphqlPlugins } from "../../src/server/graphql/yoga";
+import { BODY_LIMITS } from "../../src/server/http/body-limit";
+import { createLogger } from "../../src/server/logger";
+import { type TestApp, createTestApp } from "../support/app";
+import { type SignedIn, signIn } from "../support/auth";
+
+/**
+ * Every rule of /graphql's plugin set holds on both paths in PRODUCTION: the node:http fast path
+ * (decision 038) and the Hono route (GET, and POST through Hono alone). Introspection was open over
+ * the fast path because its rule lived in a Yoga request hook that path never runs; each case here
+ * is sent both ways and must get the same status, headers and body — and the expected refusal.
+ */
+let t: TestApp;
+let user: SignedIn;
+let viaNode: { url: string; close: () => Promise<void> };
+let viaHono: { url: string; close: () => Promise<void> };
+let taken = 0;
+
+async function listen(listener: http.RequestListener) {
+  const server = http.createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function counted(app: TestApp["app"]) {
+  return {
+    ...app,
+    graphqlNode: (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const answered = app.graphqlNode(req, res);
+      if (answered) taken += 1;
+      return answered;
+    },
+  } as unknown as TestApp["app"];
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { NODE_ENV: "production" } });
+  user = await signIn(t, "owner", { name: "Sam Security" });
+  viaNode = await listen(nodeListener(counted(t.app)));
+  viaHono = await listen(getRequestListener(t.app.fetch));
+});
+afterAll(async () => {
+  await viaNode?.close();
+  await viaHono?.close();
+  await t?.close();
+});
+
+const VOLATILE = new Set(["date", "x-request-id", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+type Answer = { status: number; headers: Record<string, string>; body: string };
+
+async function send(base: string, init: { method?: string; path?: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
+  const response = await fetch(`${base}${init.path ?? "/graphql"}`, {
+    method: init.method ?? "POST",
+    headers: { ...(init.method === "GET" ? {} : { "content-type": "application/json" }), ...init.headers },
+    body: init.body,
+  });
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !VOLATILE.has(name)).sort(([a], [b]) => a.localeCompare(b)));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+/** The same POST both ways; the node:http path must be the one that answered it on the product's listener. */
+async function both(headers: Record<string, string>, body: string) {
+  const before = taken;
+  const node = await send(viaNode.url, { headers, body });
+  const nodeTook = taken > before;
+  const hono = await send(viaHono.url, { headers, body });
+  return { node, hono, nodeTook };
+}
+
+const csrf = { "x-graphql-csrf": "1" };
+const q = (query: string, variables?: Record<string, unknown>) => JSON.stringify({ query, variables });
+const codes = (answer: Answer) => (JSON.parse(answer.body) as { errors?: { extensions?: { code?: string } }[] }).errors?.map((e) => e.extensions?.code);
+const messages = (answer: Answer) => (JSON.parse(answer.body) as { errors?: { message: string }[] }).errors?.map((e) => e.message).join(" | ") ?? "";
+
+describe("production /graphql: every rule of the plugin set holds on the node:http path and the Hono route", () => {
+  const aliases = Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: me { id }`).join(" ");
+  const directives = `{ me { id ${"@include(if: true) ".repeat(GRAPHQL_LIMITS.maxDirectives + 1)}} }`;
+  const tokens = `{ me { ${"id ".repeat(GRAPHQL_LIMITS.maxTokens)}} }`;
+  const cases: [string, () => Record<string, string>, string, number, (answer: Answer) => void][] = [
+    ["introspection (__schema) is refused", () => csrf, q("{ __schema { types { name } } }"), 400, (a) => expect(messages(a)).toMatch(/introspection/i)],
+    ["introspection (__type) is refused, signed in", () => ({ ...csrf, ...user.headers() }), q('{ __type(name: "Quote") { fields { name } } }'), 400, (a) => expect(messages(a)).toMatch(/introspection/i)],
+    ["introspection hidden in a named operation is refused", () => csrf, JSON.stringify({ query: "query A { me { id } } query B { __schema { queryType { name } } }", operationName: "A" }), 400, (a) => expect(messages(a)).toMatch(/introspection/i)],
+    ["__typename is not introspection", () => ({ ...csrf, ...user.headers() }), q("{ me { __typename id } }"), 200, (a) => expect(JSON.parse(a.body).data.me.__typename).toBe("CurrentUser")],
+    ["no field suggestions", () => csrf, q("{ me { nam } }"), 400, (a) => expect(messages(a)).not.toMatch(/did you mean/i)],
+    ["too deep", () => csrf, q(`{ me ${"{ id ".repeat(12)}${"}".repeat(12)} }`), 400, (a) => expect(messages(a)).toMatch(/depth/i)],
+    ["too many aliases", () => csrf, q(`{ ${aliases} }`), 400, (a) => expect(messages(a)).toMatch(/alias/i)],
+    ["too many directives", () => csrf, q(directives), 400, (a) => expect(messages(a)).toMatch(/directive/i)],
+    ["too many tokens", () => csrf, q(tokens), 400, (a) => expect(messages(a)).toMatch(/token/i)],
+    ["over the query cost, in Dutch", () => ({ ...csrf, ...user.headers(), "accept-language": "nl" }), q("{ a: quotes(pageSize: 100) { items { total } } b: quotes(pageSize: 100) { items { total } } }"), 400, (a) => expect(codes(a)).toEqual(["QUERY_TOO_EXPENSIVE"])],
+    ["without the CSRF header", () => user.headers(), q("{ me { id } }"), 403, (a) => expect(codes(a)).toEqual(["CSRF_HEADER_MISSING"])],
+    ["from a foreign origin", () => ({ ...csrf, origin: "http://evil.example" }), q("{ me { id } }"), 403, (a) => expect(codes(a)).toEqual(["FOREIGN_ORIGIN"])],
+    ["a body over the limit", () => csrf, q("{ me { id } }", { pad: "x".repeat(BODY_LIMITS.graphql) }), 413, (a) => expect(codes(a)).toEqual(["PAYLOAD_TOO_LARGE"])],
+    ["a resolver's refusal, translated", () => ({ ...csrf, ...user.headers(), "accept-language": "nl" }), q('{ quote(id: "00000000-0000-4000-8000-000000000000") { id } }'), 200, (a) => expect(codes(a)).toEqual(["NOT_FOUND"])],
+  ];
+  for (const [name, headers, body, status, check] of cases) {
+    it(name, async () => {
+      const { node, hono, nodeTook } = await both(headers(), body);
+      expect(nodeTook).toBe(true);
+      expect(node.status).toBe(status);
+      check(node);
+      expect(node.status).toBe(hono.status);
+      expect(node.headers).toEqual(hono.headers);
+      expect(node.body).toBe(hono.body);
+    });
+  }
+
+  it("introspection over GET is refused too", async () => {
+    const query = encodeURIComponent("{ __schema { types { name } } }");
+    const answer = await send(viaNode.url, { method: "GET", path: `/graphql?query=${query}`, headers: csrf });
+    expect(answer.status).toBe(400);
+    expect(messages(answer)).toMatch(/introspection/i);
+  });
+
+  it("the request budget: a caller who spent it is refused (429, Retry-After) on both paths", async () => {
+    const tight = await createTestApp({ env: { NODE_ENV: "production" }, database: t.database, graphqlLimits: { budget: 40, budgetLeaseUnits: 1 } });
+    const node = await listen(nodeListener(tight.app));
+    const hono = await listen(getRequestListener(tight.app.fetch));
+    try {
+      const headers = { ...csrf, ...user.headers() };
+      const body = q("{ quotes(pageSize: 10) { items { id } } }");
+      let first: Answer | undefined;
+      for (let i = 0; i < 5 && first?.status !== 429; i++) first = await send(node.url, { headers, body });
+      expect(first?.status).toBe(429);
+      const [a, b] = [await send(node.url, { headers, body }), await send(hono.url, { headers, body })];
+      expect(a.status).toBe(429);
+      expect(codes(a)).toEqual(["RATE_LIMITED"]);
+      expect(Number(a.headers["retry-after"])).toBeGreaterThan(0);
+      expect(b.status).toBe(a.status);
+      // The seconds left in the window may tick between the two calls.
+      const seconds = (body: string) => body.replace(/"retryAfterSeconds":\d+/, '"retryAfterSeconds":N');
+      expect(seconds(b.body)).toBe(seconds(a.body));
+      expect(Object.keys(b.headers).sort()).toEqual(Object.keys(a.headers).sort());
+    } finally {
+      await node.close();
+      await hono.close();
+      await tight.close();
+    }
+  });
+});
+
+describe("the plugin set uses only hooks both paths run", () => {
+  const config = parseConfig({ NODE_ENV: "production", PUBLIC_URL: "http://offerly.test", DATA_DIR: "/tmp", MAIL_OUTBOX: "1", LOG_LEVEL: "silent" });
+  it("has no gap in production", () => {
+    expect(graphqlPluginHookGaps(graphqlPlugins({ config, log: createLogger("silent"), limits: GRAPHQL_LIMITS }))).toEqual([]);
+  });
+  it("names a plugin whose rule lives in a request hook (Yoga's useDisableIntrospection, the old hole)", () => {
+    expect(graphqlPluginHookGaps([useDisableIntrospection() as never])).toEqual(["plugin #0: onRequestParse"]);
+  });
+});
