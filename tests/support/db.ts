@@ -18,6 +18,11 @@ declare module "vitest" {
 
 let pgliteImage: Blob | undefined;
 
+/** Throw-away PostgreSQL databases are named with this prefix (.ci/run sets its own, to drop what an interrupted run left). */
+export function testDatabasePrefix(): string {
+  return process.env.OFFERLY_TEST_DB_PREFIX ?? "offerly_t_";
+}
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite loaded from the run's
  * ready-migrated image, or a new throw-away database on the PostgreSQL server named by
@@ -36,7 +41,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const template = inject("postgresTemplate");
-  const name = `offerly_t_${crypto.randomBytes(6).toString("hex")}`;
+  const name = `${testDatabasePrefix()}${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
