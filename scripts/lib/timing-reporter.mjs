@@ -16,33 +16,37 @@ export default class TimingReporter {
   onTestRunEnd(testModules) {
     const projects = new Map();
     const files = [];
+    const distinct = new Set();
     for (const module of testModules) {
       const name = module.project.name || "(root)";
       const d = module.diagnostic();
       const tests = [...module.children.allTests()];
-      const started = module.task.result?.startTime ?? 0;
+      // A file's time: preparing its worker, setting up, importing (collecting) it, then running it.
+      const before = d.prepareDuration + d.setupDuration + d.collectDuration;
+      const started = (module.task.result?.startTime ?? 0) - before;
       const file = {
         project: name,
         file: path.relative(this.root, module.moduleId),
-        duration: d.duration,
+        duration: before + d.duration,
         collect: d.collectDuration,
         setup: d.setupDuration,
         tests: tests.length,
         started,
-        ended: started + d.duration,
+        ended: started + before + d.duration,
       };
       files.push(file);
       const p = projects.get(name) ?? { project: name, files: 0, tests: 0, passed: 0, failed: 0, skipped: 0, summed: 0, start: Number.POSITIVE_INFINITY, end: 0 };
       p.files += 1;
       p.tests += tests.length;
       for (const t of tests) {
+        distinct.add(`${path.relative(this.root, module.moduleId)} > ${t.fullName}`);
         const state = t.result().state;
         if (state === "passed") p.passed += 1;
         else if (state === "failed") p.failed += 1;
         else p.skipped += 1;
       }
-      p.summed += d.duration;
-      if (started) p.start = Math.min(p.start, started);
+      p.summed += file.duration;
+      if (started > 0) p.start = Math.min(p.start, started);
       p.end = Math.max(p.end, file.ended);
       projects.set(name, p);
     }
@@ -53,7 +57,8 @@ export default class TimingReporter {
         `  ${p.project.padEnd(22)} ${String(p.files).padStart(3)} files ${String(p.tests).padStart(5)} tests (${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped)  wall ${seconds(p.wall).padStart(8)}  summed ${seconds(p.summed).padStart(8)}`,
       );
     }
-    lines.push(`Slowest ${Math.min(TOP, files.length)} files (duration; of which import and set-up files):`);
+    lines.push(`  ${files.length} file runs, ${rows.reduce((n, p) => n + p.tests, 0)} test runs, ${distinct.size} distinct tests (file and name, whatever the project)`);
+    lines.push(`Slowest ${Math.min(TOP, files.length)} files (prepare + set-up + import + run; of which import and set-up):`);
     for (const f of [...files].sort((a, b) => b.duration - a.duration).slice(0, TOP)) {
       lines.push(`  ${seconds(f.duration).padStart(8)}  import ${seconds(f.collect).padStart(7)}  setup ${seconds(f.setup).padStart(6)}  ${f.project.padEnd(22)} ${f.file}`);
     }
