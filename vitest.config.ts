@@ -1,4 +1,5 @@
-import { defineConfig } from "vitest/config";
+import { type TestProjectInlineConfiguration, defineConfig } from "vitest/config";
+import { onceOnly, otherNode } from "./scripts/lib/ci-plan.mjs";
 
 const postgres = process.env.TEST_DATABASE_URL;
 
@@ -7,12 +8,23 @@ const postgres = process.env.TEST_DATABASE_URL;
  * database: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set), e2e (Chromium against
  * the production build). `npm test` (scripts/test.mjs) prepares what they need and runs them all.
  */
+/**
+ * `OFFERLY_TESTS=other-node` (scripts/test.mjs --other-node; .ci/run on Node 22 and 24): each
+ * project narrowed to its files in scripts/lib/ci-plan.mjs `otherNode`; projects not named there
+ * are left out. Otherwise every project defined here runs.
+ */
+function selected(projects: TestProjectInlineConfiguration[]): TestProjectInlineConfiguration[] {
+  if (process.env.OFFERLY_TESTS !== "other-node") return projects;
+  const plan = otherNode as Record<string, string[]>;
+  return projects.filter((p) => p.test?.name && typeof p.test.name === "string" && plan[p.test.name]).map((p) => ({ ...p, test: { ...p.test, include: plan[p.test?.name as string] } }));
+}
+
 export default defineConfig({
   resolve: {
     alias: { graphql: "graphql/index.js" },
   },
   test: {
-    projects: [
+    projects: selected([
       {
         extends: true,
         test: { name: "unit", include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts"] },
@@ -23,6 +35,7 @@ export default defineConfig({
           name: "integration-pglite",
           include: ["tests/integration/**/*.test.ts"],
           env: { TEST_DB: "pglite" },
+          globalSetup: ["tests/support/global-setup-pglite.ts"], // the ready-migrated image every file loads
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -34,8 +47,10 @@ export default defineConfig({
               test: {
                 name: "integration-postgres",
                 include: ["tests/integration/**/*.test.ts"],
-                exclude: ["tests/integration/pglite-*.test.ts"], // about the embedded database only
+                // About the embedded database only; and the files that assert no SQL (run on PGlite).
+                exclude: ["tests/integration/pglite-*.test.ts", ...onceOnly],
                 env: { TEST_DB: "postgres" },
+                globalSetup: ["tests/support/global-setup-postgres.ts"], // the migrated template every file copies
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -66,6 +81,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-    ],
+    ]),
   },
 });

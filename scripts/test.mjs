@@ -1,6 +1,9 @@
 // `npm test`: the typecheck and lint gates, then every test — unit, integration (PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set), browser end-to-end. It prepares what they need and stops loudly when it cannot: it never
-// skips a layer silently. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
+// skips a layer silently. Extra arguments go to vitest (e.g. `npm test -- --project unit`);
+// `--other-node` (.ci/run on Node 22 and 24) runs the other-Node selection of scripts/lib/ci-plan.mjs
+// without the gates. Prints the time of each stage, and per project and the slowest files
+// (scripts/lib/timing-reporter.mjs).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -48,6 +51,15 @@ async function ensurePostgres() {
   console.log("Database tests run on PGlite and on PostgreSQL (TEST_DATABASE_URL).");
 }
 
+const stages = [];
+/** Runs `work` as a named stage and records its wall time. */
+function stage(label, work) {
+  const started = performance.now();
+  const result = work();
+  stages.push([label, performance.now() - started]);
+  return result;
+}
+
 /** The gates before any test: a type error or a lint error fails the run (CI calls this command). */
 function runGates() {
   for (const [label, args] of [
@@ -55,7 +67,7 @@ function runGates() {
     ["lint", ["run", "lint"]],
   ]) {
     console.log(`\n> npm ${args.join(" ")}`);
-    const gate = spawnSync("npm", args, { stdio: "inherit" });
+    const gate = stage(label, () => spawnSync("npm", args, { stdio: "inherit" }));
     if (gate.status !== 0) {
       console.error(`\n${label} failed: fix it before the tests run (tests: 0 passed, 1 failed).`);
       process.exit(1);
@@ -63,18 +75,24 @@ function runGates() {
   }
 }
 
+const otherNode = process.argv.includes("--other-node");
+const vitestArgs = process.argv.slice(2).filter((arg) => arg !== "--other-node");
 const filtered = process.argv.length > 2;
 ensureChromium();
 await ensurePostgres();
-if (filtered) console.log("Arguments given: running only the selected tests (no typecheck/lint gates).");
+if (otherNode) console.log("--other-node: the other-Node selection of scripts/lib/ci-plan.mjs (no typecheck/lint gates).");
+else if (filtered) console.log("Arguments given: running only the selected tests (no typecheck/lint gates).");
 else runGates();
-buildIfStale();
+stage("build (when stale)", buildIfStale);
 
-const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "offerly-test-")), "results.json");
-const run = spawnSync(
-  "npx",
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}`, ...process.argv.slice(2)],
-  { stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: CHROMIUM } },
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-test-"));
+const results = path.join(tmp, "results.json");
+const reporter = path.join(import.meta.dirname, "lib", "timing-reporter.mjs");
+const run = stage("vitest", () =>
+  spawnSync("npx", ["vitest", "run", "--reporter=default", `--reporter=${reporter}`, "--reporter=json", `--outputFile.json=${results}`, ...vitestArgs], {
+    stdio: "inherit",
+    env: { ...process.env, CHROMIUM_PATH: CHROMIUM, ...(otherNode ? { OFFERLY_TESTS: "other-node" } : {}) },
+  }),
 );
 
 let summary = "";
@@ -86,5 +104,8 @@ if (fs.existsSync(results)) {
     process.exit(1);
   }
 }
-console.log(`\ntests: ${summary || "no results (vitest did not finish)"}`);
+const load = fs.existsSync("/proc/loadavg") ? ` (load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")})` : "";
+console.log(`\nstages on Node ${process.version}: ${stages.map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`).join(", ")}${load}`);
+console.log(`tests: ${summary || "no results (vitest did not finish)"}`);
+fs.rmSync(tmp, { recursive: true, force: true });
 process.exit(run.status ?? 1);
