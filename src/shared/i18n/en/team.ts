@@ -12,9 +12,10 @@ export default {
     admin: "Everything except billing, ownership and deleting the account.",
     member: "Customers, quotes and templates.",
   },
+  /** The invitation's state, not the role ("Owner … Member" read as two roles): joined or still invited. */
   status: {
     invited: "Invited",
-    member: "Member",
+    member: "Active",
   },
   columns: {
     name: "Name",

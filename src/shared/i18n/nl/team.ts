@@ -16,7 +16,7 @@ export default {
   },
   status: {
     invited: "Uitgenodigd",
-    member: "Lid",
+    member: "Actief",
   },
   columns: {
     name: "Naam",

@@ -34,6 +34,10 @@ export const QuoteConversationQuery = graphql(`
       id
       status
       displayStatus
+      lifecycle {
+        state
+        actions
+      }
       language
       customer {
         id

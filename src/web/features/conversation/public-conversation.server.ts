@@ -10,6 +10,8 @@ export type PublicConversationData = {
   declineAction: string;
   /** The customer may still ask and decline (published; the page shows nothing else anyway). */
   open: boolean;
+  /** The customer may still decline (not declined, nobody signed this version: src/shared/quote-state.ts). */
+  canDecline: boolean;
   declinedAt: string | null;
   declineReason: string | null;
   /** The message after a form's redirect (`?conversation=…`), null otherwise. */
@@ -32,6 +34,7 @@ export async function loadPublicConversation(
     questionAction: `${base}/question`,
     declineAction: `${base}/decline`,
     open: quote.status === "PUBLISHED",
+    canDecline: quote.status === "PUBLISHED" && !declinedAt,
     declinedAt,
     declineReason,
     status: isOneOf(PUBLIC_CONVERSATION_STATUSES, status) ? status : null,

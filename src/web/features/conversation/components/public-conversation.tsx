@@ -49,7 +49,7 @@ export function PublicConversation(props: PublicConversationData) {
           {t("conversation:public.questionSubmit")}
         </button>
       </form>
-      {props.declinedAt ? null : (
+      {props.declinedAt || !props.canDecline ? null : (
         <details className="rounded-md border border-slate-200 p-4" data-testid="public-decline">
           <summary className="cursor-pointer text-sm font-semibold text-slate-800">{t("conversation:public.declineSummary")}</summary>
           <form method="post" action={props.declineAction} className="mt-3 space-y-2" data-testid="public-decline-form">

@@ -23,8 +23,8 @@ export function QuoteConversation({ quoteId }: { quoteId: string }) {
     <section aria-labelledby="conversation-title" className="space-y-4" data-testid="quote-conversation">
       {conversation.decline ? <DeclinedNotice decline={conversation.decline} locale={locale} /> : null}
       <div className="grid items-start gap-4 md:grid-cols-2">
-        <SendToCustomer key={customerEmail ?? ""} quoteId={quote.id} customerEmail={customerEmail} canSend={quote.displayStatus === "PUBLISHED" && !conversation.decline} declined={Boolean(conversation.decline)} displayStatus={quote.displayStatus} />
-        {quote.status !== "SIGNED" ? (
+        <SendToCustomer key={customerEmail ?? ""} quoteId={quote.id} customerEmail={customerEmail} canSend={quote.lifecycle.actions.includes("SEND")} declined={Boolean(conversation.decline)} displayStatus={quote.displayStatus} />
+        {quote.lifecycle.actions.includes("EDIT_REMINDER") ? (
           <ReminderSettings key={`${conversation.reminder.enabled}-${conversation.reminder.daysBefore}`} quoteId={quote.id} reminder={conversation.reminder} hasCustomerEmail={customerEmail !== null} locale={locale} />
         ) : null}
       </div>
