@@ -34,7 +34,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: "true" } });
   owner = await signUp(t, { company: "States Co", name: "Stella Owner" });
   customerId = (await createCustomer(t, owner, { email: "buyer@example.com" })).id;
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });
@@ -84,7 +84,7 @@ describe("one quote in every state", () => {
     expect((await signAsCustomer(signed.nanoId, "Jane Buyer")).errors).toBeUndefined();
     expect((await t.gql(MARK, { id: signed.id }, owner.headers())).errors).toBeUndefined();
     ids.SIGNED = signed.id;
-  });
+  }, 180_000);
 
   it("gives each quote its state (a customer's signature shows as such; a decline is not 'Published')", async () => {
     for (const state of QUOTE_STATES) expect({ state, got: (await lifecycle(ids[state])).state }).toEqual({ state, got: state });

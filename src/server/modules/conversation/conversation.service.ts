@@ -104,9 +104,13 @@ export async function findReminders(db: Executor, quoteIds: string[]): Promise<M
 
 /** The public page's part: whether the customer can still decline or ask, and an active decline. */
 export async function getPublicConversation(db: Executor, quoteId: string) {
-  const declines = await findActiveDeclines(db, [quoteId]);
+  const [declines, [zone]] = await Promise.all([
+    findActiveDeclines(db, [quoteId]),
+    // Times shown to the customer: the sending account's time zone (the quote's).
+    db.select({ timeZone: accounts.timeZone }).from(quotes).innerJoin(accounts, eq(accounts.id, quotes.accountId)).where(eq(quotes.id, quoteId)),
+  ]);
   const decline = declines.get(quoteId) ?? null;
-  return { declinedAt: decline?.createdAt.toISOString() ?? null, declineReason: decline?.body ?? null };
+  return { declinedAt: decline?.createdAt.toISOString() ?? null, declineReason: decline?.body ?? null, timeZone: zone?.timeZone ?? "UTC" };
 }
 
 // ---------------------------------------------------------------------------------------------

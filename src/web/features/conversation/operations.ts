@@ -45,6 +45,10 @@ export const QuoteConversationQuery = graphql(`
       }
       ...QuoteConversation
     }
+    account {
+      id
+      timeZone
+    }
   }
 `);
 

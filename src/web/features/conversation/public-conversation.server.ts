@@ -13,6 +13,8 @@ export type PublicConversationData = {
   /** The customer may still decline (not declined, nobody signed this version: src/shared/quote-state.ts). */
   canDecline: boolean;
   declinedAt: string | null;
+  /** The time zone the customer's times are shown in (the sending account's). */
+  timeZone: string;
   declineReason: string | null;
   /** The message after a form's redirect (`?conversation=…`), null otherwise. */
   status: PublicConversationStatus | null;
@@ -28,7 +30,7 @@ export async function loadPublicConversation(
   requestUrl: string,
 ): Promise<PublicConversationData> {
   const base = localizePath(`/quote/${quote.slug}/${quote.nanoId}`, quote.language === "NL" ? "nl" : "en");
-  const { declinedAt, declineReason } = await getPublicConversation(db, quote.id);
+  const { declinedAt, declineReason, timeZone } = await getPublicConversation(db, quote.id);
   const status = new URL(requestUrl).searchParams.get("conversation");
   return {
     questionAction: `${base}/question`,
@@ -36,6 +38,7 @@ export async function loadPublicConversation(
     open: quote.status === "PUBLISHED",
     canDecline: quote.status === "PUBLISHED" && !declinedAt,
     declinedAt,
+    timeZone,
     declineReason,
     status: isOneOf(PUBLIC_CONVERSATION_STATUSES, status) ? status : null,
   };

@@ -33,7 +33,7 @@ export function PublicConversation(props: PublicConversationData) {
       {message}
       {props.declinedAt ? (
         <div className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800" data-testid="public-declined">
-          <p>{t("conversation:public.declinedOn", { date: formatMoment(props.declinedAt, locale) })}</p>
+          <p>{t("conversation:public.declinedOn", { date: formatMoment(props.declinedAt, locale, props.timeZone) })}</p>
           {props.declineReason ? <p className="mt-2 whitespace-pre-line break-words">{props.declineReason}</p> : null}
         </div>
       ) : null}
