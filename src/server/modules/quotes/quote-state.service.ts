@@ -10,12 +10,17 @@ import { AppError } from "../../errors";
  * The stored facts the quote's state is derived from (src/shared/quote-state.ts), as SQL over the
  * outer `quotes` row: one query for a page of quotes, and the same expressions filter the list.
  */
-const currentVersion = sql`(select max(v.number) from ${quoteVersions} v where v.quote_id = ${quotes.id})`;
+// Qualified by hand: drizzle writes a column of a one-table query without its table ("id"), which
+// inside these subqueries would name the subquery's own column.
+const quoteId = sql.raw(`"quotes"."id"`);
+const quoteStatus = sql.raw(`"quotes"."status"`);
+const quoteExpiration = sql.raw(`"quotes"."expiration_date"`);
+const currentVersion = sql`(select max(v.number) from ${quoteVersions} v where v.quote_id = ${quoteId})`;
 export const factsSql = {
-  customerSignatures: sql<number>`(select count(*)::int from ${quoteSignatures} s where s.quote_id = ${quotes.id} and s.kind = 'CUSTOMER' and s.version_number is not distinct from ${currentVersion})`,
-  declined: sql<boolean>`exists (select 1 from ${quoteConversationEntries} d where d.quote_id = ${quotes.id} and d.kind = 'DECLINE' and d.cleared_at is null)`,
-  everPublished: sql<boolean>`exists (select 1 from ${quoteVersions} pv where pv.quote_id = ${quotes.id})`,
-  viewed: sql<boolean>`exists (select 1 from ${quoteAuditEvents} e where e.quote_id = ${quotes.id} and e.event = 'VIEWED' and e.version_number is not distinct from ${currentVersion})`,
+  customerSignatures: sql<number>`(select count(*)::int from ${quoteSignatures} s where s.quote_id = ${quoteId} and s.kind = 'CUSTOMER' and s.version_number is not distinct from ${currentVersion})`,
+  declined: sql<boolean>`exists (select 1 from ${quoteConversationEntries} d where d.quote_id = ${quoteId} and d.kind = 'DECLINE' and d.cleared_at is null)`,
+  everPublished: sql<boolean>`exists (select 1 from ${quoteVersions} pv where pv.quote_id = ${quoteId})`,
+  viewed: sql<boolean>`exists (select 1 from ${quoteAuditEvents} e where e.quote_id = ${quoteId} and e.event = 'VIEWED' and e.version_number is not distinct from ${currentVersion})`,
 };
 
 /**
@@ -25,11 +30,11 @@ export const factsSql = {
  */
 export function stateSql(today: string = todayIso()): SQL<QuoteState> {
   return sql<QuoteState>`(case
-    when ${quotes.status} = 'SIGNED' then 'SIGNED'
-    when ${quotes.status} = 'DRAFT' then (case when ${factsSql.everPublished} then 'WITHDRAWN' else 'DRAFT' end)
+    when ${quoteStatus} = 'SIGNED' then 'SIGNED'
+    when ${quoteStatus} = 'DRAFT' then (case when ${factsSql.everPublished} then 'WITHDRAWN' else 'DRAFT' end)
     when ${factsSql.declined} then 'DECLINED'
     when ${factsSql.customerSignatures} > 0 then 'CUSTOMER_SIGNED'
-    when ${quotes.expirationDate} < ${today}::date then 'EXPIRED'
+    when ${quoteExpiration} < ${today}::date then 'EXPIRED'
     when ${factsSql.viewed} then 'VIEWED'
     else 'PUBLISHED' end)`;
 }
@@ -78,11 +83,11 @@ export async function loadQuoteStates(db: Executor, ids: string[], now = new Dat
 /**
  * The server's side of the same rules: refuses `action` unless the quote's state allows it. Call it
  * in the transaction that holds the quote's row lock. The message says what state the quote is in
- * and what is possible (`quotes:refused.<STATE>`), unless the caller gives its own.
+ * and what is possible (`quotes:stateHint.<STATE>`, the quote page's sentence), unless the caller gives its own.
  */
 export async function assertQuoteAction(tx: Executor, quoteId: string, action: QuoteAction, options: { now?: Date; refusal?: (state: QuoteState) => AppError | null } = {}): Promise<QuoteStateView> {
   const view = (await loadQuoteStates(tx, [quoteId], options.now)).get(quoteId);
   if (!view) throw new AppError("NOT_FOUND", "quotes:notFound");
-  if (!can(view, action)) throw options.refusal?.(view.state) ?? new AppError("CONFLICT", `quotes:refused.${view.state}`);
+  if (!can(view, action)) throw options.refusal?.(view.state) ?? new AppError("CONFLICT", `quotes:stateHint.${view.state}`);
   return view;
 }
