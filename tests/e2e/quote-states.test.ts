@@ -68,7 +68,9 @@ describe("the quote's state, as the customer and the owner see it", () => {
     expect(await axeViolations(app)).toEqual([]);
     await e2e.shot(app, "states-owner-customer-signed-en-1280");
     await open(app, "/app/quotes");
-    await app.locator('[data-testid="quote-status"][data-status="CUSTOMER_SIGNED"]').first().waitFor();
+    // The list has a badge for phones and one for wider screens: one of them is shown.
+    await app.locator('[data-testid="quote-status"][data-status="CUSTOMER_SIGNED"]').first().waitFor({ state: "attached" });
+    expect(await app.locator('[data-testid="quote-status"][data-status="CUSTOMER_SIGNED"]:visible').count()).toBe(1);
     await open(app, "/app");
     await app.getByTestId("latest-quote").locator('[data-testid="quote-status"][data-status="CUSTOMER_SIGNED"]').first().waitFor();
 
@@ -81,7 +83,7 @@ describe("the quote's state, as the customer and the owner see it", () => {
     expect(await app.getByText("Withdraw it to edit").count()).toBe(0);
     expect(await app.getByTestId("withdraw-quote").count()).toBe(0);
     await owner.close();
-  });
+  }, 180_000);
 
   it("a declined quote is 'Declined' everywhere (Dutch, phone) and offers only Withdraw", async () => {
     const seeded = await seedPublishedQuote(e2e.server, { language: "NL" });
@@ -108,11 +110,12 @@ describe("the quote's state, as the customer and the owner see it", () => {
     await e2e.shot(app, "states-owner-declined-nl-375");
     // The list's "Afgewezen" filter and the dashboard agree with the badge.
     await open(app, "/nl/app/quotes?status=DECLINED");
-    await app.locator('[data-testid="quote-status"][data-status="DECLINED"]').first().waitFor();
+    await app.locator('[data-testid="quote-status"][data-status="DECLINED"]').first().waitFor({ state: "attached" });
+    expect(await app.locator('[data-testid="quote-status"][data-status="DECLINED"]:visible').count()).toBe(1);
     await open(app, "/nl/app");
     await app.getByTestId("latest-quote").locator('[data-testid="quote-status"][data-status="DECLINED"]').first().waitFor();
     await owner.close();
-  });
+  }, 120_000);
 
   it("the publish dialog says a passed expiration date first: Publish disabled, the way out to the date field", async () => {
     const seeded = await seedPublishedQuote(e2e.server, { language: "ENG", publish: false });
