@@ -236,8 +236,11 @@ export function createApp(deps: AppDeps) {
   app.route("/quote", conversationForms);
   app.route("/nl/quote", conversationForms);
   // The public quote's sealed PDF (modules/public-quote, decision 025): GET /quote/:slug/:nanoId/pdf,
-  // one path for both languages (the PDF is in the quote's language), outside the locale redirect.
-  app.route("/quote", quotePdfRoutes({ db, log, files, publicUrl: config.publicUrl, clientIp }));
+  // under the page's own prefix too (/nl/quote/…/pdf for a Dutch quote's page); the PDF is in the
+  // quote's language either way, outside the locale redirect.
+  const quotePdfs = quotePdfRoutes({ db, log, files, publicUrl: config.publicUrl, clientIp });
+  app.route("/quote", quotePdfs);
+  app.route("/nl/quote", quotePdfs);
 
   app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 

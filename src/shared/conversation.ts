@@ -84,6 +84,7 @@ export const PUBLIC_CONVERSATION_STATUSES = [
   "rate-limited",
   "closed",
   "already-declined",
+  "decline-after-signature",
   "error",
 ] as const;
 export type PublicConversationStatus = (typeof PUBLIC_CONVERSATION_STATUSES)[number];

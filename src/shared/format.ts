@@ -58,6 +58,11 @@ export function formatQuantity(amount: string | number, language: FormatLanguage
 }
 
 /** A calendar date (YYYY-MM-DD), identical on server and browser whatever their time zone. */
+/** "Jane, Piet and Ann" / "Jane, Piet en Ann" in the given language. */
+export function formatNameList(names: string[], language: FormatLanguage | string): string {
+  return new Intl.ListFormat(intlLocale(language), { style: "long", type: "conjunction" }).format(names);
+}
+
 export function formatDate(iso: string, language: FormatLanguage | string, style: "medium" | "long" = "medium"): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: style, timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 }

@@ -14,6 +14,7 @@ import {
   SIGNATURE_KINDS,
   SUBSCRIPTION_PLANS,
 } from "../../shared/enums";
+import { QUOTE_ACTIONS, QUOTE_STATES } from "../../shared/quote-state";
 import { builder } from "./builder";
 
 /**
@@ -39,6 +40,14 @@ export const QuoteStatusEnum = builder.enumType("QuoteStatus", {
 export const QuoteDisplayStatusEnum = builder.enumType("QuoteDisplayStatus", {
   values: QUOTE_DISPLAY_STATUSES,
   description: "What the screens show: the status, with EXPIRED for a published quote past its expiration date.",
+});
+export const QuoteStateEnum = builder.enumType("QuoteState", {
+  values: QUOTE_STATES,
+  description: "The quote's state as the owner and the customer see it (docs/quote-states.md): DRAFT, WITHDRAWN, PUBLISHED, VIEWED, DECLINED, CUSTOMER_SIGNED, EXPIRED, SIGNED (marked signed by the owner, final).",
+});
+export const QuoteActionEnum = builder.enumType("QuoteAction", {
+  values: QUOTE_ACTIONS,
+  description: "What the owner (EDIT_CONTENT … MARK_SIGNED) or the customer (SIGN, DECLINE) may do to a quote in its state; the server refuses the others.",
 });
 export const BlockKindEnum = builder.enumType("BlockKind", { values: BLOCK_KINDS });
 export const DiscountTypeEnum = builder.enumType("DiscountType", { values: DISCOUNT_TYPES });

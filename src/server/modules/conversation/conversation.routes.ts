@@ -32,6 +32,7 @@ export function conversationFormRoutes(deps: Deps) {
     if (!(error instanceof AppError)) return "error";
     if (error.code === "RATE_LIMITED") return "rate-limited";
     if (error.messageKey === "conversation:errors.alreadyDeclined") return "already-declined";
+    if (error.messageKey === "conversation:errors.declineAfterSignature") return "decline-after-signature";
     if (error.code === "NOT_FOUND" || error.code === "CONFLICT") return "closed";
     if (error.code === "BAD_USER_INPUT") return error.messageKey.endsWith("TooLong") ? tooLong : "question-invalid";
     return "error";

@@ -20,6 +20,7 @@ import { errorMessages, isUuid } from "../../db/ids";
 import { REMINDER_JOB, sendQuoteReminderJob } from "./conversation.jobs";
 import { type Evidence, recordAudit } from "../public-quote/signing.service";
 import { accountUsers, accounts, customers, jobs, quoteConversationEntries, quoteReminders, quotes, users } from "../../db/schema";
+import { assertQuoteAction } from "../quotes/quote-state.service";
 import { AppError } from "../../errors";
 import { hitRateLimit } from "../../http/rate-limit";
 import { enqueue } from "../../jobs/queue";
@@ -103,9 +104,13 @@ export async function findReminders(db: Executor, quoteIds: string[]): Promise<M
 
 /** The public page's part: whether the customer can still decline or ask, and an active decline. */
 export async function getPublicConversation(db: Executor, quoteId: string) {
-  const declines = await findActiveDeclines(db, [quoteId]);
+  const [declines, [zone]] = await Promise.all([
+    findActiveDeclines(db, [quoteId]),
+    // Times shown to the customer: the sending account's time zone (the quote's).
+    db.select({ timeZone: accounts.timeZone }).from(quotes).innerJoin(accounts, eq(accounts.id, quotes.accountId)).where(eq(quotes.id, quoteId)),
+  ]);
   const decline = declines.get(quoteId) ?? null;
-  return { declinedAt: decline?.createdAt.toISOString() ?? null, declineReason: decline?.body ?? null };
+  return { declinedAt: decline?.createdAt.toISOString() ?? null, declineReason: decline?.body ?? null, timeZone: zone?.timeZone ?? "UTC" };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,6 +188,11 @@ export async function recordDecline(
     .where(and(eq(quoteConversationEntries.quoteId, quote.id), eq(quoteConversationEntries.kind, "DECLINE"), isNull(quoteConversationEntries.clearedAt)))
     .limit(1);
   if (active) throw new AppError("CONFLICT", "conversation:errors.alreadyDeclined");
+  // The state table (src/shared/quote-state.ts): no decline once a customer signed this version.
+  await assertQuoteAction(tx, quote.id, "DECLINE", {
+    now,
+    refusal: (state) => (state === "CUSTOMER_SIGNED" ? new AppError("CONFLICT", "conversation:errors.declineAfterSignature") : null),
+  });
   const [entry] = await tx
     .insert(quoteConversationEntries)
     .values({ accountId: quote.accountId, quoteId: quote.id, kind: "DECLINE", body: reason, createdAt: now })
@@ -342,6 +352,8 @@ export async function sendQuoteToCustomer(
     const quote = await lockOwnQuote(tx, actor.accountId, quoteId);
     if (quote.status !== "PUBLISHED") throw new AppError("CONFLICT", quote.status === "SIGNED" ? "conversation:errors.sendSigned" : "conversation:errors.sendDraft");
     if (isExpired({ status: quote.status, expirationDate: quote.expirationDate }, todayIso(now))) throw new AppError("CONFLICT", "conversation:errors.sendExpired");
+    // The state table: a declined quote is not sent again until it is published again.
+    await assertQuoteAction(tx, quote.id, "SEND", { now });
     const sender = await senderOf(tx, actor);
     const locale = localeOfLanguage(quote.language);
     const t = translator(locale);
@@ -401,6 +413,8 @@ export async function updateQuoteReminder(db: Database, accountId: string, quote
   return db.transaction(async (tx) => {
     const quote = await lockOwnQuote(tx, accountId, quoteId);
     if (quote.status === "SIGNED") throw new AppError("CONFLICT", "conversation:errors.reminderSigned");
+    // The state table: a reminder asks to sign before the date, so not once declined, signed by the customer or expired.
+    await assertQuoteAction(tx, quote.id, "EDIT_REMINDER", { now });
     await tx
       .insert(quoteReminders)
       .values({ quoteId: quote.id, accountId, enabled: input.enabled, daysBefore: input.daysBefore, updatedAt: now })

@@ -19,6 +19,8 @@ import { enqueue } from "../../jobs/queue";
 import { pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
 import { renderQuotePdfJob } from "./quote-pdf.jobs";
 import { findActiveDeclines, isDeclinedGuardError, notifyQuoteSigned } from "../conversation/conversation.service";
+import { sameSigner } from "../../../shared/quote-state";
+import { assertQuoteAction } from "../quotes/quote-state.service";
 
 /**
  * Signatures and the audit trail (decision 024). A customer signs through the public link (by
@@ -183,6 +185,13 @@ export async function createCustomerSignature(
       // Withdrawn, changed and published again since the page was read: refused, nothing stored.
       if ((await currentVersionNumber(tx, view.quoteId)) !== seen) throw versionChanged();
       await refuseWhenDeclined(tx, view.quoteId);
+      await assertQuoteAction(tx, view.quoteId, "SIGN", { now, refusal: (state) => (state === "EXPIRED" ? signingError("CONFLICT", "errors.expired") : null) });
+      // Several people may sign one version (SPEC §4), each once: the same name again is refused.
+      const signers = await tx
+        .select({ name: quoteSignatures.name })
+        .from(quoteSignatures)
+        .where(and(eq(quoteSignatures.quoteId, view.quoteId), eq(quoteSignatures.kind, "CUSTOMER"), seen === null ? sql`${quoteSignatures.versionNumber} is null` : eq(quoteSignatures.versionNumber, seen)));
+      if (signers.some((s) => sameSigner(s.name, values.name))) throw new AppError("CONFLICT", "signing:errors.sameSigner", { name: values.name });
       const actor = { actorName: values.name, actorEmail: null, versionNumber: seen };
       if (selection.join(",") !== defaults.join(",")) {
         await recordAudit(tx, { accountId: view.accountId, quoteId: view.quoteId, event: "OPTION_CHANGED", ...actor, details: { from: defaults, to: selection } }, context.evidence);
@@ -263,6 +272,8 @@ export async function createAccountSignature(
       if (locked?.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
       if (locked?.status !== "PUBLISHED") throw signingError("CONFLICT", "errors.notPublished");
       if ((await currentVersionNumber(tx, view.quoteId)) !== (view.version?.number ?? null)) throw versionChanged();
+      // The state table (src/shared/quote-state.ts): a declined quote takes no signature.
+      await assertQuoteAction(tx, view.quoteId, "ADD_SIGNATURE", { now, refusal: (state) => (state === "DECLINED" ? declined() : null) });
       await tx.insert(quoteSignatures).values({
         accountId,
         quoteId: view.quoteId,
@@ -309,6 +320,7 @@ export async function markQuoteSigned(
       if (locked?.status !== "PUBLISHED") throw signingError("CONFLICT", "errors.cannotMarkSigned");
       if ((await currentVersionNumber(tx, view.quoteId)) !== (view.version?.number ?? null)) throw versionChanged();
       await refuseWhenDeclined(tx, view.quoteId);
+      await assertQuoteAction(tx, view.quoteId, "MARK_SIGNED", { now, refusal: (state) => (state === "DECLINED" ? declined() : null) });
       await tx.update(quotes).set({ status: "SIGNED", signedAt: now, updatedAt: now }).where(eq(quotes.id, view.quoteId));
       // Statistics rollup (issue 15): a signed quote counts on the account's local day.
       await recordQuoteEvent(tx, accountId, "signed", now);

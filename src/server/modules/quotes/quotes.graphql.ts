@@ -5,7 +5,8 @@ import { ZQuoteInput, publicQuoteUrl } from "../../../shared/quotes";
 import type { CustomerSnapshot } from "../../db/schema";
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
-import { CurrencyEnum, LanguageEnum, QuoteDisplayStatusEnum, QuoteStatusEnum } from "../../graphql/enums";
+import { type QuoteStateView, quoteState } from "../../../shared/quote-state";
+import { CurrencyEnum, LanguageEnum, QuoteActionEnum, QuoteDisplayStatusEnum, QuoteStateEnum, QuoteStatusEnum } from "../../graphql/enums";
 import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
 import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
@@ -23,6 +24,15 @@ import {
   updateQuote,
   withdrawQuote,
 } from "./quotes.service";
+import { loadQuoteStates } from "./quote-state.service";
+
+const QuoteLifecycleRef = builder.objectRef<QuoteStateView>("QuoteLifecycle").implement({
+  description: "The quote's displayed state and the actions allowed in it (src/shared/quote-state.ts): every screen derives its badge, buttons and sentences from it, and the server refuses the other actions.",
+  fields: (t) => ({
+    state: t.field({ type: QuoteStateEnum, resolve: (v) => v.state }),
+    actions: t.field({ type: [QuoteActionEnum], resolve: (v) => v.actions }),
+  }),
+});
 
 const QuoteCustomerDetailsRef = builder.objectRef<CustomerSnapshot>("QuoteCustomerDetails").implement({
   description: "The customer's details as printed on the quote.",
@@ -49,6 +59,18 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
     status: t.field({ type: QuoteStatusEnum, resolve: (q) => q.status }),
     displayStatus: t.field({ type: QuoteDisplayStatusEnum, resolve: (q) => displayStatus(q) }),
     isExpired: t.boolean({ resolve: (q) => isExpired(q) }),
+    lifecycle: t.field({
+      type: QuoteLifecycleRef,
+      description: "The state as the owner and the customer see it, and the actions allowed in it (docs/quote-states.md).",
+      // Read with the quote's row by the queries (lists included); a mutation's result reads it once.
+      extensions: cost.loadedList(1),
+      resolve: async (q, _args, ctx) => {
+        if (q.facts) return quoteState(q.facts);
+        const view = (await loadQuoteStates(ctx.db, [q.id])).get(q.id);
+        if (!view) throw quoteNotFound();
+        return view;
+      },
+    }),
     signable: t.exposeBoolean("signable", { description: "Allow signatures." }),
     quoteDateAt: t.string({ description: "The quote date, YYYY-MM-DD.", resolve: (q) => q.quoteDate }),
     quoteExpirationAt: t.string({ description: "The last day the quote is valid, YYYY-MM-DD.", resolve: (q) => q.expirationDate }),
@@ -128,12 +150,16 @@ builder.queryField("quotes", (t) =>
     description: "The selected account's quotes, newest first: filtered by status (EXPIRED included), by an active decline (`declined: true`, decision 027) and searched by title, number or customer.",
     authScopes: { accountRole: "member" },
     extensions: cost.page,
-    args: { ...pageArgs, status: t.arg({ type: QuoteDisplayStatusEnum }), search: t.arg.string(), declined: t.arg.boolean({ description: "Only quotes the customer declined (and that were not published again since)." }) },
+    args: {
+      ...pageArgs,
+      status: t.arg({ type: QuoteDisplayStatusEnum }),
+      state: t.arg({ type: QuoteStateEnum, description: "Only quotes in this state (`lifecycle.state`)." }),
+      search: t.arg.string(), declined: t.arg.boolean({ description: "Only quotes the customer declined (and that were not published again since)." }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
       const page = parsePage(args);
       const search = parseInput(ZSearch, args.search);
-      const { items, total } = await findQuotes(ctx.db, accountId, { status: args.status ?? null, declined: args.declined === true, search, ...page });
+      const { items, total } = await findQuotes(ctx.db, accountId, { status: args.status ?? null, state: args.state ?? null, declined: args.declined === true, search, ...page });
       return { items, totalCount: total, page: page.page, pageSize: page.pageSize };
     },
   }),

@@ -16,10 +16,16 @@ import { onQuotePublished, onQuoteWithdrawn } from "../conversation/conversation
 import type { CustomerRecord } from "../customers/customers.service";
 import { findQuoteVersions, freezeVersion } from "../public-quote/public-quote.service";
 import { recordQuoteEvent } from "../statistics/statistics.service";
+import type { QuoteFacts, QuoteState } from "../../../shared/quote-state";
+import { factsColumns, stateSql, toFacts } from "./quote-state.service";
 
 export type QuoteRecord = typeof quotes.$inferSelect;
 /** A quote with its customer record (joined: never a query per quote). */
-export type QuoteRow = QuoteRecord & { customer: CustomerRecord | null };
+export type QuoteRow = QuoteRecord & {
+  customer: CustomerRecord | null;
+  /** What the displayed state is derived from, when read with the row (lists, by id); else loaded on demand. */
+  facts?: QuoteFacts;
+};
 export type QuoteValues = {
   name: string;
   customerId: string;
@@ -307,12 +313,12 @@ export async function duplicateQuote(db: Executor, accountId: string, id: string
 export async function getQuoteById(db: Executor, accountId: string, id: string): Promise<QuoteRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select({ quote: quotes, customer: customers })
+    .select({ quote: quotes, customer: customers, ...factsColumns })
     .from(quotes)
     .leftJoin(customers, eq(customers.id, quotes.customerId))
     .where(and(eq(quotes.accountId, accountId), eq(quotes.id, id)))
     .limit(1);
-  return row ? { ...row.quote, customer: row.customer } : undefined;
+  return row ? { ...row.quote, customer: row.customer, facts: toFacts(row.quote, row) } : undefined;
 }
 
 /** The account's quotes among `ids` (others and non-ids are left out), in one query, unordered. */
@@ -320,18 +326,18 @@ export async function getQuotesByIds(db: Executor, accountId: string, ids: strin
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   const rows = await db
-    .select({ quote: quotes, customer: customers })
+    .select({ quote: quotes, customer: customers, ...factsColumns })
     .from(quotes)
     .leftJoin(customers, eq(customers.id, quotes.customerId))
     .where(and(eq(quotes.accountId, accountId), inArray(quotes.id, valid)));
-  return rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer }));
+  return rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer, facts: toFacts(r.quote, r) }));
 }
 
 /** A page of the account's quotes, newest first, filtered by (display) status and searched. */
 export async function findQuotes(
   db: Executor,
   accountId: string,
-  options: { status: QuoteDisplayStatus | null; declined?: boolean; search: string | null; offset: number; limit: number },
+  options: { status: QuoteDisplayStatus | null; state?: QuoteState | null; declined?: boolean; search: string | null; offset: number; limit: number },
   today = todayIso(),
 ) {
   const pattern = options.search ? likePattern(options.search) : null;
@@ -344,6 +350,8 @@ export async function findQuotes(
   const where = and(
     eq(quotes.accountId, accountId),
     options.status ? statusFilter[options.status] : undefined,
+    // The displayed state (src/shared/quote-state.ts), computed in SQL from the same facts.
+    options.state ? sql`${stateSql(today)} = ${options.state}` : undefined,
     // A decline is an event, not a status (decision 027): the quotes with an active one.
     options.declined
       ? sql`exists (select 1 from ${quoteConversationEntries} d where d.quote_id = ${quotes.id} and d.kind = 'DECLINE' and d.cleared_at is null)`
@@ -360,7 +368,7 @@ export async function findQuotes(
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ quote: quotes, customer: customers })
+      .select({ quote: quotes, customer: customers, ...factsColumns })
       .from(quotes)
       .leftJoin(customers, eq(customers.id, quotes.customerId))
       .where(where)
@@ -372,5 +380,5 @@ export async function findQuotes(
       ? db.select({ total: count() }).from(quotes).leftJoin(customers, eq(customers.id, quotes.customerId)).where(where)
       : db.select({ total: count() }).from(quotes).where(where),
   ]);
-  return { items: rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer })), total };
+  return { items: rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer, facts: toFacts(r.quote, r) })), total };
 }

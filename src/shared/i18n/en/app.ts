@@ -1,7 +1,7 @@
 export default {
   dashboard: {
     welcome: "Welcome, {{name}}",
-    trial_one: "Your free trial ends in {{count}} day.",
-    trial_other: "Your free trial ends in {{count}} days.",
+    trial_one: "Your free trial ends on {{date}} ({{count}} day left).",
+    trial_other: "Your free trial ends on {{date}} ({{count}} days left).",
   },
 } as const;

@@ -46,6 +46,8 @@ export default {
   update: {
     title: "Choose your plan",
     intro: "Prices exclude VAT. You pay by card or iDEAL; the subscription renews automatically until you cancel.",
+    /** Next to the Pay button (the page's intro already says that prices exclude VAT). */
+    payNote: "You pay by card or iDEAL; the subscription renews automatically until you cancel.",
     twoMonthsFree: "2 months free",
     perMonthYearly: "{{amount}} per month, billed yearly",
     exclVat: "{{amount}} excl. VAT",

@@ -77,9 +77,12 @@ export default {
     example: {
       caption: "An example quote as your customer sees it",
       number: "Quote Q-2026-014",
-      title: "New website for Bakkerij de Vries",
+      title: "New website for Harbour Bakery",
       from: "From: Studio Noord",
-      to: "For: Bakkerij de Vries",
+      to: "For: Harbour Bakery",
+      /** The example's customer, in the page's language (an English page shows an English customer). */
+      customerName: "Harbour Bakery",
+      customerAddress: "12 Quay Street\nBristol BS1 4DJ",
       date: "Date: 3 November 2026",
       validUntil: "Valid until: 3 December 2026",
       item: "Item",

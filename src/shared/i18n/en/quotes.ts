@@ -16,6 +16,28 @@ export default {
     EXPIRED: "Expired",
     SIGNED: "Signed",
   },
+  /** The displayed state (src/shared/quote-state.ts, docs/quote-states.md): badges and the list's filter. */
+  state: {
+    DRAFT: "Draft",
+    WITHDRAWN: "Withdrawn",
+    PUBLISHED: "Published",
+    VIEWED: "Viewed",
+    DECLINED: "Declined",
+    CUSTOMER_SIGNED: "Signed by the customer",
+    EXPIRED: "Expired",
+    SIGNED: "Signed",
+  },
+  /** What the state means and what is possible: the quote page's sentence and the server's refusal. */
+  stateHint: {
+    DRAFT: "This quote is a draft: you can edit it, and publish it when it is ready.",
+    WITHDRAWN: "This quote was withdrawn: its link shows “not available”. Edit it and publish it again to make a new version.",
+    PUBLISHED: "This quote is published: its content can no longer be edited. Withdraw it to change it.",
+    VIEWED: "The customer has opened this quote. Its content can no longer be edited: withdraw it to change it.",
+    DECLINED: "The customer declined this quote: signing is closed. Withdraw it, change it and publish it again to offer it anew.",
+    CUSTOMER_SIGNED: "The customer signed this quote. Add your signature and mark it as signed to close it, or withdraw it to change it (the customer then signs the new version).",
+    EXPIRED: "This quote has expired: its link says so. Withdraw it and choose a later expiration date to offer it again.",
+    SIGNED: "This quote is signed and final: it can no longer be changed or withdrawn. Duplicate it to make a new one.",
+  },
   columns: {
     number: "Number",
     title: "Title",
@@ -170,6 +192,7 @@ export default {
     intro: "Before you publish, note:",
     noCustomer: "This quote has no customer: choose one in the details and save first.",
     noBlocks: "This quote has no content yet: your customer would see an empty quote.",
-    expirationPassed: "The expiration date has passed: the link would show “expired” at once.",
+    expirationPassed: "The expiration date has passed: the link would show “expired” at once. Choose a later expiration date to publish.",
+    changeDate: "Change the expiration date",
   },
 } as const;

@@ -16,6 +16,7 @@ export default {
     madeWith: "Made with Offerly",
     previewBanner: "Preview: you are signed in to the account that sent this quote. Your customer sees this page; you cannot sign as the customer.",
     signedBanner: "This quote has been signed.",
+    customerSignedBanner: "Signed by {{names}}. The sender will confirm the signed quote.",
     optionalChoose: "Include {{name}}",
   },
   versions: {
@@ -52,8 +53,10 @@ export default {
     earlierSigned: "Signed on an earlier version ({{count}}): they stay with that version.",
   },
   form: {
-    title: "Sign this quote",
+    title: "Your signature",
     intro: "Check the quote and your choice of options, then sign below.",
+    startAnother: "Sign as another person",
+    introAnother: "Signed by {{names}}. Does someone else need to sign too? They sign here with their own name; each person signs once.",
     name: "Your name",
     draw: "Draw",
     type: "Type",
@@ -117,6 +120,7 @@ export default {
     tooMany: "Too many requests. Please wait a moment and try again.",
     templateNotFound: "That saved signature does not exist.",
     cannotMarkSigned: "Only a published quote can be marked as signed.",
+    sameSigner: "{{name}} has already signed this version of the quote. Anyone else who needs to sign can do so with their own name.",
   },
   audit: {
     PUBLISHED: "Published",

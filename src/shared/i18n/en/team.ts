@@ -12,9 +12,10 @@ export default {
     admin: "Everything except billing, ownership and deleting the account.",
     member: "Customers, quotes and templates.",
   },
+  /** The invitation's state, not the role ("Owner … Member" read as two roles): joined or still invited. */
   status: {
     invited: "Invited",
-    member: "Member",
+    member: "Active",
   },
   columns: {
     name: "Name",
@@ -70,6 +71,9 @@ export default {
     accepted: "Invitation accepted",
     declined: "You declined the invitation. You can close this page.",
     invalid: "Something went wrong. Please retry the link in your email.",
+    invalidTitle: "Team invitation",
+    noToken: "This page opens an invitation to join a team on Offerly. Open it with the link in your invitation e-mail. If that link does not work, ask the person who invited you to send a new invitation.",
+    closed: "This invitation is no longer open: it was accepted, declined or withdrawn, or it has expired. Ask the person who invited you to send a new one.",
     toApp: "Go to Offerly",
   },
   data: {

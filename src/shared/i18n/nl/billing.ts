@@ -48,6 +48,7 @@ export default {
   update: {
     title: "Kies je abonnement",
     intro: "Prijzen zijn exclusief btw. Je betaalt met creditcard of iDEAL; het abonnement wordt automatisch verlengd tot je opzegt.",
+    payNote: "Je betaalt met creditcard of iDEAL; het abonnement wordt automatisch verlengd tot je opzegt.",
     twoMonthsFree: "2 maanden gratis",
     perMonthYearly: "{{amount}} per maand, jaarlijks gefactureerd",
     exclVat: "{{amount}} excl. btw",

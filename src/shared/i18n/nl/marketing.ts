@@ -81,6 +81,8 @@ export default {
       title: "Nieuwe website voor Bakkerij de Vries",
       from: "Van: Studio Noord",
       to: "Voor: Bakkerij de Vries",
+      customerName: "Bakkerij de Vries",
+      customerAddress: "Dorpsstraat 1\n1234 AB Ergens",
       date: "Datum: 3 november 2026",
       validUntil: "Geldig tot: 3 december 2026",
       item: "Omschrijving",

@@ -16,7 +16,7 @@ export default {
   },
   status: {
     invited: "Uitgenodigd",
-    member: "Lid",
+    member: "Actief",
   },
   columns: {
     name: "Naam",
@@ -72,6 +72,9 @@ export default {
     accepted: "Uitnodiging geaccepteerd",
     declined: "Je hebt de uitnodiging afgewezen. Je kunt deze pagina sluiten.",
     invalid: "Er is iets misgegaan. Probeer de link in je e-mail opnieuw.",
+    invalidTitle: "Uitnodiging voor een team",
+    noToken: "Deze pagina opent een uitnodiging om lid te worden van een team op Offerly. Open hem met de link in je uitnodigingsmail. Werkt die link niet, vraag dan degene die je uitnodigde om een nieuwe uitnodiging te sturen.",
+    closed: "Deze uitnodiging is niet meer open: hij is geaccepteerd, afgewezen of ingetrokken, of verlopen. Vraag degene die je uitnodigde om een nieuwe te sturen.",
     toApp: "Naar Offerly",
   },
   data: {

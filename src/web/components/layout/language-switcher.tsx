@@ -6,14 +6,19 @@ import { useLocale, useTranslation } from "../../i18n";
  * Links to the same page in the other languages. The link carries ?setLocale=xx: the server
  * remembers the choice in the locale cookie and redirects to the clean URL (works without JS).
  */
-export function LanguageSwitcher({ className = "" }: { className?: string }) {
+/**
+ * The language links. `landmark` (the default) makes them a navigation landmark named "Language";
+ * a page with a second copy (the marketing footer) renders that one as a plain labelled group, so
+ * the page has one "Language" landmark.
+ */
+export function LanguageSwitcher({ className = "", landmark = true }: { className?: string; landmark?: boolean }) {
   const { t } = useTranslation();
   const current = useLocale();
   const { pathname, search } = useLocation();
   const { path } = splitLocalePath(pathname);
   const query = new URLSearchParams(search);
   return (
-    <nav aria-label={t("language.label")} className={`flex items-center gap-1 text-sm ${className}`}>
+    <Wrapper landmark={landmark} label={t("language.label")} className={`flex items-center gap-1 text-sm ${className}`}>
       {LOCALES.map((locale) => {
         query.set(SET_LOCALE_PARAM, locale);
         const active = locale === current;
@@ -32,6 +37,18 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
           </a>
         );
       })}
+    </Wrapper>
+  );
+}
+
+function Wrapper({ landmark, label, className, children }: { landmark: boolean; label: string; className: string; children: React.ReactNode }) {
+  return landmark ? (
+    <nav aria-label={label} className={className}>
+      {children}
     </nav>
+  ) : (
+    <div role="group" aria-label={label} className={className}>
+      {children}
+    </div>
   );
 }

@@ -27,7 +27,7 @@ export function ExampleQuote() {
     currency: "EUR",
     quoteDateAt: "2026-11-03",
     quoteExpirationAt: "2026-12-03",
-    customer: { name: "Bakkerij de Vries", content: "Dorpsstraat 1\n1234 AB Ergens" },
+    customer: { name: t("home.example.customerName"), content: t("home.example.customerAddress") },
     blocks: [
       {
         id: "work",

@@ -14,6 +14,7 @@ export function ConfirmDialog({
   cancelLabel,
   danger = false,
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: {
@@ -24,6 +25,8 @@ export function ConfirmDialog({
   cancelLabel: string;
   danger?: boolean;
   busy?: boolean;
+  /** The action cannot be done now (the dialog's text says why and what to do instead). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -64,7 +67,7 @@ export function ConfirmDialog({
           <Button data-dialog-cancel variant="secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} busy={busy} data-testid="confirm-dialog-confirm">
+          <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} busy={busy} disabled={confirmDisabled} data-testid="confirm-dialog-confirm">
             {confirmLabel}
           </Button>
         </div>

@@ -34,12 +34,20 @@ export const QuoteConversationQuery = graphql(`
       id
       status
       displayStatus
+      lifecycle {
+        state
+        actions
+      }
       language
       customer {
         id
         email
       }
       ...QuoteConversation
+    }
+    account {
+      id
+      timeZone
     }
   }
 `);

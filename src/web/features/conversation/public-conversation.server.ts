@@ -10,7 +10,11 @@ export type PublicConversationData = {
   declineAction: string;
   /** The customer may still ask and decline (published; the page shows nothing else anyway). */
   open: boolean;
+  /** The customer may still decline (not declined, nobody signed this version: src/shared/quote-state.ts). */
+  canDecline: boolean;
   declinedAt: string | null;
+  /** The time zone the customer's times are shown in (the sending account's). */
+  timeZone: string;
   declineReason: string | null;
   /** The message after a form's redirect (`?conversation=…`), null otherwise. */
   status: PublicConversationStatus | null;
@@ -26,13 +30,15 @@ export async function loadPublicConversation(
   requestUrl: string,
 ): Promise<PublicConversationData> {
   const base = localizePath(`/quote/${quote.slug}/${quote.nanoId}`, quote.language === "NL" ? "nl" : "en");
-  const { declinedAt, declineReason } = await getPublicConversation(db, quote.id);
+  const { declinedAt, declineReason, timeZone } = await getPublicConversation(db, quote.id);
   const status = new URL(requestUrl).searchParams.get("conversation");
   return {
     questionAction: `${base}/question`,
     declineAction: `${base}/decline`,
     open: quote.status === "PUBLISHED",
+    canDecline: quote.status === "PUBLISHED" && !declinedAt,
     declinedAt,
+    timeZone,
     declineReason,
     status: isOneOf(PUBLIC_CONVERSATION_STATUSES, status) ? status : null,
   };

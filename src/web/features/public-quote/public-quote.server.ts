@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { readPublicQuote, recordView } from "../../../server/modules/public-quote/public-quote.server";
 import type { OfferlyLoadContext } from "../../context";
 import { loadPublicConversation } from "../conversation/public-conversation.server";
+import { quoteState } from "../../../shared/quote-state";
 import type { PublicQuotePageData } from "./types";
 
 /**
@@ -26,14 +27,27 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
   );
   const { quoteId: _q, accountId: _a, account, signatures, earlierSignatures, version, ...rest } = view;
   const { logoFileKey: _l, ...publicAccount } = account;
+  // The customer's side of the state table (src/shared/quote-state.ts; the server refuses the same).
+  const customerSigners = signatures.filter((s) => s.kind === "CUSTOMER").map((s) => s.name);
+  const { state, actions } = quoteState({
+    status: view.status,
+    expirationDate: view.document.quoteExpirationAt,
+    signable: view.signable,
+    customerSignatures: customerSigners.length,
+    declined: Boolean(conversation.declinedAt),
+    everPublished: true,
+    viewed: true,
+  });
   return {
     availability,
     islandSrc: islandSrc(),
-    conversation,
+    conversation: { ...conversation, canDecline: conversation.canDecline && actions.includes("DECLINE") },
     quote: {
       ...rest,
-      // A declined quote is not signed until it is published again (the server refuses too).
-      canSign: rest.canSign && !conversation.declinedAt,
+      state,
+      customerSigners,
+      // Declined, signed or expired: no signing (the plan's signing rule is in rest.canSign).
+      canSign: rest.canSign && actions.includes("SIGN"),
       account: publicAccount,
       signatures: signatures.map(({ fileKey: _f, signedAt, ...s }) => ({ ...s, signedAt: signedAt.toISOString() })),
       version: version?.number ?? null,

@@ -1,6 +1,7 @@
 import type { QuoteDocumentData } from "../../../shared/quote-document";
 import type { QuoteVersionDiff } from "../../../shared/quote-versions";
 import type { PublicAvailability, QuoteStatus } from "../../../shared/quote-status";
+import type { QuoteState } from "../../../shared/quote-state";
 import type { TotalsLabels } from "../quote-document/totals-layout";
 import type { PublicConversationData } from "../conversation/public-conversation.server";
 
@@ -27,6 +28,10 @@ export type PublicQuotePageData = {
     slug: string;
     name: string;
     status: QuoteStatus;
+    /** The displayed state (src/shared/quote-state.ts). */
+    state: QuoteState;
+    /** Names of the customers who signed the version shown. */
+    customerSigners: string[];
     signable: boolean;
     signingAllowed: boolean;
     canSign: boolean;

@@ -4,7 +4,7 @@ import { formatLineQuantity } from "../../../shared/quote-document";
 import type { ChangeMarks } from "../../../shared/quote-versions";
 import { useTranslation } from "../../i18n";
 import { RichText } from "./rich-text";
-import { type TotalsLabels, type TotalsRow, totalsRows, totalsSummary } from "./totals-layout";
+import { type TotalsLabels, type TotalsRow, grandTotalLabel, totalsRows, totalsSummary } from "./totals-layout";
 import type { QuoteDocumentBlock, QuoteDocumentCustomer, QuoteDocumentData, QuoteDocumentLine } from "./types";
 
 /** Long names and e-mail addresses break anywhere rather than widen a 375 px screen. */
@@ -251,7 +251,7 @@ function Totals({ quote, money }: { quote: QuoteDocumentData; money: (amount: st
       </dl>
       <dl>
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t border-slate-100 pt-2">
-          <dt className="shrink-0 text-base font-semibold text-slate-900">{labels.total}</dt>
+          <dt className="shrink-0 text-base font-semibold text-slate-900">{grandTotalLabel(totals, labels)}</dt>
           <dd className="ml-auto text-right text-lg font-bold text-slate-900 sm:text-xl" data-testid="quote-total" data-quote-total>
             {totalsSummary(totals, labels, money, "totalInclVat")}
           </dd>

@@ -42,13 +42,27 @@ function partRows(part: TotalsPart, labels: TotalsLabels, money: (amount: string
   return rows;
 }
 
-/** The rows of the totals list: the one-off part, then one part per recurring interval. */
+/**
+ * The rows of the totals list: the one-off part, then one part per recurring interval. With one
+ * part only, its "Total incl. VAT" is the grand total below the list (grandTotalLabel): not twice.
+ */
 export function totalsRows(totals: Totals, labels: TotalsLabels, money: (amount: string) => string): TotalsRow[] {
   const hasOneOff = totals.oneOff.subtotal !== "0.00" || totals.recurring.length === 0;
-  return [
+  const rows = [
     ...(hasOneOff ? partRows(totals.oneOff, labels, money) : []),
     ...totals.recurring.flatMap((part) => partRows(part, labels, money, fill(labels.recurringHeading, { interval: labels.interval[part.interval] }))),
   ];
+  return singlePart(totals) ? rows.filter((row) => row.testId !== "total-incl-vat") : rows;
+}
+
+/** Only the one-off part: no recurring lines. */
+function singlePart(totals: Totals): boolean {
+  return totals.recurring.length === 0;
+}
+
+/** The grand total's label: "Total incl. VAT" when it is the one part's, "Total" over several parts. */
+export function grandTotalLabel(totals: Totals, labels: TotalsLabels): string {
+  return singlePart(totals) ? labels.totalInclVat : labels.total;
 }
 
 /** "€ 2.400,00 once + € 150,00 per month", or just the one-off amount. */

@@ -30,10 +30,20 @@ export const quoteUpdates: NonNullable<UpdatesConfig["Mutation"]> = {
     invalidateList(cache, "quotes");
     invalidateConversation(cache, String(args.id));
   },
+  // A signature or "mark as signed" changes the quote's state (src/shared/quote-state.ts) everywhere.
+  createQuoteSignature: (_result, args, cache) => {
+    if (args.quoteId) cache.invalidate({ __typename: "Quote", id: String(args.quoteId) }, "lifecycle");
+    invalidateList(cache, "quotes");
+  },
+  updateQuoteToSigned: (_result, args, cache) => {
+    cache.invalidate({ __typename: "Quote", id: String(args.id) }, "lifecycle");
+    invalidateList(cache, "quotes");
+  },
 };
 
 /** Types of this feature without an identity of their own: embedded in their parent. */
 export const quoteKeys = {
   QuotePage: () => null,
   QuoteCustomerDetails: () => null,
+  QuoteLifecycle: () => null,
 } as const;

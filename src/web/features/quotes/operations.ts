@@ -16,6 +16,10 @@ export const QuoteFieldsFragment = graphql(`
     currency
     status
     displayStatus
+    lifecycle {
+      state
+      actions
+    }
     signable
     quoteDateAt
     quoteExpirationAt
@@ -99,8 +103,8 @@ export const QuoteBlocksFragment = graphql(`
 `);
 
 export const QuotesQuery = graphql(`
-  query Quotes($page: Int, $pageSize: Int, $search: String, $status: QuoteDisplayStatus, $declined: Boolean) {
-    quotes(page: $page, pageSize: $pageSize, search: $search, status: $status, declined: $declined) {
+  query Quotes($page: Int, $pageSize: Int, $search: String, $state: QuoteState) {
+    quotes(page: $page, pageSize: $pageSize, search: $search, state: $state) {
       totalCount
       page
       pageSize
@@ -110,6 +114,10 @@ export const QuotesQuery = graphql(`
         name
         status
         displayStatus
+        lifecycle {
+          state
+          actions
+        }
         total
         currency
         quoteDateAt

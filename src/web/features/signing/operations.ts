@@ -19,6 +19,10 @@ export const QuoteSigningQuery = graphql(`
     quote(id: $id) {
       id
       status
+      lifecycle {
+        state
+        actions
+      }
       quoteSignatures {
         ...QuoteSignatureFields
       }
@@ -58,6 +62,10 @@ export const UpdateQuoteToSignedMutation = graphql(`
       id
       status
       displayStatus
+      lifecycle {
+        state
+        actions
+      }
       signedAt
       quoteSignatures {
         ...QuoteSignatureFields

@@ -46,6 +46,9 @@ export const LatestQuotesQuery = graphql(`
         quoteNumber
         name
         displayStatus
+        lifecycle {
+          state
+        }
         customerDetails {
           name
         }

@@ -28,6 +28,8 @@ export default function CustomerMutatePage() {
     <section className="mx-auto max-w-3xl px-4 py-8">
       <title>{`${title} · Offerly`}</title>
       {back}
+      {/* A heading on every state of the page, a wrong id included. */}
+      <h1 className="mt-2 text-2xl font-bold tracking-tight">{title}</h1>
       {editing && !customer ? (
         <div className="mt-4">
           {notFound ? (
@@ -37,10 +39,7 @@ export default function CustomerMutatePage() {
           )}
         </div>
       ) : (
-        <>
-          <h1 className="mt-2 text-2xl font-bold tracking-tight">{title}</h1>
-          <CustomerForm key={customer?.id ?? "new"} customer={customer ?? undefined} onDone={() => navigate(href("/app/customers"))} />
-        </>
+        <CustomerForm key={customer?.id ?? "new"} customer={customer ?? undefined} onDone={() => navigate(href("/app/customers"))} />
       )}
     </section>
   );

@@ -51,6 +51,11 @@ export default function QuoteMutatePage() {
               // A draft: its details and content first (what the page is for now), then what
               // publishing will bring (sending, statistics, conversation, versions).
               <div className="mt-6 space-y-6">
+                {quote.lifecycle.state === "WITHDRAWN" ? (
+                  <div data-testid="quote-state-hint">
+                    <Alert kind="info">{t("quotes:stateHint.WITHDRAWN")}</Alert>
+                  </div>
+                ) : null}
                 <PublicLink url={quote.url} live={false} />
                 <section aria-labelledby="details-title">
                   <h2 id="details-title" className="mb-3 text-lg font-semibold">
@@ -70,7 +75,10 @@ export default function QuoteMutatePage() {
               </div>
             ) : (
               <div className="mt-6 space-y-6">
-                <Alert kind="info">{t("quotes:readOnly", { status: t(`quotes:status.${quote.status}`).toLowerCase() })}</Alert>
+                {/* What the state means and what is possible (the same sentence the server refuses with). */}
+                <div data-testid="quote-state-hint">
+                  <Alert kind="info">{t(`quotes:stateHint.${quote.lifecycle.state}`)}</Alert>
+                </div>
                 <PublicLink url={quote.url} live />
                 <QuoteStatistics quoteId={quote.id} status={quote.status} />
                 <QuoteConversation quoteId={quote.id} />
@@ -81,10 +89,7 @@ export default function QuoteMutatePage() {
                   <h2 id="preview-title" className="mb-3 text-lg font-semibold">
                     {t("quotes:blocks")}
                   </h2>
-                  <div className="space-y-3">
-                    <Alert kind="info">{t("editor:withdrawToEdit")}</Alert>
-                    <QuoteDocument quote={quoteDocumentFromGraphQL(quote)} headingLevel={2} />
-                  </div>
+                  <QuoteDocument quote={quoteDocumentFromGraphQL(quote)} headingLevel={2} />
                 </section>
               </div>
             )}

@@ -20,6 +20,8 @@ export default function QuoteVersionPage() {
       <Link to={href(`/app/quotes/mutate/${quoteId}`)} className="text-sm font-medium text-brand-700 hover:underline">
         ← {t("quotes:versions.back")}
       </Link>
+      {/* The page's heading whatever the answer (the version, not found, an error). */}
+      <h1 className="mt-2 text-2xl font-bold tracking-tight">{t("quotes:versions.version", { number })}</h1>
       <div className="mt-4">
         {data?.quoteVersion ? (
           <QuoteVersionView version={data.quoteVersion} />

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { QUOTE_DISPLAY_STATUSES, type QuoteDisplayStatus } from "../../../shared/quote-status";
+import { QUOTE_STATES, type QuoteState } from "../../../shared/quote-state";
 import { ListScreen } from "../../components/ui/list-screen";
 import { QuotesTable } from "../../features/quotes/components/quotes-table";
 import { QuotesQuery } from "../../features/quotes/operations";
@@ -17,12 +17,11 @@ export default function QuotesPage() {
   const listParams = useListParams();
   const { params, search, page, update } = listParams;
   const statusParam = params.get("status") ?? "";
-  const status = (QUOTE_DISPLAY_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as QuoteDisplayStatus) : null;
-  // "Declined" is an event, not a status (decision 027): its own argument.
-  const declined = statusParam === "DECLINED";
+  // The filter is the displayed state (src/shared/quote-state.ts), the same as the badges.
+  const state = (QUOTE_STATES as readonly string[]).includes(statusParam) ? (statusParam as QuoteState) : null;
   const [{ data, fetching, error }, refetch] = useQuery({
     query: QuotesQuery,
-    variables: { page, pageSize: PAGE_SIZE, search: search || null, status, declined: declined || null },
+    variables: { page, pageSize: PAGE_SIZE, search: search || null, state },
     requestPolicy: "cache-and-network",
   });
   const list = data?.quotes;
@@ -42,13 +41,13 @@ export default function QuotesPage() {
       searchPlaceholder={t("quotes:searchPlaceholder")}
       select={{
         label: t("quotes:statusFilter"),
-        value: declined ? "DECLINED" : (status ?? ""),
+        value: state ?? "",
         onChange: (value) => update({ status: value || null, page: null }),
-        options: [{ value: "", label: t("quotes:allStatuses") }, ...QUOTE_DISPLAY_STATUSES.map((s) => ({ value: s, label: t(`quotes:status.${s}`) })), { value: "DECLINED", label: t("quotes:declinedFilter") }],
+        options: [{ value: "", label: t("quotes:allStatuses") }, ...QUOTE_STATES.map((s) => ({ value: s, label: t(`quotes:state.${s}`) }))],
       }}
       query={{ fetching, error, hasData: Boolean(data), refetch: () => refetch({ requestPolicy: "network-only" }) }}
       list={list}
-      narrowed={Boolean(search || status || declined)}
+      narrowed={Boolean(search || state)}
       noResults={t("quotes:empty.noResults")}
       empty={{ title: t("quotes:empty.title"), body: t("quotes:empty.body") }}
     >

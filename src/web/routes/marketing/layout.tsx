@@ -151,7 +151,7 @@ export default function MarketingLayout() {
             <ul className="mt-2 space-y-1 text-slate-600">
               <li><Link to={href("/privacy-policy")}>{t("nav.privacy")}</Link></li>
             </ul>
-            <LanguageSwitcher className="mt-4" />
+            <LanguageSwitcher className="mt-4" landmark={false} />
           </div>
         </div>
         <p className="pb-8 text-center text-xs text-slate-500">{t("footer.rights", { year: new Date().getFullYear() })}</p>

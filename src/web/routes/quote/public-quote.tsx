@@ -25,6 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export default function PublicQuoteRoute({ loaderData, params }: Route.ComponentProps) {
   if (!loaderData.quote) return <QuoteUnavailable availability={loaderData.availability} />;
-  // The PDF download (the lead's route at merge): one path for both languages, the quote's language inside.
-  return <PublicQuotePage quote={loaderData.quote} islandSrc={loaderData.islandSrc} conversation={loaderData.conversation} pdfHref={`/quote/${encodeURIComponent(loaderData.quote.slug)}/${encodeURIComponent(params.nanoId)}/pdf`} />;
+  // The PDF download next to the page, in the page's language prefix (/nl/quote/…/pdf for a Dutch quote; both paths work).
+  const pdfHref = localizePath(`/quote/${encodeURIComponent(loaderData.quote.slug)}/${encodeURIComponent(params.nanoId)}/pdf`, loaderData.quote.document.language === "NL" ? "nl" : "en");
+  return <PublicQuotePage quote={loaderData.quote} islandSrc={loaderData.islandSrc} conversation={loaderData.conversation} pdfHref={pdfHref} />;
 }

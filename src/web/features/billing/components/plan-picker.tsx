@@ -92,7 +92,7 @@ export function PlanPicker({ account, vatNumber }: { account: Account; vatNumber
           {t("billing:update.total", { amount: money(vat.totalCents) })}
         </p>
       </section>
-      <p className="text-sm text-slate-600">{t("billing:update.intro")}</p>
+      <p className="text-sm text-slate-600">{t("billing:update.payNote")}</p>
       <Button type="submit" busy={busy} data-testid="pay">
         {busy ? t("billing:update.paying") : t("billing:update.pay")}
       </Button>

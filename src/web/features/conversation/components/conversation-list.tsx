@@ -69,7 +69,7 @@ const ACCENT: Record<Entry["kind"], string> = {
 };
 
 /** The conversation, oldest first: questions with their answer (or a form to answer), declines, sends, reminders. */
-export function ConversationList({ entries, locale }: { entries: readonly Entry[]; locale: string }) {
+export function ConversationList({ entries, locale, timeZone }: { entries: readonly Entry[]; locale: string; timeZone: string }) {
   const { t } = useTranslation();
   if (!entries.length) return <p className="text-sm text-slate-600">{t("conversation:panel.empty")}</p>;
   return (
@@ -80,7 +80,7 @@ export function ConversationList({ entries, locale }: { entries: readonly Entry[
             <p className="font-medium text-slate-900">
               <EntryTitle entry={entry} />
             </p>
-            <p className="text-xs text-slate-500">{formatMoment(entry.createdAt, locale)}</p>
+            <p className="text-xs text-slate-500">{formatMoment(entry.createdAt, locale, timeZone)}</p>
           </div>
           {entry.kind === "DECLINE" && !entry.active ? <p className="mt-1 text-xs text-slate-500">{t("conversation:panel.earlierDecline")}</p> : null}
           {entry.text ? (
@@ -94,7 +94,7 @@ export function ConversationList({ entries, locale }: { entries: readonly Entry[
                 <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("conversation:panel.answer")}</p>
                 <p className="mt-1 whitespace-pre-line break-words text-slate-800">{entry.answer}</p>
                 {entry.answeredAt ? (
-                  <p className="mt-1 text-xs text-slate-500">{t("conversation:panel.answeredAt", { date: formatMoment(entry.answeredAt, locale), email: entry.answerEmail ?? "" })}</p>
+                  <p className="mt-1 text-xs text-slate-500">{t("conversation:panel.answeredAt", { date: formatMoment(entry.answeredAt, locale, timeZone), email: entry.answerEmail ?? "" })}</p>
                 ) : null}
               </div>
             ) : (

@@ -33,7 +33,7 @@ export function PublicConversation(props: PublicConversationData) {
       {message}
       {props.declinedAt ? (
         <div className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800" data-testid="public-declined">
-          <p>{t("conversation:public.declinedOn", { date: formatMoment(props.declinedAt, locale) })}</p>
+          <p>{t("conversation:public.declinedOn", { date: formatMoment(props.declinedAt, locale, props.timeZone) })}</p>
           {props.declineReason ? <p className="mt-2 whitespace-pre-line break-words">{props.declineReason}</p> : null}
         </div>
       ) : null}
@@ -49,7 +49,7 @@ export function PublicConversation(props: PublicConversationData) {
           {t("conversation:public.questionSubmit")}
         </button>
       </form>
-      {props.declinedAt ? null : (
+      {props.declinedAt || !props.canDecline ? null : (
         <details className="rounded-md border border-slate-200 p-4" data-testid="public-decline">
           <summary className="cursor-pointer text-sm font-semibold text-slate-800">{t("conversation:public.declineSummary")}</summary>
           <form method="post" action={props.declineAction} className="mt-3 space-y-2" data-testid="public-decline-form">

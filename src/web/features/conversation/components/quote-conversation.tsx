@@ -19,13 +19,15 @@ export function QuoteConversation({ quoteId }: { quoteId: string }) {
   const conversation = quote;
   if (!quote || !conversation) return <QueryState fetching={fetching} error={error} hasData={false} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
   const customerEmail = quote.customer?.email ?? null;
+  // Every time shown to the owner is in the account's time zone.
+  const timeZone = data?.account?.timeZone ?? "UTC";
   return (
     <section aria-labelledby="conversation-title" className="space-y-4" data-testid="quote-conversation">
-      {conversation.decline ? <DeclinedNotice decline={conversation.decline} locale={locale} /> : null}
+      {conversation.decline ? <DeclinedNotice decline={conversation.decline} locale={locale} timeZone={timeZone} /> : null}
       <div className="grid items-start gap-4 md:grid-cols-2">
-        <SendToCustomer key={customerEmail ?? ""} quoteId={quote.id} customerEmail={customerEmail} canSend={quote.displayStatus === "PUBLISHED" && !conversation.decline} declined={Boolean(conversation.decline)} displayStatus={quote.displayStatus} />
-        {quote.status !== "SIGNED" ? (
-          <ReminderSettings key={`${conversation.reminder.enabled}-${conversation.reminder.daysBefore}`} quoteId={quote.id} reminder={conversation.reminder} hasCustomerEmail={customerEmail !== null} locale={locale} />
+        <SendToCustomer key={customerEmail ?? ""} quoteId={quote.id} customerEmail={customerEmail} canSend={quote.lifecycle.actions.includes("SEND")} declined={Boolean(conversation.decline)} displayStatus={quote.displayStatus} />
+        {quote.lifecycle.actions.includes("EDIT_REMINDER") ? (
+          <ReminderSettings key={`${conversation.reminder.enabled}-${conversation.reminder.daysBefore}`} quoteId={quote.id} reminder={conversation.reminder} hasCustomerEmail={customerEmail !== null} locale={locale} timeZone={timeZone} />
         ) : null}
       </div>
       <div>
@@ -33,7 +35,7 @@ export function QuoteConversation({ quoteId }: { quoteId: string }) {
           {t("conversation:panel.title")}
         </h2>
         <p className="mb-3 text-sm text-slate-600">{t("conversation:panel.intro")}</p>
-        <ConversationList entries={conversation.conversation} locale={locale} />
+        <ConversationList entries={conversation.conversation} locale={locale} timeZone={timeZone} />
       </div>
     </section>
   );

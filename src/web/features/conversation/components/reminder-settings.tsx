@@ -13,7 +13,7 @@ import { formatMoment } from "./format";
 type Reminder = { enabled: boolean; daysBefore: number; sentAt?: string | null; scheduledFor?: string | null };
 
 /** The quote's reminder e-mail to the customer: on or off, and how many days before expiry. */
-export function ReminderSettings({ quoteId, reminder, hasCustomerEmail, locale }: { quoteId: string; reminder: Reminder; hasCustomerEmail: boolean; locale: string }) {
+export function ReminderSettings({ quoteId, reminder, hasCustomerEmail, locale, timeZone }: { quoteId: string; reminder: Reminder; hasCustomerEmail: boolean; locale: string; timeZone: string }) {
   const { t } = useTranslation();
   const form = useZodForm(ZQuoteReminderInput, { enabled: reminder.enabled, daysBefore: reminder.daysBefore });
   const { register, formState, handleSubmit, reset } = form;
@@ -49,10 +49,10 @@ export function ReminderSettings({ quoteId, reminder, hasCustomerEmail, locale }
       {!hasCustomerEmail ? <p className="text-sm text-amber-800">{t("conversation:reminder.noEmail")}</p> : null}
       {reminder.scheduledFor ? (
         <p className="text-sm text-slate-600" data-testid="reminder-scheduled">
-          {t("conversation:reminder.scheduled", { date: formatMoment(reminder.scheduledFor, locale) })}
+          {t("conversation:reminder.scheduled", { date: formatMoment(reminder.scheduledFor, locale, timeZone) })}
         </p>
       ) : reminder.sentAt ? (
-        <p className="text-sm text-slate-600">{t("conversation:reminder.sent", { date: formatMoment(reminder.sentAt, locale) })}</p>
+        <p className="text-sm text-slate-600">{t("conversation:reminder.sent", { date: formatMoment(reminder.sentAt, locale, timeZone) })}</p>
       ) : reminder.enabled ? (
         <p className="text-sm text-slate-600">{t("conversation:reminder.notScheduled")}</p>
       ) : null}

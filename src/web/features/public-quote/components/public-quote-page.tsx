@@ -1,6 +1,6 @@
 import { DEFAULT_STYLING, FONT_FAMILIES } from "../../../../shared/account-settings";
 import type { TextFont } from "../../../../shared/enums";
-import { formatDate } from "../../../../shared/format";
+import { formatDate, formatNameList } from "../../../../shared/format";
 import { useNonce } from "../../../nonce";
 import { useTranslation } from "../../../i18n";
 import { QuoteDocument, useTotalsLabels } from "../../quote-document/quote-document";
@@ -118,6 +118,10 @@ export function PublicQuotePage({
           <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-sm font-medium text-green-900" data-testid="signed-banner">
             {t("signing:page.signedBanner")}
           </p>
+        ) : quote.state === "CUSTOMER_SIGNED" ? (
+          <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-sm font-medium text-green-900" data-testid="customer-signed-banner">
+            {t("signing:page.customerSignedBanner", { names: formatNameList(quote.customerSigners, document.language) })}
+          </p>
         ) : null}
         {document.blocks.length > 1 ? (
           <nav aria-labelledby="toc-title" className="rounded-xl border border-slate-200 bg-white p-4 print:hidden" data-testid="toc">
@@ -138,7 +142,7 @@ export function PublicQuotePage({
         {quote.changes ? <VersionChanges diff={quote.changes.diff} reason={quote.changes.reason} language={document.language} currency={document.currency} /> : null}
         <QuoteDocument quote={document} selectable={canSignHere} marks={quote.changes ? changeMarks(quote.changes.diff) : null} />
         <SignatureList signatures={quote.signatures} language={document.language} />
-        {canSignHere ? <SigningForm /> : null}
+        {canSignHere ? <SigningForm signers={quote.customerSigners} language={document.language} /> : null}
         {conversation && !quote.viewerIsMember ? <PublicConversation {...conversation} /> : null}
         {quote.watermark ? (
           <p className="text-center text-xs text-slate-500" data-testid="watermark">

@@ -1,19 +1,24 @@
+import { formatNameList } from "../../../../shared/format";
 import { useTranslation } from "../../../i18n";
 
 /**
  * The customer's signing form, server-rendered inside a <details> (it opens without JavaScript);
  * the island (island/signing.ts) loads signature_pad when it is opened, checks and sends it.
  */
-export function SigningForm() {
+export function SigningForm({ signers = [], language }: { signers?: string[]; language: string }) {
   const { t } = useTranslation();
+  // After a first signature, the form is for another signer (each signs once: the server refuses a name again).
+  const another = signers.length > 0;
   return (
     <details id="sign" className="group rounded-xl border border-slate-200 bg-white print:hidden" data-testid="signing">
       <summary className="cursor-pointer list-none rounded-xl px-4 py-4 text-center text-base font-semibold text-white sm:px-6 [&::-webkit-details-marker]:hidden" style={{ background: "var(--quote-link)" }}>
-        {t("signing:form.start")}
+        {another ? t("signing:form.startAnother") : t("signing:form.start")}
       </summary>
       <form className="space-y-4 p-4 sm:p-6" data-signing-form noValidate>
         <h2 className="text-lg font-semibold">{t("signing:form.title")}</h2>
-        <p className="text-sm text-slate-600">{t("signing:form.intro")}</p>
+        <p className="text-sm text-slate-600" data-testid="signing-intro">
+          {another ? t("signing:form.introAnother", { names: formatNameList(signers, language) }) : t("signing:form.intro")}
+        </p>
         <div>
           <label htmlFor="signer-name" className="block text-sm font-medium">
             {t("signing:form.name")}

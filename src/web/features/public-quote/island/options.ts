@@ -1,6 +1,6 @@
 import { formatMoney } from "../../../../shared/format";
 import { applySelection } from "../../../../shared/quote-document";
-import { totalsRows, totalsSummary } from "../../quote-document/totals-layout";
+import { grandTotalLabel, totalsRows, totalsSummary } from "../../quote-document/totals-layout";
 import type { IslandData } from "../types";
 import { optionReporter } from "./option-report";
 
@@ -45,7 +45,11 @@ export function startOptions(root: HTMLElement, data: IslandData) {
       );
     }
     const grand = root.querySelector("[data-quote-total]");
-    if (grand) grand.textContent = totalsSummary(doc.totals, data.labels, money, "totalInclVat");
+    if (grand) {
+      grand.textContent = totalsSummary(doc.totals, data.labels, money, "totalInclVat");
+      const label = grand.previousElementSibling;
+      if (label) label.textContent = grandTotalLabel(doc.totals, data.labels);
+    }
   }
 
   const report = optionReporter(data.nanoId, selection);

@@ -107,6 +107,7 @@ function QuoteFormFields({
         />
         <TextField label={t("quotes:fields.quoteDate")} type="date" error={errors.quoteDateAt?.message} {...register("quoteDateAt")} />
         <TextField
+          id="quote-expiration-at"
           label={t("quotes:fields.expirationDate")}
           type="date"
           min={watch("quoteDateAt") || undefined}

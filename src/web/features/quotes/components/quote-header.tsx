@@ -11,7 +11,7 @@ import { useLocalizedHref, useTranslation } from "../../../i18n";
 import { useRefusalToast } from "../../../lib/use-refusal-toast";
 import { useDuplicateQuote } from "../hooks/use-duplicate-quote";
 import { PublishQuoteMutation, WithdrawQuoteMutation } from "../operations";
-import { publishProblems } from "../publish-problems";
+import { BLOCKING_PUBLISH_PROBLEMS, publishProblems } from "../publish-problems";
 import { DeleteQuoteDialog } from "./delete-quote-dialog";
 import { StatusBadge } from "./status-badge";
 
@@ -27,8 +27,16 @@ export function QuoteHeader({ quote }: { quote: QuoteFieldsFragment & QuoteBlock
   const [{ fetching: publishing }, publishQuote] = useMutation(PublishQuoteMutation);
   const [{ fetching: withdrawing }, withdrawQuote] = useMutation(WithdrawQuoteMutation);
   const { duplicate, duplicating } = useDuplicateQuote();
+  // Buttons follow the state table (src/shared/quote-state.ts); the server refuses the same.
+  const actionsAllowed = quote.lifecycle.actions;
   const draft = quote.status === "DRAFT";
   const problems = pending === "publish" ? publishProblems(quote, localTodayIso()) : [];
+  const blocked = problems.some((p) => BLOCKING_PUBLISH_PROBLEMS.includes(p));
+  // The way out of a passed expiration date: to the date field, with the dialog closed.
+  const changeDate = () => {
+    setPending(null);
+    requestAnimationFrame(() => document.getElementById("quote-expiration-at")?.focus());
+  };
   // Publishing removes the Publish button (and withdrawing the Withdraw button) the dialog would
   // give the focus back to: the focus moves to the action that replaced it, not to the page's body.
   const actions = useRef<HTMLDivElement>(null);
@@ -65,16 +73,16 @@ export function QuoteHeader({ quote }: { quote: QuoteFieldsFragment & QuoteBlock
           {quote.name}
         </h1>
         <div className="mt-2">
-          <StatusBadge status={quote.displayStatus} />
+          <StatusBadge state={quote.lifecycle.state} />
         </div>
       </div>
       <div className="flex flex-wrap gap-2" ref={actions}>
-        {draft ? (
+        {actionsAllowed.includes("PUBLISH") ? (
           <Button onClick={() => setPending("publish")} data-testid="publish-quote">
             {t("quotes:actions.publish")}
           </Button>
         ) : null}
-        {quote.status === "PUBLISHED" ? (
+        {actionsAllowed.includes("WITHDRAW") ? (
           <Button variant="secondary" onClick={() => setPending("withdraw")} data-testid="withdraw-quote">
             {t("quotes:actions.withdraw")}
           </Button>
@@ -95,6 +103,7 @@ export function QuoteHeader({ quote }: { quote: QuoteFieldsFragment & QuoteBlock
         confirmLabel={pending === "withdraw" ? t("quotes:confirmWithdraw.confirm") : t("quotes:confirmPublish.confirm")}
         cancelLabel={t("quotes:actions.cancel")}
         busy={publishing || withdrawing}
+        confirmDisabled={pending === "publish" && blocked}
         onCancel={() => setPending(null)}
         onConfirm={() => void transition(pending === "withdraw" ? "withdraw" : "publish")}
       >
@@ -107,6 +116,11 @@ export function QuoteHeader({ quote }: { quote: QuoteFieldsFragment & QuoteBlock
                   <li key={problem}>{t(`quotes:publishProblems.${problem}`)}</li>
                 ))}
               </ul>
+              {problems.includes("expirationPassed") ? (
+                <Button variant="secondary" className="mt-2" onClick={changeDate} data-testid="publish-change-date">
+                  {t("quotes:publishProblems.changeDate")}
+                </Button>
+              ) : null}
             </Alert>
           </div>
         ) : null}

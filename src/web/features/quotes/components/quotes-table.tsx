@@ -58,14 +58,14 @@ export function QuotesTable({ items }: { items: Row[] }) {
                 </Link>
                 <div className="mt-1 flex flex-wrap items-center gap-2 text-xs tabular-nums text-slate-500 sm:hidden">
                   <span>{q.quoteNumber}</span>
-                  <StatusBadge status={q.displayStatus} />
+                  <StatusBadge state={q.lifecycle.state} />
                 </div>
                 <p className="text-xs text-slate-500 [overflow-wrap:anywhere] md:hidden">{customer(q) ?? t("quotes:noCustomer")}</p>
                 <p className="text-xs tabular-nums text-slate-500 sm:hidden">{money(q)}</p>
               </Td>
               <Td className="hidden [overflow-wrap:anywhere] md:table-cell">{customer(q) ?? <span className="text-slate-500">{t("quotes:noCustomer")}</span>}</Td>
               <Td className="hidden sm:table-cell">
-                <StatusBadge status={q.displayStatus} />
+                <StatusBadge state={q.lifecycle.state} />
               </Td>
               <Td className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell" data-testid="quote-row-total">
                 {money(q)}

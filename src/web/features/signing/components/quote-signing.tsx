@@ -35,7 +35,9 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
   }, [confirming, adding, quote?.status]);
   if (!quote || quote.status === "DRAFT") return null;
   const signatures = quote.quoteSignatures.map((s) => ({ ...s, signedAt: String(s.signedAt) }));
-  const published = quote.status === "PUBLISHED";
+  // The state table (src/shared/quote-state.ts): no signature and no "mark as signed" once declined.
+  const canAdd = quote.lifecycle.actions.includes("ADD_SIGNATURE");
+  const canMark = quote.lifecycle.actions.includes("MARK_SIGNED");
 
   const markSigned = async () => {
     focusNext.current = "#signatures-title";
@@ -52,17 +54,21 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
   return (
     <section className="space-y-3" data-testid="quote-signing" ref={panel}>
       <SignatureList signatures={signatures} language={language} currentVersion={quote.quoteVersions[0]?.number ?? null} />
-      {published && !adding ? (
+      {(canAdd || canMark) && !adding ? (
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="secondary" onClick={() => setAdding(true)} data-testid="add-signature">
-            {t("signing:owner.add")}
-          </Button>
-          <Button onClick={() => setConfirming(true)} data-testid="mark-signed">
-            {t("signing:owner.markSigned")}
-          </Button>
+          {canAdd ? (
+            <Button variant="secondary" onClick={() => setAdding(true)} data-testid="add-signature">
+              {t("signing:owner.add")}
+            </Button>
+          ) : null}
+          {canMark ? (
+            <Button onClick={() => setConfirming(true)} data-testid="mark-signed">
+              {t("signing:owner.markSigned")}
+            </Button>
+          ) : null}
         </div>
       ) : null}
-      {published && adding ? (
+      {canAdd && adding ? (
         <AccountSignatureForm
           quoteId={quoteId}
           templates={data?.templateSignatures.items ?? []}

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import type { QuoteDisplayStatus } from "../../../../shared/quote-status";
 import { QueryState } from "../../../components/ui/query-state";
 import { useLocalizedHref, useTranslation } from "../../../i18n";
 import { linkButton } from "../../../lib/mutation-errors";
@@ -42,7 +41,7 @@ export function LatestQuotes() {
                 <span className="mr-2 whitespace-nowrap tabular-nums text-slate-500">{q.quoteNumber}</span>
                 {q.name}
               </Link>
-              <StatusBadge status={q.displayStatus as QuoteDisplayStatus} />
+              <StatusBadge state={q.lifecycle.state} />
               <span className="ml-auto whitespace-nowrap text-right text-sm tabular-nums text-slate-600 sm:w-24" data-testid="latest-quote-views">
                 {t("statistics:latest.views", { count: stats.get(q.id)?.views ?? 0 })}
               </span>

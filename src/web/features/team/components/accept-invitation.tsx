@@ -26,7 +26,9 @@ export function AcceptInvitation({ data }: { data: InvitationPageData }) {
   if (!invitation) {
     return (
       <div className="space-y-4" data-testid="invitation-invalid">
-        <Alert>{t("team:accept.invalid")}</Alert>
+        <h1 className="text-2xl font-bold tracking-tight">{t("team:accept.invalidTitle")}</h1>
+        {/* Without a token: what the page is for and what to do; with one that is not open: why and what to do. */}
+        <Alert kind={token ? "error" : "info"}>{token ? t("team:accept.closed") : t("team:accept.noToken")}</Alert>
         <Link to={href("/")} className={linkButton.secondary}>
           {t("team:accept.toApp")}
         </Link>
