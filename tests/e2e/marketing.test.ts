@@ -14,7 +14,8 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+/** The marketing pages are server-rendered with one small island script (issue 27): waits until it has started. */
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.island === "ready");
 
 /** The accessible name of the focused element, roughly: aria-label, else its text. */
 function focusedName(page: Page): Promise<string> {

@@ -13,7 +13,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { path } = splitLocalePath(pathname);
   const query = new URLSearchParams(search);
   return (
-    <nav aria-label={t("language.label")} className={`flex items-center gap-1 text-sm ${className}`}>
+    <nav aria-label={t("language.label")} data-language-switch className={`flex items-center gap-1 text-sm ${className}`}>
       {LOCALES.map((locale) => {
         query.set(SET_LOCALE_PARAM, locale);
         const active = locale === current;
