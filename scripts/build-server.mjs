@@ -92,9 +92,11 @@ fs.writeFileSync("build/server/externals.json", `${JSON.stringify(checkExternals
 // The public quote page's island (decision 023): its own small bundle, no React. signature_pad is
 // split into a chunk loaded when the customer starts signing. The page finds the hashed file name
 // in build/server/quote-island.json (features/public-quote/public-quote.server.ts).
+// The marketing pages' island (issue 27) is a second entry, found through
+// build/server/marketing-island.json (features/marketing/island.server.ts).
 fs.rmSync("build/client/assets/island", { recursive: true, force: true });
 const island = await build({
-  entryPoints: { quote: "src/web/features/public-quote/island/main.ts" },
+  entryPoints: { quote: "src/web/features/public-quote/island/main.ts", marketing: "src/web/features/marketing/island/main.ts" },
   outdir: "build/client/assets/island",
   entryNames: "[name]-[hash]",
   chunkNames: "chunk-[hash]",
@@ -107,8 +109,9 @@ const island = await build({
   metafile: true,
   logLevel: "warning",
 });
-const entry = Object.entries(island.metafile.outputs).find(([, output]) => output.entryPoint)?.[0];
-fs.writeFileSync("build/server/quote-island.json", JSON.stringify({ src: `/${entry.replace(/^build\/client\//, "")}` }));
+const islandSrc = (entryPoint) => `/${Object.entries(island.metafile.outputs).find(([, output]) => output.entryPoint === entryPoint)[0].replace(/^build\/client\//, "")}`;
+fs.writeFileSync("build/server/quote-island.json", JSON.stringify({ src: islandSrc("src/web/features/public-quote/island/main.ts") }));
+fs.writeFileSync("build/server/marketing-island.json", JSON.stringify({ src: islandSrc("src/web/features/marketing/island/main.ts") }));
 
 fs.rmSync("build/server/migrations", { recursive: true, force: true });
 fs.cpSync("src/server/db/migrations", "build/server/migrations", { recursive: true });

@@ -43,11 +43,12 @@ export function LanguageSwitcher({ className = "", landmark = true }: { classNam
 
 function Wrapper({ landmark, label, className, children }: { landmark: boolean; label: string; className: string; children: React.ReactNode }) {
   return landmark ? (
-    <nav aria-label={label} className={className}>
+    <nav aria-label={label} data-language-switch className={className}>
       {children}
     </nav>
   ) : (
-    <div role="group" aria-label={label} className={className}>
+    // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (what a fieldset is for)
+    <div role="group" aria-label={label} data-language-switch className={className}>
       {children}
     </div>
   );

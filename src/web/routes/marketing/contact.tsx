@@ -1,11 +1,9 @@
-import { useEffect, useRef } from "react";
-import { Form, data, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { type NewsletterResult, handleContactForm, handleNewsletterForm } from "../../../server/modules/marketing/forms.server";
+import { data, useActionData, useLoaderData } from "react-router";
+import { handleContactForm, handleNewsletterForm } from "../../../server/modules/marketing/forms.server";
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, EMAIL_MAX, HONEYPOT_FIELD } from "../../../shared/marketing/limits";
 import { Honeypot } from "../../components/marketing/honeypot";
 import { Field } from "../../components/ui/field";
 import { PageMeta } from "../../components/marketing/page-meta";
-import { toast } from "../../components/ui/toast";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 import type { Route } from "./+types/contact";
 
@@ -20,38 +18,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: result.ok ? 200 : result.status });
 }
 
-/** Subscribing to the newsletter must not reset a half-written contact message. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get("intent") === "newsletter" ? false : defaultShouldRevalidate;
-}
-
+/**
+ * Both forms post to this page; without JavaScript the answer is the page, rendered with the
+ * result (errors in the page's language, in the form; or the success message). With JavaScript the
+ * marketing island (features/marketing/island/forms.ts) posts in the background and takes the
+ * form's <section id> from the same answer: the contact form shows it in place, the newsletter
+ * answers with a toast. `data-*` attributes mark what the island reads.
+ */
 function ContactForm() {
   const { t } = useTranslation("marketing");
+  const href = useLocalizedHref();
   const { submissionId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const result = actionData?.intent === "contact" ? actionData : undefined;
   const failed = result && !result.ok ? result : undefined;
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "contact";
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (failed) errorRef.current?.focus();
-  }, [failed]);
   return (
-    <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 p-6 sm:p-8">
+    <section id="contact-form" aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 p-6 sm:p-8">
       <h2 id="contact-form-title" className="text-2xl font-bold tracking-tight">{t("contact.form.title")}</h2>
       {result?.ok ? (
-        <p role="status" className="mt-4 rounded-md bg-green-50 p-4 text-green-900" data-testid="contact-success">
+        <p role="status" tabIndex={-1} className="mt-4 rounded-md bg-green-50 p-4 text-green-900" data-testid="contact-success" data-form-success>
           {result.message}
         </p>
       ) : null}
       {failed ? (
-        <div ref={errorRef} tabIndex={-1} role="alert" className="mt-4 rounded-md bg-red-50 p-4 text-red-900" data-testid="contact-error">
+        <div tabIndex={-1} role="alert" className="mt-4 rounded-md bg-red-50 p-4 text-red-900" data-testid="contact-error" data-form-error-summary>
           {failed.formError}
         </div>
       ) : null}
-      {/* Keyed by the submission id: after a successful send the loader hands out a new one and the form starts empty. */}
-      <Form key={submissionId} method="post" noValidate className="relative mt-6 space-y-5">
+      {/* A new submission id after each successful send (the loader runs again): the form starts empty. */}
+      <form key={submissionId} method="post" action={href("/contact")} noValidate data-island-form="contact" className="relative mt-6 space-y-5">
         <input type="hidden" name="intent" value="contact" />
         <input type="hidden" name="submissionId" value={submissionId} />
         <Honeypot name={HONEYPOT_FIELD} label={t("contact.form.honeypot")} />
@@ -69,56 +64,39 @@ function ContactForm() {
         >
           {(props) => <textarea {...props} name="message" rows={6} required maxLength={CONTACT_MESSAGE_MAX} defaultValue={failed?.values.message} />}
         </Field>
-        <button type="submit" disabled={sending} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-          {sending ? t("contact.form.sending") : t("contact.form.submit")}
+        <button type="submit" data-sending-label={t("contact.form.sending")} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60">
+          {t("contact.form.submit")}
         </button>
-      </Form>
+      </form>
     </section>
   );
 }
 
-/**
- * Without JavaScript the form posts to this page and the result shows inline; with JavaScript a
- * fetcher posts it in the background and a toast says how it went.
- */
 function NewsletterForm() {
   const { t } = useTranslation("marketing");
   const href = useLocalizedHref();
-  const fetcher = useFetcher<NewsletterResult>();
   const actionData = useActionData<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const inline = actionData?.intent === "newsletter" ? actionData : undefined;
-  const result = fetcher.data ?? inline;
+  const result = actionData?.intent === "newsletter" ? actionData : undefined;
   const failed = result && !result.ok ? result : undefined;
-  const sending = fetcher.state !== "idle";
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) {
-      toast.success(fetcher.data.message);
-      formRef.current?.reset();
-    } else {
-      toast.error(fetcher.data.formError);
-    }
-  }, [fetcher.data]);
   return (
-    <section aria-labelledby="newsletter-title" className="rounded-2xl bg-slate-50 p-6 sm:p-8">
+    <section id="newsletter-form" aria-labelledby="newsletter-title" className="rounded-2xl bg-slate-50 p-6 sm:p-8">
       <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight">{t("contact.newsletter.title")}</h2>
       <p className="mt-2 text-slate-700">{t("contact.newsletter.lead")}</p>
-      {inline?.ok ? (
-        <p role="status" className="mt-4 rounded-md bg-green-50 p-4 text-green-900" data-testid="newsletter-success">
-          {inline.message}
+      {result?.ok ? (
+        <p role="status" className="mt-4 rounded-md bg-green-50 p-4 text-green-900" data-testid="newsletter-success" data-form-success>
+          {result.message}
         </p>
       ) : null}
-      <fetcher.Form ref={formRef} method="post" action={href("/contact")} noValidate className="relative mt-5 space-y-4">
+      <form method="post" action={href("/contact")} noValidate data-island-form="newsletter" data-form-error={failed?.formError} className="relative mt-5 space-y-4">
         <input type="hidden" name="intent" value="newsletter" />
         <Honeypot name={HONEYPOT_FIELD} label={t("contact.form.honeypot")} />
         <Field id="newsletter-email" label={t("contact.newsletter.email")} error={failed?.fieldErrors.email ?? (failed ? failed.formError : undefined)}>
           {(props) => <input {...props} name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={failed?.values.email} />}
         </Field>
-        <button type="submit" disabled={sending} className="rounded-md bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700 disabled:opacity-60">
-          {sending ? t("contact.newsletter.sending") : t("contact.newsletter.submit")}
+        <button type="submit" data-sending-label={t("contact.newsletter.sending")} className="rounded-md bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700 aria-disabled:opacity-60">
+          {t("contact.newsletter.submit")}
         </button>
-      </fetcher.Form>
+      </form>
     </section>
   );
 }

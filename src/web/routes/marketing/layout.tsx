@@ -1,9 +1,20 @@
-import { useRef } from "react";
-import { Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { Link, NavLink, Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher";
 import { Logo } from "../../components/layout/logo";
+import { marketingIslandSrc } from "../../features/marketing/island.server";
+import type { MarketingIslandData } from "../../features/marketing/types";
 import { useLocalizedHref, useTranslation } from "../../i18n";
+import { useNonce } from "../../nonce";
+import type { loader as rootLoader } from "../../root";
 import type { Route } from "./+types/layout";
+
+/**
+ * No hydration (issue 27, as the public quote in decision 023): the marketing pages are
+ * server-rendered HTML that works without JavaScript; the root layout leaves out React Router's
+ * scripts for them, and this layout adds the one small island script (features/marketing/island).
+ * A link into the app (/auth/sign-in, /app) is an ordinary page load.
+ */
+export const handle = { hydrate: false };
 
 const PRIMARY = "rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 
@@ -19,26 +30,24 @@ const NAV = [
  * visitor is offered the app, not "Sign in" and "Start free trial".
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { signedIn: context.ctx.auth.user !== null };
+  return { signedIn: context.ctx.auth.user !== null, islandSrc: marketingIslandSrc() };
 }
+
+/** JSON inside <script type="application/json">: "<" escaped so no "</script>" can end it. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
  * The public layout. The mobile menu is a <details> element: it opens and closes without
- * JavaScript; with JavaScript it also closes after a link is chosen, and on Escape (focus goes
- * back to the menu button).
+ * JavaScript; with the island it also closes after a link is chosen, and on Escape (focus goes
+ * back to the menu button). The toasts' region comes after the page: last in the tab order.
  */
 export default function MarketingLayout() {
   const { t } = useTranslation();
   const { t: tm } = useTranslation("marketing");
   const href = useLocalizedHref();
-  const { signedIn } = useLoaderData<typeof loader>();
-  const menu = useRef<HTMLDetailsElement>(null);
-  const close = () => menu.current?.removeAttribute("open");
-  const closeOnEscape = (event: React.KeyboardEvent) => {
-    if (event.key !== "Escape" || !menu.current?.open) return;
-    close();
-    menu.current.querySelector("summary")?.focus();
-  };
+  const { signedIn, islandSrc } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  const island: MarketingIslandData = { analytics: useRouteLoaderData<typeof rootLoader>("root")?.analytics ?? null };
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-950"}`;
   const trial = href("/auth/sign-in?mode=sign-up");
@@ -84,7 +93,7 @@ export default function MarketingLayout() {
                 {t("nav.startTrialShort")}
               </Link>
             )}
-            <details ref={menu} className="group" onKeyDown={closeOnEscape}>
+            <details className="group" data-mobile-menu>
               <summary className="flex cursor-pointer list-none rounded-md p-2 [&::-webkit-details-marker]:hidden">
                 <span className="sr-only">{t("nav.openMenu")}</span>
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
@@ -95,15 +104,15 @@ export default function MarketingLayout() {
               <div id="mobile-menu" className="absolute inset-x-0 top-full z-40 border-y border-slate-200 bg-white px-4 py-3 shadow-lg">
                 <nav aria-label={t("nav.mainNavigation")} className="flex flex-col">
                   {NAV.map((item) => (
-                    <NavLink key={item.to} to={href(item.to)} className={linkClass} onClick={close}>
+                    <NavLink key={item.to} to={href(item.to)} className={linkClass}>
                       {t(item.key)}
                     </NavLink>
                   ))}
-                  <NavLink to={href("/contact")} className={linkClass} onClick={close}>
+                  <NavLink to={href("/contact")} className={linkClass}>
                     {t("nav.contact")}
                   </NavLink>
                   {signedIn ? null : (
-                    <Link to={href("/auth/sign-in")} className="px-3 py-2 text-sm font-medium" onClick={close}>
+                    <Link to={href("/auth/sign-in")} className="px-3 py-2 text-sm font-medium">
                       {t("nav.signIn")}
                     </Link>
                   )}
@@ -156,6 +165,10 @@ export default function MarketingLayout() {
         </div>
         <p className="pb-8 text-center text-xs text-slate-500">{t("footer.rights", { year: new Date().getFullYear() })}</p>
       </footer>
+      <section id="marketing-toasts" aria-label={t("toast.region")} className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:items-end" />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON for the island, "<" escaped */}
+      <script type="application/json" id="offerly-marketing" nonce={nonce} dangerouslySetInnerHTML={{ __html: safeJson(island) }} />
+      <script type="module" src={islandSrc} nonce={nonce} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { FEATURES, type Interval, PLANS, type Plan, hasFeature, isFeatureAvailable, priceCents, yearlyDiscountPercent, yearlyPricePerMonthCents, yearlySavingCents } from "../../../shared/plans";
 import { formatEuros } from "../../../shared/format";
 import { PageMeta } from "../../components/marketing/page-meta";
@@ -11,30 +10,30 @@ function parseInterval(value: string | null): Interval {
   return value === "yearly" ? "YEARLY" : "MONTHLY";
 }
 
+const lower = (interval: Interval) => (interval === "YEARLY" ? "yearly" : "monthly");
+
 /**
  * The monthly/yearly switch is a GET form (?interval=yearly), so it works without JavaScript; with
- * JavaScript it switches in place and keeps the address in step.
+ * JavaScript the marketing island (features/marketing/island/pricing.ts) switches in place and
+ * keeps the address in step. The page carries both intervals' texts for it (data-monthly,
+ * data-yearly, data-interval-only, data-href-*); the server renders the requested one.
  */
-function IntervalSwitch({ value, onChange }: { value: Interval; onChange: (interval: Interval) => void }) {
+function IntervalSwitch({ value }: { value: Interval }) {
   const { t } = useTranslation("marketing");
   const option = (interval: Interval, label: string) => (
     <button
       type="submit"
       name="interval"
-      value={interval.toLowerCase()}
+      value={lower(interval)}
       aria-pressed={value === interval}
-      data-testid={`interval-${interval.toLowerCase()}`}
-      onClick={(event) => {
-        event.preventDefault();
-        onChange(interval);
-      }}
-      className={`rounded-full px-4 py-2 text-sm font-semibold ${value === interval ? "bg-slate-900 text-white" : "text-slate-700 hover:text-slate-950"}`}
+      data-testid={`interval-${lower(interval)}`}
+      className="rounded-full px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-950 aria-pressed:bg-slate-900 aria-pressed:text-white aria-pressed:hover:text-white"
     >
       {label}
     </button>
   );
   return (
-    <form method="get" className="flex flex-col items-center gap-2">
+    <form method="get" data-interval-switch className="flex flex-col items-center gap-2">
       <fieldset className="flex flex-col items-center gap-2">
         <legend className="sr-only">{t("pricing.interval")}</legend>
         <div className="inline-flex rounded-full border border-slate-300 bg-white p-1">
@@ -47,12 +46,22 @@ function IntervalSwitch({ value, onChange }: { value: Interval; onChange: (inter
   );
 }
 
+/** Text that depends on the interval: the requested one rendered, both carried for the island. */
+function ByInterval({ interval, text, ...rest }: { interval: Interval; text: (interval: Interval) => string } & React.HTMLAttributes<HTMLSpanElement> & { "data-testid"?: string }) {
+  return (
+    <span {...rest} data-monthly={text("MONTHLY")} data-yearly={text("YEARLY")}>
+      {text(interval)}
+    </span>
+  );
+}
+
 function PlanCard({ plan, interval }: { plan: Plan; interval: Interval }) {
   const { t } = useTranslation("marketing");
   const locale = useLocale();
   const href = useLocalizedHref();
   const popular = plan === POPULAR;
   const yearly = interval === "YEARLY";
+  const signUp = (i: Interval) => href(`/auth/sign-in?mode=sign-up&plan=${plan.toLowerCase()}&interval=${lower(i)}`);
   return (
     <li
       className={`relative flex flex-col rounded-2xl border bg-white p-6 ${popular ? "border-brand-600 shadow-lg ring-1 ring-brand-600" : "border-slate-200"}`}
@@ -63,29 +72,25 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: Interval }) {
       <h2 id={`plan-${plan}`} className="text-xl font-bold">{t(`pricing.plans.${plan}.name`)}</h2>
       <p className="mt-2 min-h-12 text-sm text-slate-600">{t(`pricing.plans.${plan}.description`)}</p>
       <p className="mt-6 flex items-baseline gap-2">
-        <span className="text-4xl font-extrabold tracking-tight tabular-nums" data-testid={`price-${plan}`}>
-          {formatEuros(priceCents(plan, interval), locale)}
-        </span>
-        <span className="text-sm text-slate-600">
-          {yearly ? t("pricing.perYear") : t("pricing.perMonth")}, {t("pricing.exclVat")}
-        </span>
+        <ByInterval interval={interval} text={(i) => formatEuros(priceCents(plan, i), locale)} className="text-4xl font-extrabold tracking-tight tabular-nums" data-testid={`price-${plan}`} />
+        <ByInterval interval={interval} text={(i) => `${i === "YEARLY" ? t("pricing.perYear") : t("pricing.perMonth")}, ${t("pricing.exclVat")}`} className="text-sm text-slate-600" />
       </p>
       <p className="mt-1 min-h-10 text-sm text-slate-600">
-        {yearly ? (
-          <>
-            {t("pricing.perMonthBilledYearly", { amount: formatEuros(yearlyPricePerMonthCents(plan), locale) })}
-            <br />
-            <span className="font-medium text-green-700">{t("pricing.saving", { amount: formatEuros(yearlySavingCents(plan), locale) })}</span>
-          </>
-        ) : null}
+        <span data-interval-only="yearly" hidden={!yearly}>
+          {t("pricing.perMonthBilledYearly", { amount: formatEuros(yearlyPricePerMonthCents(plan), locale) })}
+          <br />
+          <span className="font-medium text-green-700">{t("pricing.saving", { amount: formatEuros(yearlySavingCents(plan), locale) })}</span>
+        </span>
       </p>
-      <Link
-        to={href(`/auth/sign-in?mode=sign-up&plan=${plan.toLowerCase()}&interval=${interval.toLowerCase()}`)}
+      <a
+        href={signUp(interval)}
+        data-href-monthly={signUp("MONTHLY")}
+        data-href-yearly={signUp("YEARLY")}
         className={`mt-6 rounded-md px-4 py-2.5 text-center text-sm font-semibold ${popular ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-slate-300 text-slate-900 hover:bg-slate-50"}`}
         aria-describedby={`plan-${plan}`}
       >
         {t("pricing.choose")}
-      </Link>
+      </a>
     </li>
   );
 }
@@ -164,13 +169,7 @@ function ComparisonTable() {
 export default function PricingPage() {
   const { t } = useTranslation("marketing");
   const [params] = useSearchParams();
-  const [interval, setInterval] = useState<Interval>(() => parseInterval(params.get("interval")));
-  const change = (next: Interval) => {
-    setInterval(next);
-    const url = new URL(window.location.href);
-    url.searchParams.set("interval", next.toLowerCase());
-    window.history.replaceState(window.history.state, "", url);
-  };
+  const interval = parseInterval(params.get("interval"));
   return (
     <>
       <PageMeta title={t("meta.pricing.title")} description={t("meta.pricing.description")} />
@@ -180,7 +179,7 @@ export default function PricingPage() {
           <p className="mt-4 text-lg text-slate-700">{t("pricing.lead")}</p>
         </header>
         <div className="mt-10">
-          <IntervalSwitch value={interval} onChange={change} />
+          <IntervalSwitch value={interval} />
         </div>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
