@@ -68,6 +68,12 @@ describe("Focus Not Obscured (SC 2.4.11): no Tab stop ends up under a sticky or 
           await show(page, screen.path, prefix);
           const { stops, obscured } = await tabThroughObscured(page);
           expect(stops, `${screen.name}: Tab reaches the screen's controls`).toBeGreaterThan(3);
+          // What a person sees with a line's field focused (the bar where it is stuck), with E2E_SCREENSHOTS.
+          if (process.env.E2E_SCREENSHOTS && (await page.getByTestId("line-optional").count()) > 0) {
+            await page.evaluate(() => window.scrollTo(0, 0));
+            await page.getByTestId("line-optional").last().focus();
+            await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/focus-${screen.name.replaceAll(" ", "-")}-${label}-${locale}.png` });
+          }
           found.push(...obscured.map((o) => `${screen.name}: ${o.element} ${Math.round(o.covered * 100)} % under ${o.by}`));
         }
         await context.close();
