@@ -8,7 +8,12 @@ import { type TotalsLabels, type TotalsRow, grandTotalLabel, totalsRows, totalsS
 import type { QuoteDocumentBlock, QuoteDocumentCustomer, QuoteDocumentData, QuoteDocumentLine } from "./types";
 
 /** Long names and e-mail addresses break anywhere rather than widen a 375 px screen. */
-const WRAP = "min-w-0 [overflow-wrap:anywhere]";
+/**
+ * Long words: lines wrap between words; a word wider than its column is hyphenated by the quote's
+ * language (`lang` on the document) and only then broken. Not `overflow-wrap: anywhere`: it lets a
+ * table or flex column shrink below its longest word, which then broke mid-word ("Maintenanc e").
+ */
+const WRAP = "min-w-0 [overflow-wrap:break-word] hyphens-auto";
 
 /**
  * A quote as its customer reads it: header (number, title, dates), customer, blocks and totals.
@@ -43,7 +48,9 @@ export function QuoteDocument({
   const Block = headingLevel === 1 ? "h2" : "h3";
   const money = (amount: string) => formatMoney(amount, quote.currency, quote.language);
   return (
-    <article className={`${WRAP} overflow-hidden rounded-xl border border-slate-200 bg-white text-left ${className}`} data-testid="quote-document">
+    // A container: the line table shows its columns by the document's width, not the screen's (the
+    // styling preview is a narrow column on a wide screen).
+    <article lang={quote.language === "NL" ? "nl" : "en"} className={`${WRAP} @container overflow-hidden rounded-xl border border-slate-200 bg-white text-left ${className}`} data-testid="quote-document">
       {banner}
       <div className="space-y-6 p-4 sm:p-6">
         <header>
@@ -136,9 +143,9 @@ function PricingTable({
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
             <th scope="col" className="py-2 pr-2 font-semibold">{t("quotes:lineItem.name")}</th>
-            <th scope="col" className="hidden w-32 py-2 pr-2 text-right font-semibold sm:table-cell">{t("quotes:lineItem.amount")}</th>
-            <th scope="col" className="hidden w-28 py-2 pr-2 text-right font-semibold sm:table-cell">{t("quotes:lineItem.price")}</th>
-            <th scope="col" className="hidden w-16 py-2 pr-2 text-right font-semibold sm:table-cell">{t("blocks:document.vat")}</th>
+            <th scope="col" className="hidden w-32 py-2 pr-2 text-right font-semibold @xl:table-cell">{t("quotes:lineItem.amount")}</th>
+            <th scope="col" className="hidden w-28 py-2 pr-2 text-right font-semibold @xl:table-cell">{t("quotes:lineItem.price")}</th>
+            <th scope="col" className="hidden w-16 py-2 pr-2 text-right font-semibold @xl:table-cell">{t("blocks:document.vat")}</th>
             <th scope="col" className="w-28 py-2 text-right font-semibold">{t("quotes:lineItem.total")}</th>
           </tr>
         </thead>
@@ -174,14 +181,14 @@ function PricingTable({
                   ) : null}
                   {li.description ? <span className="block whitespace-pre-line text-xs text-slate-500">{li.description}</span> : null}
                   {discount ? <span className="block text-xs text-slate-500">{t("blocks:document.lineDiscount", { value: discount })}</span> : null}
-                  <span className="block text-xs tabular-nums text-slate-500 sm:hidden">
+                  <span className="block text-xs tabular-nums text-slate-500 @xl:hidden">
                     {quantity(li)} × {money(li.price)}
                     {li.vatRate !== undefined ? ` · ${t("blocks:document.vat")} ${formatQuantity(li.vatRate, language)}%` : ""}
                   </span>
                 </td>
-                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{quantity(li)}</td>
-                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{money(li.price)}</td>
-                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{li.vatRate !== undefined ? `${formatQuantity(li.vatRate, language)}%` : ""}</td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums @xl:table-cell">{quantity(li)}</td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums @xl:table-cell">{money(li.price)}</td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums @xl:table-cell">{li.vatRate !== undefined ? `${formatQuantity(li.vatRate, language)}%` : ""}</td>
                 <td className="py-2 text-right tabular-nums">
                   {money(li.total)}
                   {li.recurring && interval ? <span className="block text-xs text-slate-500">{t(`blocks:document.interval.${interval}`)}</span> : null}

@@ -5,6 +5,7 @@ import { Alert } from "../../components/ui/alert";
 import { QueryState } from "../../components/ui/query-state";
 import { BillingOverview } from "../../features/billing/components/billing-overview";
 import { PaymentsTable } from "../../features/billing/components/payments-table";
+import { SettingsNav } from "../../features/settings/components/settings-nav";
 import { useAccountPlan } from "../../features/billing/hooks/use-account-plan";
 import { BillingQuery } from "../../features/billing/operations";
 import { useTranslation } from "../../i18n";
@@ -33,7 +34,10 @@ export default function SettingsBillingPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <title>{`${t("billing:title")} · Offerly`}</title>
-      <h1 className="text-2xl font-bold tracking-tight">{t("billing:title")}</h1>
+      <div className="space-y-3">
+        <h1 className="text-2xl font-bold tracking-tight">{t("billing:title")}</h1>
+        <SettingsNav />
+      </div>
       <div className="mt-6 space-y-8">
         {refusal.code === "FORBIDDEN" ? (
           <Alert>{t("billing:overview.ownerOnly")}</Alert>

@@ -5,6 +5,7 @@ import { hasPermission } from "../../../shared/permissions";
 import { Alert } from "../../components/ui/alert";
 import { EmptyState } from "../../components/ui/empty-state";
 import { QueryState } from "../../components/ui/query-state";
+import { SettingsNav } from "../../features/settings/components/settings-nav";
 import { InviteForm } from "../../features/team/components/invite-form";
 import { TeamTable } from "../../features/team/components/team-table";
 import { TeamQuery } from "../../features/team/operations";
@@ -23,11 +24,14 @@ export default function SettingsTeamPage() {
   return (
     <section className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <title>{`${t("team:title")} · Offerly`}</title>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">{t("team:title")}</h1>
-        <Link to={href("/app/settings/data")} className="text-sm font-medium text-brand-700 hover:underline">
-          {t("team:data.title")} →
-        </Link>
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-bold tracking-tight">{t("team:title")}</h1>
+          <Link to={href("/app/settings/data")} className="text-sm font-medium text-brand-700 hover:underline">
+            {t("team:data.title")} →
+          </Link>
+        </div>
+        <SettingsNav />
       </div>
       <QueryState
         fetching={fetching}

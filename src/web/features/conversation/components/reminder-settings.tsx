@@ -42,7 +42,8 @@ export function ReminderSettings({ quoteId, reminder, hasCustomerEmail, locale, 
         inputMode="numeric"
         min={REMINDER_DAYS_MIN}
         max={REMINDER_DAYS_MAX}
-        className="max-w-[8rem]"
+        // The label and hint take the card's width; only the number field is narrow.
+        className="[&_input]:max-w-32"
         error={errors.daysBefore?.message}
         {...register("daysBefore", { valueAsNumber: true })}
       />

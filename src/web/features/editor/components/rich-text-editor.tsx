@@ -131,7 +131,8 @@ export default function RichTextEditor({ label, value, onChange, disabled = fals
       <span id={labelId} className="block text-sm font-medium text-slate-900">
         {label}
       </span>
-      <div className="mt-1 rounded-md border border-slate-300 bg-white shadow-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
+      {/* Focused text: the same 2 px outline as every other field (app.css :focus-visible), on the whole editor. */}
+      <div className="mt-1 rounded-md border border-slate-300 bg-white shadow-sm has-[.ProseMirror-focused]:border-brand-500 has-[.ProseMirror-focused]:outline-2 has-[.ProseMirror-focused]:outline-offset-2 has-[.ProseMirror-focused]:outline-brand-500">
         {editor && !disabled ? <Toolbar editor={editor} onImages={(files) => void insertImages.current(files)} imageBusy={imageStatus.busy} /> : null}
         {editor ? (
           <EditorContent editor={editor} />
@@ -179,12 +180,24 @@ function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (f
     chain().updateAttributes("image", { alt: (altText ?? "").trim() }).run();
     setAltText(null);
   };
-  const chain = () => editor.chain().focus();
+  /**
+   * Commands run on the focused editor. TipTap's `focus()` gives the focus back in a later frame
+   * (requestAnimationFrame) when the editor does not have it: a key typed in between went to the
+   * toolbar button and was lost ("three" became "hree" at 35 ms a key). So the buttons never take
+   * the focus from the editor on a click (mousedown prevented), and when reached by keyboard the
+   * editor is focused at once, before the command runs.
+   */
+  const chain = () => {
+    if (!editor.view.hasFocus()) editor.view.focus();
+    return editor.chain().focus();
+  };
+  const keepEditorFocus = (event: { preventDefault: () => void }) => event.preventDefault();
   const button = (key: string, label: string, active: boolean, run: () => void) => (
     <button
       key={key}
       type="button"
       aria-pressed={active}
+      onMouseDown={keepEditorFocus}
       onClick={run}
       className={`rounded px-2 py-1 text-xs font-semibold ${active ? "bg-brand-100 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
     >

@@ -29,10 +29,10 @@ export function SigningForm({ signers = [], language }: { signers?: string[]; la
         <fieldset>
           <legend className="text-sm font-medium">{t("signing:form.method")}</legend>
           <div className="mt-1 flex gap-4">
-            <label className="flex items-center gap-2 text-sm">
+            <label className="flex min-h-6 items-center gap-2 text-sm">
               <input type="radio" name="method" value="DRAWN" defaultChecked className="size-4" /> {t("signing:form.draw")}
             </label>
-            <label className="flex items-center gap-2 text-sm">
+            <label className="flex min-h-6 items-center gap-2 text-sm">
               <input type="radio" name="method" value="TYPED" className="size-4" /> {t("signing:form.type")}
             </label>
           </div>
@@ -44,7 +44,7 @@ export function SigningForm({ signers = [], language }: { signers?: string[]; la
           <div className="relative mt-2 h-40 w-full rounded-md border border-dashed border-slate-400 bg-white">
             <canvas className="absolute inset-0 h-full w-full touch-none" aria-label={t("signing:form.canvasLabel")} aria-describedby="draw-hint" role="img" data-testid="signature-canvas" />
           </div>
-          <button type="button" data-clear className="mt-2 text-sm font-medium underline">
+          <button type="button" data-clear className="mt-2 min-h-6 text-sm font-medium underline">
             {t("signing:form.clear")}
           </button>
         </div>

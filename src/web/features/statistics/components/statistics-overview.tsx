@@ -11,8 +11,14 @@ import { useFormatDuration } from "../hooks/use-format-duration";
 import { StatisticsOverviewQuery } from "../operations";
 import { StatCard } from "./stat-card";
 
-// Recharts ships in its own chunk, fetched by the dashboard only.
-const OverviewChart = lazy(() => import("./overview-chart"));
+// Recharts ships in its own chunk, fetched by the dashboard only — as soon as the dashboard's code
+// runs in the browser, beside the figures' query, not after them: the chart then shows with the
+// figures instead of "Loading the chart…" for seconds after the page has loaded.
+const loadChart = () => import("./overview-chart");
+if (typeof document !== "undefined") void loadChart();
+const OverviewChart = lazy(loadChart);
+/** The chart's height (overview-chart.tsx), kept free while it loads: nothing below it moves. */
+const CHART_HEIGHT = "h-72";
 
 /** The dashboard's overview: a period switch, the figures, and views per day as a chart. */
 export function StatisticsOverview({ timeZone }: { timeZone: string }) {
@@ -80,11 +86,11 @@ export function StatisticsOverview({ timeZone }: { timeZone: string }) {
                 {busiest ? t("statistics:overview.chartSummary", { views: o.totalQuoteViews, day: formatDate(busiest.date, locale), dayViews: busiest.quoteViews }) : t("statistics:overview.chartEmpty")}
               </p>
               {mounted ? (
-                <Suspense fallback={<p className="h-64 text-sm text-slate-500">{t("statistics:overview.chartLoading")}</p>}>
+                <Suspense fallback={<p className={`${CHART_HEIGHT} text-sm text-slate-500`}>{t("statistics:overview.chartLoading")}</p>}>
                   <OverviewChart entries={o.entries} />
                 </Suspense>
               ) : (
-                <div className="h-64" />
+                <div className={CHART_HEIGHT} />
               )}
             </figure>
           )}

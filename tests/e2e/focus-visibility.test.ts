@@ -1,0 +1,101 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newContext } from "../support/browser";
+import { e2eSuite, newPhoneContext, open, seedPublishedQuote } from "../support/e2e";
+import { tabThroughObscured, undersizedTargets } from "../support/focus-visibility";
+
+/**
+ * WCAG 2.2 SC 2.4.11/2.4.12 Focus Not Obscured and SC 2.5.8 Target Size on every screen with a sticky
+ * or fixed element (issue 28 §2): the block editor's forms (quote and template blocks, text and
+ * pricing) with their sticky save bar, and the public quote page with its fixed toast region. Tab
+ * goes through each screen at 375 × 812 and 1280 × 800; no focused element may be covered, in part
+ * or whole, and on a phone no target may be smaller than 24 × 24 px without the spacing around it.
+ */
+const e2e = e2eSuite();
+
+let seeded: Awaited<ReturnType<typeof seedPublishedQuote>>;
+const screens: { name: string; path: string }[] = [];
+
+beforeAll(async () => {
+  seeded = await seedPublishedQuote(e2e.server, { language: "ENG", publish: false, linesPerBlock: 3 });
+  const { quote } = await seeded.gql<{ quote: { quoteBlocks: { id: string; __typename: string }[] } }>("query ($id: ID!) { quote(id: $id) { quoteBlocks { id __typename } } }", { id: seeded.quote.id }, seeded.account);
+  const block = (type: string) => quote.quoteBlocks.find((b) => b.__typename === type)!.id;
+  const paragraph = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+  const line = { vatRate: "21", recurring: false, selected: false };
+  const { createPricingTemplateBlock } = await seeded.gql<{ createPricingTemplateBlock: { id: string } }>(
+    "mutation ($i: PricingBlockInput!) { createPricingTemplateBlock(input: $i) { id } }",
+    { i: { name: "Website", content: paragraph("What we do."), pricingUnit: "DAY", lineItems: [{ ...line, name: "Design", price: "125.00", amount: "8", optional: false }, { ...line, name: "Maintenance", price: "150.00", amount: "1", optional: true }] } },
+    seeded.account,
+  );
+  const { createTextTemplateBlock } = await seeded.gql<{ createTextTemplateBlock: { id: string } }>("mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { id } }", { i: { name: "Terms", content: paragraph("Payment within 30 days.") } }, seeded.account);
+  const published = await seedPublishedQuote(e2e.server, { language: "ENG" });
+  screens.push(
+    { name: "quote pricing block", path: `/app/quoteblock/mutate/${seeded.quote.id}/${block("PricingQuoteBlock")}` },
+    { name: "quote text block", path: `/app/quoteblock/mutate/${seeded.quote.id}/${block("TextQuoteBlock")}` },
+    { name: "new quote block", path: `/app/quoteblock/mutate/${seeded.quote.id}` },
+    { name: "template pricing block", path: `/app/templates/mutate/${createPricingTemplateBlock.id}` },
+    { name: "template text block", path: `/app/templates/mutate/${createTextTemplateBlock.id}` },
+    { name: "public quote", path: published.path },
+  );
+}, 120_000);
+
+async function signedIn(context: BrowserContext) {
+  await context.addCookies([{ name: seeded.cookie.name, value: seeded.cookie.value, url: e2e.server.url, httpOnly: true, sameSite: "Lax" }]);
+  return context;
+}
+
+/** Opens a screen: the app's in the interface language; the public quote (an island, not hydrated by React Router) as it is. */
+async function show(page: Page, path: string, prefix: string) {
+  if (path.startsWith("/app")) await open(page, `${prefix}${path}`);
+  else await page.goto(path, { waitUntil: "networkidle" });
+}
+
+const viewports = [
+  { label: "375", phone: true },
+  { label: "1280", phone: false },
+];
+
+describe("Focus Not Obscured (SC 2.4.11): no Tab stop ends up under a sticky or fixed element", () => {
+  for (const { label, phone } of viewports) {
+    for (const locale of ["en-US", "nl-NL"]) {
+      it(`the block editor's screens at ${label} px (${locale})`, async () => {
+        const context = await signedIn(phone ? await newPhoneContext(e2e.browser, e2e.server.url, locale) : await newContext(e2e.browser, { baseURL: e2e.server.url, locale }));
+        const page = await context.newPage();
+        if (!phone) await page.setViewportSize({ width: 1280, height: 800 });
+        const prefix = locale === "nl-NL" ? "/nl" : "";
+        const found: string[] = [];
+        for (const screen of screens) {
+          await show(page, screen.path, prefix);
+          const { stops, obscured } = await tabThroughObscured(page);
+          expect(stops, `${screen.name}: Tab reaches the screen's controls`).toBeGreaterThan(3);
+          // What a person sees with a line's field focused (the bar where it is stuck), with E2E_SCREENSHOTS.
+          if (process.env.E2E_SCREENSHOTS && (await page.getByTestId("line-optional").count()) > 0) {
+            await page.evaluate(() => window.scrollTo(0, 0));
+            await page.getByTestId("line-optional").last().focus();
+            await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/focus-${screen.name.replaceAll(" ", "-")}-${label}-${locale}.png` });
+          }
+          found.push(...obscured.map((o) => `${screen.name}: ${o.element} ${Math.round(o.covered * 100)} % under ${o.by}`));
+        }
+        await context.close();
+        expect(found).toEqual([]);
+      }, 180_000);
+    }
+  }
+});
+
+describe("Target Size (SC 2.5.8) on a phone: 24 × 24 px or the spacing around it", () => {
+  for (const locale of ["en-US", "nl-NL"]) {
+    it(`the block editor's screens at 375 px (${locale})`, async () => {
+      const context = await signedIn(await newPhoneContext(e2e.browser, e2e.server.url, locale));
+      const page = await context.newPage();
+      const prefix = locale === "nl-NL" ? "/nl" : "";
+      const found: string[] = [];
+      for (const screen of screens) {
+        await show(page, screen.path, prefix);
+        found.push(...(await undersizedTargets(page)).map((t) => `${screen.name}: ${t.element} ${t.width}×${t.height} near ${t.near}`));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    }, 120_000);
+  }
+});
