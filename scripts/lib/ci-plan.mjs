@@ -9,6 +9,7 @@
  * runs on both: the guard test fails when one is listed here.
  */
 export const onceOnly = [
+  "tests/integration/body-limit-drain.test.ts",
   "tests/integration/files.test.ts",
   "tests/integration/graphql-http-parity.test.ts",
   "tests/integration/identity-oidc.test.ts",

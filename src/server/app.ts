@@ -222,7 +222,7 @@ export function createApp(deps: AppDeps) {
   // An owner's data export (zip): GET /api/account-data/export?account=<id>.
   app.route("/api/account-data", accountDataRoutes({ db, log, authenticate }));
   // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).
-  app.route("/files", filesRoutes({ files, log }));
+  app.route("/files", filesRoutes({ files, log, db, authenticate }));
 
   // Billing (modules/billing/billing.routes.ts): the payment provider's webhook, invoice downloads,
   // and the development provider's checkout page (only when that provider is active).

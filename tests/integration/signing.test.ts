@@ -149,7 +149,7 @@ describe("the customer signs (createQuoteSignature by nanoId)", () => {
     const result = await signAsCustomer(quote.nanoId, { signatureKind: "DRAWN", signature: PNG_URL });
     expect(result.errors).toBeUndefined();
     const url = result.data!.createQuoteSignature.quoteSignatures[0].signature;
-    expect(url).toMatch(/^\/files\/signatures\/[A-Za-z0-9_-]{22}\.png$/);
+    expect(url).toMatch(/^\/files\/signatures\/[A-Za-z0-9_-]{22}\.png\?q=[A-Za-z0-9_-]+$/); // behind the link: tests/integration/signature-files.test.ts
     const file = await t.fetch(url);
     expect(file.status).toBe(200);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(TINY_PNG));
@@ -236,7 +236,7 @@ describe("the sender signs and marks signed", () => {
     expect(drawn).toMatchObject({ signatureKind: "DRAWN", signature: expect.stringMatching(/^\/files\/signatures\//) });
     // A copy: deleting the template keeps the quote's evidence.
     await t.gql("mutation ($id: ID!) { deleteTemplateSignature(id: $id) }", { id: template.data!.createTemplateSignature.id }, owner.headers());
-    expect((await t.fetch(drawn.signature)).status).toBe(200);
+    expect((await t.fetch(drawn.signature, { headers: { cookie: owner.cookie } })).status).toBe(200);
     // Refusals: no signature, a bad date, another account's template.
     expect((await t.gql(SIGN, { quoteId: quote.id, input: { name: "Olga", signedAt: "2026-11-21" } }, owner.headers())).errors?.[0].message).toBe("Draw or type a signature.");
     expect((await t.gql(SIGN, { quoteId: quote.id, input: { name: "Olga", signedAt: "21-11-2026", signatureKind: "TYPED", signature: "O" } }, owner.headers())).errors?.[0].message).toBe("Enter a valid date.");

@@ -86,7 +86,7 @@ describe("signature templates", () => {
     expect(drawn.data?.createTemplateSignature).toMatchObject({ kind: "DRAWN", isDefault: true });
     const url = drawn.data!.createTemplateSignature.signature;
     expect(url).toMatch(/^\/files\/signatures\/[A-Za-z0-9_-]{22}\.png$/);
-    const file = await t.app.request(url);
+    const file = await t.app.request(url, { headers: { cookie: owner.cookie } }); // members only: tests/integration/signature-files.test.ts
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
 

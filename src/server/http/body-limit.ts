@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DEFAULT_LOCALE, type Locale, splitLocalePath } from "../../shared/locales";
@@ -23,6 +24,60 @@ export const BODY_LIMITS = {
   graphqlUpload: 5 * 1024 * 1024 + 64 * 1024,
 } as const;
 
+/** How much of a refused body is read and dropped, at most, before the connection is cut. */
+export const REFUSED_BODY_DRAIN = { maxBytes: 64 * 1024 * 1024, maxMs: 5_000 } as const;
+
+/**
+ * Keeps the connection of a refused request (413) open until the client has finished sending, so
+ * the answer arrives. Closing a socket while unread bytes wait in the kernel's receive buffer makes
+ * the kernel send a reset, which throws away the answer the client has not read yet (a browser then
+ * shows a network error, not the message). The rest of the body is read and dropped — at most
+ * `maxBytes` or `maxMs`, then the socket is destroyed — and Node's close after the answer
+ * (`Connection: close`) waits for that. Call before the answer is sent.
+ */
+export function drainRefusedBody(req: IncomingMessage | undefined, limits: { maxBytes: number; maxMs: number } = REFUSED_BODY_DRAIN): void {
+  if (!req || req.complete || req.destroyed) return;
+  const socket = req.socket;
+  let done = false;
+  let closeNow: (() => void) | null = null;
+  let bytes = 0;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    closeNow?.();
+  };
+  const timer = setTimeout(() => {
+    finish();
+    socket.destroy();
+  }, limits.maxMs);
+  timer.unref();
+  const drop = (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > limits.maxBytes) {
+      finish();
+      socket.destroy();
+    }
+  };
+  // Whoever was reading the body is done with it (Hono's node adapter opens a web stream over it
+  // lazily, which pauses the request when nobody reads that stream): only this reader remains.
+  const onlyThisReader = () => {
+    for (const listener of req.listeners("data")) if (listener !== drop) req.off("data", listener as (chunk: Buffer) => void);
+    if (!done) req.resume();
+  };
+  req.on("data", drop);
+  req.on("pause", onlyThisReader);
+  req.once("end", finish);
+  req.once("close", finish);
+  onlyThisReader();
+  // Node ends a `Connection: close` exchange with socket.destroySoon() once the answer is written.
+  const destroySoon = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => {
+    if (done) destroySoon();
+    else closeNow = destroySoon;
+  };
+}
+
 function localeOf(c: Context): Locale {
   const { locale } = splitLocalePath(c.req.path);
   return locale !== DEFAULT_LOCALE ? locale : apiLocale(c.req.header("accept-language"));
@@ -37,6 +92,7 @@ export function limitBody(maxSize: number, shape: "graphql" | "api" | "page"): M
       const message = payloadTooLargeMessage(locale, maxSize);
       // The client may still be sending: tell it not to reuse this connection.
       c.header("Connection", "close");
+      drainRefusedBody((c.env as { incoming?: IncomingMessage } | undefined)?.incoming);
       if (shape === "graphql") return c.json({ errors: [{ message, extensions: { code: "PAYLOAD_TOO_LARGE" } }] }, 413);
       if (shape === "page" && c.req.header("accept")?.includes("text/html")) {
         return c.html(`<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><title>413</title></head><body><p>${message}</p></body></html>`, 413);

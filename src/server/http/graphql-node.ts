@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import type { RequestContext } from "../graphql/context";
 import { type GraphQLHandler, graphqlPluginHookGaps, pluginSetOf } from "../graphql/yoga";
 import type { Logger } from "../logger";
-import { BODY_LIMITS } from "./body-limit";
+import { BODY_LIMITS, drainRefusedBody } from "./body-limit";
 import { GRAPHQL_VARY, corsHeaders, isAllowedOrigin, isForeignOrigin } from "./cors";
 import { apiLocale, clientAddressFrom, graphqlErrorBody, internalErrorBody, payloadTooLargeMessage, requestIdFrom } from "./request";
 import { loggablePath, securityHeaders } from "./security";
@@ -123,6 +123,7 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
       return status;
     };
     const tooLarge = () => {
+      drainRefusedBody(req);
       send(res, 413, { ...headers, "Content-Type": "application/json", Connection: "close" }, JSON.stringify({ errors: [{ message: payloadTooLargeMessage(locale, BODY_LIMITS.graphql), extensions: { code: "PAYLOAD_TOO_LARGE" } }] }));
       return 413;
     };

@@ -9,6 +9,7 @@ import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../s
 import type { Executor } from "../../db/client";
 import { type CustomerSnapshot, accountUsers, accounts, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
 import { type QuoteVersionDiff, type QuoteVersionDocument, type QuoteVersionSender, diffQuoteDocuments } from "../../../shared/quote-versions";
+import { quoteSignatureImagePath } from "../../files/files.routes";
 import { filePath, isFileKey } from "../../files/storage";
 import { entitlementRefusal } from "../billing/entitlements";
 import { type QuoteBlockRow, findBlocksOfQuotes, toTotalsBlock } from "../blocks/blocks.service";
@@ -162,6 +163,15 @@ export function signatureView(row: typeof quoteSignatures.$inferSelect): PublicS
   };
 }
 
+/**
+ * A signature as the quote's public link shows it: a drawing's URL carries the link
+ * (files.routes.ts serves a quote's signature only with it, or to the account's members).
+ */
+export function linkedSignatureView(row: typeof quoteSignatures.$inferSelect, nanoId: string): PublicSignatureView {
+  const view = signatureView(row);
+  return view.fileKey ? { ...view, signature: quoteSignatureImagePath(view.fileKey, nanoId) } : view;
+}
+
 type VersionRow = typeof quoteVersions.$inferSelect;
 
 /** The sender's styling as a version freezes it (the logo is not part of it: the account's current one is shown). */
@@ -265,8 +275,8 @@ async function buildView(
       logoSize: account.logoFileKey && account.logoWidth && account.logoHeight ? { width: account.logoWidth, height: account.logoHeight } : null,
     },
     version: version ? { number: version.number, publishedAt: version.publishedAt, documentHash: version.documentHash } : null,
-    signatures: signatures.map(signatureView),
-    earlierSignatures: earlierSignatures.map(signatureView),
+    signatures: signatures.map((s) => linkedSignatureView(s, quote.nanoId)),
+    earlierSignatures: earlierSignatures.map((s) => linkedSignatureView(s, quote.nanoId)),
     changes,
   };
 }
