@@ -16,7 +16,9 @@ const postgres = process.env.TEST_DATABASE_URL;
 function selected(projects: TestProjectInlineConfiguration[]): TestProjectInlineConfiguration[] {
   if (process.env.OFFERLY_TESTS !== "other-node") return projects;
   const plan = otherNode as Record<string, string[]>;
-  return projects.filter((p) => p.test?.name && typeof p.test.name === "string" && plan[p.test.name]).map((p) => ({ ...p, test: { ...p.test, include: plan[p.test?.name as string] } }));
+  return projects
+    .filter((p) => p.test?.name && typeof p.test.name === "string" && plan[p.test.name])
+    .map((p) => ({ ...p, test: { ...p.test, include: plan[p.test?.name as string] } }));
 }
 
 export default defineConfig({

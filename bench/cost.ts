@@ -19,7 +19,8 @@ import { createSession } from "../src/server/modules/identity/sessions";
 import { fmt, listen } from "./lib";
 import { report } from "./report";
 
-const HEAVY_ITEM = "id name total quoteBlocks { id name ... on PricingQuoteBlock { totals { oneOff { totalExclVat vat { rate vat } } } quoteLineItems { id name price amount total } } } customer { id name totalQuotes totalSignedQuotes }";
+const HEAVY_ITEM =
+  "id name total quoteBlocks { id name ... on PricingQuoteBlock { totals { oneOff { totalExclVat vat { rate vat } } } quoteLineItems { id name price amount total } } } customer { id name totalQuotes totalSignedQuotes }";
 const cost = (query: string) => queryCost({ document: parse(query) }) ?? Number.POSITIVE_INFINITY;
 
 /** As many aliases as the limits allow (distinct pages, so nothing is shared), each as large as the cost leaves room for. */
@@ -40,7 +41,10 @@ export async function benchCost() {
   await handle.migrate();
   const db = handle.db;
   const [account] = await db.insert(accounts).values({ name: "Cost bench BV" }).returning();
-  const [user] = await db.insert(users).values({ email: `cost-${Date.now()}@example.test`, name: "Bench" }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `cost-${Date.now()}@example.test`, name: "Bench" })
+    .returning();
   await db.insert(accountUsers).values({ accountId: account.id, userId: user.id, role: "owner" });
   const { token } = await createSession(db, { userId: user.id, method: "email-link" });
   const a = account.id;
@@ -49,9 +53,15 @@ export async function benchCost() {
   await db.execute(sql`insert into quotes (account_id, customer_id, quote_number, name, slug, nano_id, language, currency, quote_date, expiration_date)
     select ${a}, c.id, '2026-' || lpad(g::text, 5, '0'), 'Quote ' || g, 'quote-' || g, md5(g::text) || 'xx', 'ENG', 'EUR', date '2026-01-01', date '2099-01-01'
     from generate_series(1, 2000) g join lateral (select id from customers where account_id = ${a} order by id offset (g % 200) limit 1) c on true`);
-  await db.execute(sql`insert into quote_blocks (quote_id, kind, position, name, content) select id, 'TEXT', 0, 'Intro', '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Hello"}]}]}'::jsonb from quotes where account_id = ${a}`);
-  await db.execute(sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit) select id, 'PRICING', 1, 'Work', 'DAY' from quotes where account_id = ${a}`);
-  await db.execute(sql`insert into quote_line_items (block_id, position, name, price_cents, amount) select b.id, g, 'Line ' || g, 12500 + g, 1.5 from quote_blocks b, generate_series(0, 4) g where b.kind = 'PRICING'`);
+  await db.execute(
+    sql`insert into quote_blocks (quote_id, kind, position, name, content) select id, 'TEXT', 0, 'Intro', '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Hello"}]}]}'::jsonb from quotes where account_id = ${a}`,
+  );
+  await db.execute(
+    sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit) select id, 'PRICING', 1, 'Work', 'DAY' from quotes where account_id = ${a}`,
+  );
+  await db.execute(
+    sql`insert into quote_line_items (block_id, position, name, price_cents, amount) select b.id, g, 'Line ' || g, 12500 + g, 1.5 from quote_blocks b, generate_series(0, 4) g where b.kind = 'PRICING'`,
+  );
   await db.execute(sql`analyze`);
 
   // Database time: the time during which at least one statement is in flight (PGlite runs one at a time).
@@ -76,7 +86,14 @@ export async function benchCost() {
   const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: "/tmp/offerly-bench", PUBLIC_URL: "http://127.0.0.1" });
   const log = createLogger("silent");
   // The budget is what a real user has; the bench's user would spend it in seconds, so it is raised here.
-  const app = createApp({ config, db, log, mail: createMailer({ from: config.mailFrom, outboxDir: "/tmp/offerly-bench/mail", log }), ping: handle.ping, graphqlLimits: { budget: 1e12 } });
+  const app = createApp({
+    config,
+    db,
+    log,
+    mail: createMailer({ from: config.mailFrom, outboxDir: "/tmp/offerly-bench/mail", log }),
+    ping: handle.ping,
+    graphqlLimits: { budget: 1e12 },
+  });
   const server = await listen(getRequestListener(app.fetch));
   const headers = { "content-type": "application/json", "x-graphql-csrf": "1", authorization: `Bearer ${token}`, account: a };
   const post = async (query: string) => {
@@ -92,7 +109,9 @@ export async function benchCost() {
     "customers with counts, filled to the limit": fill("id name totalQuotes totalSignedQuotes", "customers"),
     "searching quotes, filled to the limit": fill("id name total", "quotes", ', search: "quote 1"'),
   };
-  console.log(`\nQuery cost at the limits on PGlite (maxCost ${COST_LIMITS.maxCost}, ${GRAPHQL_LIMITS.maxAliases} aliases; 2,000 quotes × 2 blocks × 5 lines; ms)`);
+  console.log(
+    `\nQuery cost at the limits on PGlite (maxCost ${COST_LIMITS.maxCost}, ${GRAPHQL_LIMITS.maxAliases} aliases; 2,000 quotes × 2 blocks × 5 lines; ms)`,
+  );
   console.log(`  machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} (figures stretch with the load)`);
   let worst = { name: "", query: "", db: 0 };
   for (const [name, query] of Object.entries(candidates)) {
@@ -108,12 +127,21 @@ export async function benchCost() {
     }
     samples.sort((x, y) => x.db - y.db);
     const median = samples[2];
-    console.log(`  ${name.padEnd(42)} cost ${String(cost(query)).padStart(6)}  → ${outcome.padEnd(24)} db ${fmt(median.db).padStart(6)}  wall ${fmt(median.wall).padStart(6)}`);
+    console.log(
+      `  ${name.padEnd(42)} cost ${String(cost(query)).padStart(6)}  → ${outcome.padEnd(24)} db ${fmt(median.db).padStart(6)}  wall ${fmt(median.wall).padStart(6)}`,
+    );
     if (!outcome.startsWith("200")) continue;
     if (median.db > worst.db) worst = { name, query, db: median.db };
   }
   console.log(`  worst legal request: "${worst.name}", ${fmt(worst.db)} ms of database time (target < 250)`);
-  report.figure({ case: "query cost (PGlite)", measure: `worst legal request: ${worst.name}, database time`, value: worst.db, unit: "ms", target: "< 250 ms", met: worst.db < 250 });
+  report.figure({
+    case: "query cost (PGlite)",
+    measure: `worst legal request: ${worst.name}, database time`,
+    value: worst.db,
+    unit: "ms",
+    target: "< 250 ms",
+    met: worst.db < 250,
+  });
 
   // /healthz while four of the worst run back to back for three seconds.
   const health: number[] = [];

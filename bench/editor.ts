@@ -22,7 +22,16 @@ const CPU_SLOWDOWN = 4;
 /** A 1 px element moved by the compositor alone (no main-thread work): the display draws every frame. */
 const KEEP_DRAWING =
   "@keyframes bench-keep-drawing{to{transform:translateX(1px)}} body::after{content:'';position:fixed;top:0;left:0;width:1px;height:1px;background:#fff;animation:bench-keep-drawing 1s linear infinite alternate}";
-const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute", "toplevel", "cc", "viz", "benchmark"];
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "blink.user_timing",
+  "v8.execute",
+  "toplevel",
+  "cc",
+  "viz",
+  "benchmark",
+];
 /** Blocks in the quote: half pricing (20 lines each), half text. The issue's size is 200 (2,000 lines). */
 const BLOCKS = Number(process.env.BENCH_EDITOR_BLOCKS ?? 200);
 const LINES_PER_BLOCK = 20;
@@ -70,7 +79,8 @@ async function watchEvents(page: Page): Promise<() => Promise<EventEntry[]>> {
   return () => page.evaluate(() => (window as unknown as { __events: EventEntry[] }).__events.slice());
 }
 
-const show = (entries: EventEntry[]) => entries.map((e) => `${e.name} ${Math.round(e.duration)} (${Math.round(e.delay)}+${Math.round(e.processing)}+${Math.round(e.presentation)})`).join(", ");
+const show = (entries: EventEntry[]) =>
+  entries.map((e) => `${e.name} ${Math.round(e.duration)} (${Math.round(e.delay)}+${Math.round(e.processing)}+${Math.round(e.presentation)})`).join(", ");
 
 const pct = (values: number[], p: number) => {
   if (values.length === 0) return 0;
@@ -91,11 +101,30 @@ export async function runEditorBench(): Promise<void> {
     const { createQuote } = await gql(
       page,
       "mutation($i: QuoteInput!) { createQuote(input: $i) { id } }",
-      { i: { name: "Bench", customerId: createCustomer.id, language: "NL", currency: "EUR", quoteDateAt: "2026-01-01", quoteExpirationAt: "2099-01-01", signable: true } },
+      {
+        i: {
+          name: "Bench",
+          customerId: createCustomer.id,
+          language: "NL",
+          currency: "EUR",
+          quoteDateAt: "2026-01-01",
+          quoteExpirationAt: "2099-01-01",
+          signable: true,
+        },
+      },
       account,
     );
     const quoteId = createQuote.id as string;
-    const line = (n: number) => ({ name: `Regel ${n}`, description: "Omschrijving", price: "125.50", amount: "2", vatRate: n % 3 === 0 ? "9" : "21", optional: n % 7 === 0, selected: true, recurring: false });
+    const line = (n: number) => ({
+      name: `Regel ${n}`,
+      description: "Omschrijving",
+      price: "125.50",
+      amount: "2",
+      vatRate: n % 3 === 0 ? "9" : "21",
+      optional: n % 7 === 0,
+      selected: true,
+      recurring: false,
+    });
     const text = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Lorem ipsum dolor sit amet. ".repeat(10) }] }] };
     // The blocks, alternately pricing and text, created in the page (one request each, in order).
     // (No named functions inside: the bench runs through tsx, whose helpers do not exist in the page.)
@@ -105,9 +134,19 @@ export async function runEditorBench(): Promise<void> {
         for (let b = 0; b < blocks; b++) {
           const pricing = b % 2 === 0;
           const request = pricing
-            ? { query: "mutation($q: ID!, $i: PricingBlockInput!) { block: createPricingQuoteBlock(quoteId: $q, input: $i) { id } }", variables: { q: quoteId, i: { name: `Prijzen ${b / 2 + 1}`, pricingUnit: "NONE", lineItems: lines } } }
-            : { query: "mutation($q: ID!, $i: TextBlockInput!) { block: createTextQuoteBlock(quoteId: $q, input: $i) { id } }", variables: { q: quoteId, i: { name: `Tekst ${(b + 1) / 2}`, content: text } } };
-          const response = await fetch("/graphql", { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1", account }, body: JSON.stringify(request) });
+            ? {
+                query: "mutation($q: ID!, $i: PricingBlockInput!) { block: createPricingQuoteBlock(quoteId: $q, input: $i) { id } }",
+                variables: { q: quoteId, i: { name: `Prijzen ${b / 2 + 1}`, pricingUnit: "NONE", lineItems: lines } },
+              }
+            : {
+                query: "mutation($q: ID!, $i: TextBlockInput!) { block: createTextQuoteBlock(quoteId: $q, input: $i) { id } }",
+                variables: { q: quoteId, i: { name: `Tekst ${(b + 1) / 2}`, content: text } },
+              };
+          const response = await fetch("/graphql", {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-graphql-csrf": "1", account },
+            body: JSON.stringify(request),
+          });
           const body = await response.json();
           if (body.errors) throw new Error(JSON.stringify(body.errors));
           if (pricing) ids.push(body.data.block.id);
@@ -170,7 +209,10 @@ export async function runEditorBench(): Promise<void> {
     // One keyboard reorder on the quote page: the 6th block one place down (pick up, move, drop; saved).
     const reorderBlock = async (steady: boolean) => {
       await open(page, `/nl/app/quotes/mutate/${quoteId}`);
-      await page.getByTestId("block-item").nth(BLOCKS - 1).waitFor();
+      await page
+        .getByTestId("block-item")
+        .nth(BLOCKS - 1)
+        .waitFor();
       await page.getByTestId("drag-handle").nth(5).focus();
       return measure(steady ? "reorder" : "reorder-raw", steady, async () => {
         for (const key of ["Space", "ArrowDown", "Space"]) {
@@ -187,10 +229,18 @@ export async function runEditorBench(): Promise<void> {
     const movedRaw = await reorderBlock(false);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 
-    const row = (interaction: string, values: number[]) => ({ interaction, events: values.length, p50: fmt(pct(values, 50), 0), p95: fmt(pct(values, 95), 0), max: fmt(Math.max(0, ...values), 0) });
+    const row = (interaction: string, values: number[]) => ({
+      interaction,
+      events: values.length,
+      p50: fmt(pct(values, 50), 0),
+      p95: fmt(pct(values, 95), 0),
+      max: fmt(Math.max(0, ...values), 0),
+    });
     const typingLabel = `typing in a line (${LINES_PER_BLOCK} lines, live totals; quote of ${BLOCKS} blocks)`;
     const reorderLabel = `keyboard reorder (${BLOCKS} blocks)`;
-    console.log(`\nEditor interaction latency (Event Timing duration, ms; ${CPU_SLOWDOWN}× CPU slowdown; target ≤ 200; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs)`);
+    console.log(
+      `\nEditor interaction latency (Event Timing duration, ms; ${CPU_SLOWDOWN}× CPU slowdown; target ≤ 200; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs)`,
+    );
     table([
       row(`${typingLabel}, display drawing every frame`, typed),
       row(`${reorderLabel}, display drawing every frame`, moved),
@@ -199,8 +249,24 @@ export async function runEditorBench(): Promise<void> {
     ]);
     console.log("(events under 16 ms are not reported by the browser; 0 events means every interaction took < 16 ms)");
     const c = `editor (4× CPU, ${BLOCKS} blocks)`;
-    report.figure({ case: c, measure: "typing in a line, p95 (Event Timing)", value: pct(typed, 95) ?? 0, unit: "ms", against: { label: "headless display as is", value: pct(typedRaw, 95) ?? 0 }, target: "≤ 200 ms", met: (pct(typed, 95) ?? 0) <= 200 });
-    report.figure({ case: c, measure: "keyboard reorder, p95", value: pct(moved, 95) ?? 0, unit: "ms", against: { label: "headless display as is", value: pct(movedRaw, 95) ?? 0 }, target: "≤ 200 ms", met: (pct(moved, 95) ?? 0) <= 200 });
+    report.figure({
+      case: c,
+      measure: "typing in a line, p95 (Event Timing)",
+      value: pct(typed, 95) ?? 0,
+      unit: "ms",
+      against: { label: "headless display as is", value: pct(typedRaw, 95) ?? 0 },
+      target: "≤ 200 ms",
+      met: (pct(typed, 95) ?? 0) <= 200,
+    });
+    report.figure({
+      case: c,
+      measure: "keyboard reorder, p95",
+      value: pct(moved, 95) ?? 0,
+      unit: "ms",
+      against: { label: "headless display as is", value: pct(movedRaw, 95) ?? 0 },
+      target: "≤ 200 ms",
+      met: (pct(moved, 95) ?? 0) <= 200,
+    });
     await context.close();
   } finally {
     await close();

@@ -102,11 +102,26 @@ const shapes: Record<string, (statements: WireStatement[], results: Result[]) =>
       page.column("name", customer),
     ];
     const blocks = new Map<string, TotalsBlock[]>();
-    const [lq, unit, discountType, discountValue, lineList] = ["quote_id", "pricing_unit", "discount_type", "discount_value", "lines"].map((c) => lines.column(c));
+    const [lq, unit, discountType, discountValue, lineList] = ["quote_id", "pricing_unit", "discount_type", "discount_value", "lines"].map((c) =>
+      lines.column(c),
+    );
     for (const row of lines.rows) {
       const list = blocks.get(row[lq] as string) ?? [];
       blocks.set(row[lq] as string, list);
-      const items = JSON.parse(row[lineList] as string) as [string, number, string, string | null, number, string, string, string | null, string | null, boolean, boolean, boolean][];
+      const items = JSON.parse(row[lineList] as string) as [
+        string,
+        number,
+        string,
+        string | null,
+        number,
+        string,
+        string,
+        string | null,
+        string | null,
+        boolean,
+        boolean,
+        boolean,
+      ][];
       list.push({
         pricingUnit: (row[unit] as string | null) ?? "NONE",
         discountType: row[discountType] as string | null,

@@ -25,12 +25,19 @@ export async function seedAccount(db: Database, clients: number): Promise<{ acco
   await db.execute(sql`insert into quotes (account_id, customer_id, quote_number, name, slug, nano_id, language, currency, quote_date, expiration_date)
     select ${a}, c.id, '2026-' || lpad(g::text, 5, '0'), 'Quote ' || g, 'quote-' || g, md5(g::text) || 'xx', 'ENG', 'EUR', date '2026-01-01', date '2099-01-01'
     from generate_series(1, 200) g join lateral (select id from customers where account_id = ${a} order by id offset (g % 50) limit 1) c on true`);
-  await db.execute(sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit) select id, 'PRICING', 0, 'Work', 'DAY' from quotes where account_id = ${a}`);
-  await db.execute(sql`insert into quote_line_items (block_id, position, name, price_cents, amount) select b.id, g, 'Line ' || g, 12500 + g, 1.5 from quote_blocks b join quotes q on q.id = b.quote_id cross join generate_series(0, 2) g where q.account_id = ${a}`);
+  await db.execute(
+    sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit) select id, 'PRICING', 0, 'Work', 'DAY' from quotes where account_id = ${a}`,
+  );
+  await db.execute(
+    sql`insert into quote_line_items (block_id, position, name, price_cents, amount) select b.id, g, 'Line ' || g, 12500 + g, 1.5 from quote_blocks b join quotes q on q.id = b.quote_id cross join generate_series(0, 2) g where q.account_id = ${a}`,
+  );
   const out: Client[] = [];
   for (let i = 0; i < clients; i++) {
     const email = `bench-${i}-${crypto.randomBytes(3).toString("hex")}@example.test`;
-    const [user] = await db.insert(users).values({ email, name: `Bench ${i}` }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email, name: `Bench ${i}` })
+      .returning();
     await db.insert(accountUsers).values({ accountId: a, userId: user.id, role: "owner" });
     const { token } = await createSession(db, { userId: user.id, method: "email-link" });
     out.push({ token, tokenHash: hashToken(token), userId: user.id, email });
@@ -39,7 +46,9 @@ export async function seedAccount(db: Database, clients: number): Promise<{ acco
 }
 
 /** A throw-away PostgreSQL database next to `url`'s; `copy` makes another from it as a template. */
-export async function throwAwayDatabase(url: string): Promise<{ url: string; name: string; copy: (suffix: string) => Promise<string>; drop: () => Promise<void> }> {
+export async function throwAwayDatabase(
+  url: string,
+): Promise<{ url: string; name: string; copy: (suffix: string) => Promise<string>; drop: () => Promise<void> }> {
   const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
@@ -77,22 +86,32 @@ export type Process = { pid: number; url: string; child: ChildProcess; stop: () 
  * --enable-source-maps, LOG_LEVEL as configured: info by default), its log lines written to a file
  * as a log collector would take them. `preload`: a module given to `node --require` (capture only).
  */
-export async function startApp(options: { dataDir: string; databaseUrl?: string; logFile: string; preload?: string; env?: Record<string, string> }): Promise<Process> {
+export async function startApp(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  logFile: string;
+  preload?: string;
+  env?: Record<string, string>;
+}): Promise<Process> {
   if (!fs.existsSync("build/server/main.js")) throw new Error("Run `npm run build` first.");
   const port = await freePort();
   const log = fs.openSync(options.logFile, "a");
-  const child = spawn(process.execPath, [...(options.preload ? ["--require", path.resolve(options.preload)] : []), "--enable-source-maps", "build/server/main.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: options.dataDir,
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.preload ? ["--require", path.resolve(options.preload)] : []), "--enable-source-maps", "build/server/main.js"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: options.dataDir,
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        ...options.env,
+      },
+      stdio: ["ignore", log, log],
     },
-    stdio: ["ignore", log, log],
-  });
+  );
   fs.closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(child, `${url}/healthz`, options.logFile);

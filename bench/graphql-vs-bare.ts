@@ -29,7 +29,12 @@ import { report } from "./report";
  */
 const CASES = [
   { name: "me", query: "{ me { id email name } }", expect: '"me":{"id"', target: 50 },
-  { name: "quotes", query: "{ quotes(pageSize: 20) { totalCount items { id quoteNumber name displayStatus total customer { name } } } }", expect: '"totalCount":200', target: 60 },
+  {
+    name: "quotes",
+    query: "{ quotes(pageSize: 20) { totalCount items { id quoteNumber name displayStatus total customer { name } } } }",
+    expect: '"totalCount":200',
+    target: 60,
+  },
 ];
 const USERS = 16;
 const CAPTURED_REQUESTS = 160;
@@ -81,7 +86,9 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
   try {
     // 1. The data: one account, 200 quotes, 16 users with bearer sessions.
     fs.mkdirSync(appDir, { recursive: true });
-    const seedHandle: DatabaseHandle = database ? await openDatabase({ kind: "postgres", url: database.url }) : await openDatabase({ kind: "pglite", dataDir: appDir });
+    const seedHandle: DatabaseHandle = database
+      ? await openDatabase({ kind: "postgres", url: database.url })
+      : await openDatabase({ kind: "pglite", dataDir: appDir });
     await seedHandle.migrate();
     const { accountId, clients } = await seedAccount(seedHandle.db, USERS);
     await seedHandle.close();
@@ -125,7 +132,8 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
       // The same answer, byte for byte, for every user.
       for (const [i, h] of headers.entries()) {
         const [a, b] = await Promise.all(targets.map(async (t) => (await fetch(t.url, { method: "POST", headers: h, body })).text()));
-        if (a !== b) throw new Error(`${c.name}: the bare server's answer differs from the app's for user ${i}:\napp:  ${a.slice(0, 500)}\nbare: ${b.slice(0, 500)}`);
+        if (a !== b)
+          throw new Error(`${c.name}: the bare server's answer differs from the app's for user ${i}:\napp:  ${a.slice(0, 500)}\nbare: ${b.slice(0, 500)}`);
       }
       const measure = async (t: (typeof targets)[number], s: number): Promise<Measured> => {
         const before = cpuMs(t.pid);
@@ -150,14 +158,23 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
       });
       const a = summary(runs.app);
       const b = summary(runs.bare);
-      for (const [label, s] of [["app", a], ["bare", b]] as const) if (s.firstError) console.log(`${label} error: ${s.firstError}`);
+      for (const [label, s] of [
+        ["app", a],
+        ["bare", b],
+      ] as const)
+        if (s.firstError) console.log(`${label} error: ${s.firstError}`);
       const statements = captured.perRequest[c.name];
       console.log(
         `\n## GraphQL \`${c.name}\` (${kind}): the production build vs a bare node:http server running the same SQL (${CONNECTIONS} connections, load client in its own process, median of ${rounds} × ${seconds} s; load average ${os.loadavg()[0].toFixed(1)})`,
       );
       console.log(`statements per request (captured from the wire, ${CAPTURED_REQUESTS} requests): ${statements}`);
-      const logged = fs.readFileSync(logFile, "utf8").split("\n").filter((line) => line.includes('"msg":"request"')).length;
-      console.log(`app log so far: ${logged} request lines (production logging, level info) for ${sumOf(runs.app.map((x) => x.requests))} measured requests and the warm-up and capture runs`);
+      const logged = fs
+        .readFileSync(logFile, "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"')).length;
+      console.log(
+        `app log so far: ${logged} request lines (production logging, level info) for ${sumOf(runs.app.map((x) => x.requests))} measured requests and the warm-up and capture runs`,
+      );
       const row = (server: string, s: typeof a) => ({
         server,
         "req/s": fmt(s.rps, 0),

@@ -102,7 +102,10 @@ export class FrontendParser {
  * A TCP proxy in front of PostgreSQL that records every statement its clients execute, with the
  * time it passed (epoch ms, sub-millisecond). The app under capture connects to `port` instead.
  */
-export async function captureProxy(upstream: { host: string; port: number }): Promise<{ port: number; statements: CapturedStatement[]; close: () => Promise<void> }> {
+export async function captureProxy(upstream: {
+  host: string;
+  port: number;
+}): Promise<{ port: number; statements: CapturedStatement[]; close: () => Promise<void> }> {
   const statements: CapturedStatement[] = [];
   const sockets = new Set<net.Socket>();
   let connections = 0;

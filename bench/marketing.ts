@@ -30,10 +30,23 @@ const LCP_TARGET = 1.05;
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 
-export type Sample = { lcpElement: string; lcp: number; fcp: number; ttfb: number; cls: number; jsBytes: number; jsRequests: number; inlineScriptBytes: number; totalBytes: number };
+export type Sample = {
+  lcpElement: string;
+  lcp: number;
+  fcp: number;
+  ttfb: number;
+  cls: number;
+  jsBytes: number;
+  jsRequests: number;
+  inlineScriptBytes: number;
+  totalBytes: number;
+};
 
 /** Serves the stripped HTML copies at their paths, and build/client files (CSS, icons) like the app does. */
-export async function startStaticServer(pages: Map<string, string>, extras: Map<string, { type: string; body: Buffer }> = new Map()): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startStaticServer(
+  pages: Map<string, string>,
+  extras: Map<string, { type: string; body: Buffer }> = new Map(),
+): Promise<{ url: string; close: () => Promise<void> }> {
   const root = path.resolve("build/client");
   const types: Record<string, string> = { ".css": "text/css", ".svg": "image/svg+xml", ".jpg": "image/jpeg", ".png": "image/png", ".js": "text/javascript" };
   const server = http.createServer((req, res) => {
@@ -66,7 +79,12 @@ export function stripScripts(html: string): string {
 }
 
 export async function measure(browser: Browser, url: string): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1, locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en" } });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1,
+    locale: "en-US",
+    extraHTTPHeaders: { "Accept-Language": "en" },
+  });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -114,7 +132,17 @@ export async function measure(browser: Browser, url: string): Promise<Sample> {
     return { lcp: w.__lcp, cls: w.__cls, inline, element: w.__lcpEl, fcp, ttfb };
   });
   await context.close();
-  return { lcp: result.lcp, fcp: result.fcp, ttfb: result.ttfb, cls: result.cls, jsBytes, jsRequests, inlineScriptBytes: result.inline, totalBytes, lcpElement: result.element };
+  return {
+    lcp: result.lcp,
+    fcp: result.fcp,
+    ttfb: result.ttfb,
+    cls: result.cls,
+    jsBytes,
+    jsRequests,
+    inlineScriptBytes: result.inline,
+    totalBytes,
+    lcpElement: result.element,
+  };
 }
 
 export const median = (values: number[]) => {
@@ -136,7 +164,9 @@ export async function runMarketingBench(options: { runs?: number } = {}): Promis
   }
   const statics = await startStaticServer(copies);
   try {
-    console.log(`\nMarketing pages: Chromium, ${CPU_SLOWDOWN}× CPU slowdown, slow 4G (562.5 ms latency, 1.47 Mbit/s), 412×823, cold cache; median of ${runs} runs`);
+    console.log(
+      `\nMarketing pages: Chromium, ${CPU_SLOWDOWN}× CPU slowdown, slow 4G (562.5 ms latency, 1.47 Mbit/s), 412×823, cold cache; median of ${runs} runs`,
+    );
     console.log("page       variant   LCP (ms)   TTFB (ms)   CLS      JS transferred (requests)   inline script   all bytes");
     for (const p of PAGES) {
       // Warm-up (server JIT, first-render caches), not counted.
@@ -158,14 +188,27 @@ export async function runMarketingBench(options: { runs?: number } = {}): Promis
       });
       const a = summary(samples.app);
       const s = summary(samples.static);
-      for (const [name, v] of [["app", a], ["static", s]] as const) {
+      for (const [name, v] of [
+        ["app", a],
+        ["static", s],
+      ] as const) {
         console.log(
           `${p.padEnd(10)} ${name.padEnd(9)} ${v.lcp.toFixed(0).padStart(8)}   ${v.ttfb.toFixed(0).padStart(9)}   ${v.cls.toFixed(3).padEnd(8)} ${`${kb(v.js)} (${v.requests})`.padEnd(27)} ${kb(v.inline).padEnd(15)} ${kb(v.total)}`,
         );
       }
       console.log(`${p.padEnd(10)} LCP element: app "${samples.app[0].lcpElement}" · static "${samples.static[0].lcpElement}"`);
-      console.log(`${p.padEnd(10)} LCP ratio app/static: ${(a.lcp / s.lcp).toFixed(2)} (target ≤ ${LCP_TARGET.toFixed(2)}); LCP runs app ${samples.app.map((x) => x.lcp.toFixed(0)).join(", ")} · static ${samples.static.map((x) => x.lcp.toFixed(0)).join(", ")}`);
-      report.figure({ case: `marketing page ${p}`, measure: "LCP (slow 4G, 4× CPU)", value: a.lcp, unit: "ms", against: { label: "static copy", value: s.lcp }, target: `≤ ${LCP_TARGET * 100} % of static`, met: a.lcp / s.lcp <= LCP_TARGET });
+      console.log(
+        `${p.padEnd(10)} LCP ratio app/static: ${(a.lcp / s.lcp).toFixed(2)} (target ≤ ${LCP_TARGET.toFixed(2)}); LCP runs app ${samples.app.map((x) => x.lcp.toFixed(0)).join(", ")} · static ${samples.static.map((x) => x.lcp.toFixed(0)).join(", ")}`,
+      );
+      report.figure({
+        case: `marketing page ${p}`,
+        measure: "LCP (slow 4G, 4× CPU)",
+        value: a.lcp,
+        unit: "ms",
+        against: { label: "static copy", value: s.lcp },
+        target: `≤ ${LCP_TARGET * 100} % of static`,
+        met: a.lcp / s.lcp <= LCP_TARGET,
+      });
       report.figure({ case: `marketing page ${p}`, measure: "CLS", value: a.cls, unit: "", against: { label: "static copy", value: s.cls } });
       report.figure({ case: `marketing page ${p}`, measure: "JS transferred", value: a.js / 1024, unit: "KiB", target: "≤ 60 KiB", met: a.js <= 60 * 1024 });
     }

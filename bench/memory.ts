@@ -49,7 +49,11 @@ export async function benchMemory() {
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMiB(pid));
     }, 50);
-    const graphql = { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1" }, body: JSON.stringify({ query: "{ me { id } }" }) };
+    const graphql = {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-graphql-csrf": "1" },
+      body: JSON.stringify({ query: "{ me { id } }" }),
+    };
     const [pages, api] = await Promise.all([
       load({ url: `${base}/`, connections: 4, seconds: 5 }),
       load({ url: `${base}/graphql`, ...graphql, connections: 4, seconds: 5 }),
@@ -68,7 +72,13 @@ export async function benchMemory() {
       { what: "build/ on disk (with the database image)", MiB: fmt(build, 0) },
     ]);
     report.figure({ case: "memory", measure: "server RSS, idle", value: idle, unit: "MiB" });
-    report.figure({ case: "memory", measure: "server RSS, peak under load (pages + GraphQL, 8 connections)", value: peak, unit: "MiB", errors: pages.errors + api.errors });
+    report.figure({
+      case: "memory",
+      measure: "server RSS, peak under load (pages + GraphQL, 8 connections)",
+      value: peak,
+      unit: "MiB",
+      errors: pages.errors + api.errors,
+    });
     report.figure({ case: "install size", measure: "node_modules on disk", value: modules, unit: "MiB" });
     report.figure({ case: "install size", measure: "build/ on disk", value: build, unit: "MiB" });
   } finally {

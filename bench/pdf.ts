@@ -13,7 +13,9 @@ import { report } from "./report";
 const pct = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))];
 
 export async function benchPdf(runs = Number(process.env.BENCH_PDF_RUNS ?? 10)) {
-  console.log(`\nQuote PDF (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs): 10 blocks, 40 lines, 2 signatures, 6 evidence rows (${runs} runs per language, after a warm-up)`);
+  console.log(
+    `\nQuote PDF (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs): 10 blocks, 40 lines, 2 signatures, 6 evidence rows (${runs} runs per language, after a warm-up)`,
+  );
   const sealer = sealerFromP12(createSelfSignedP12("bench.offerly.test", "bench"), "bench", "generated");
   for (const language of ["ENG", "NL"] as const) {
     const input = await realisticPdfInput(language);
@@ -35,7 +37,13 @@ export async function benchPdf(runs = Number(process.env.BENCH_PDF_RUNS ?? 10)) 
       seal.push(performance.now() - t1);
       bytes = sealed.length;
     }
-    report.figure({ case: `quote PDF (${language})`, measure: "render + seal, p95 (10 blocks, 40 lines)", value: pct(render, 95) + pct(seal, 95), unit: "ms", note: `${Math.round(bytes / 1024)} KB` });
+    report.figure({
+      case: `quote PDF (${language})`,
+      measure: "render + seal, p95 (10 blocks, 40 lines)",
+      value: pct(render, 95) + pct(seal, 95),
+      unit: "ms",
+      note: `${Math.round(bytes / 1024)} KB`,
+    });
     console.log(
       `  ${language.padEnd(3)}  render p50 ${fmt(pct(render, 50), 0)} ms · p95 ${fmt(pct(render, 95), 0)} ms (CPU p50 ${fmt(pct(renderCpu, 50), 0)} ms)   seal p50 ${fmt(pct(seal, 50), 0)} ms · p95 ${fmt(pct(seal, 95), 0)} ms   ${Math.round(bytes / 1024)} KB`,
     );

@@ -28,7 +28,9 @@ const CPU_SLOWDOWN = 4;
  */
 async function uploadLogo(appUrl: string, cookie: string, account: string): Promise<void> {
   const png = await sharp({ create: { width: 1200, height: 240, channels: 3, background: "#1d4ed8" } })
-    .composite([{ input: Buffer.from('<svg width="1200" height="240"><text x="40" y="160" font-size="120" fill="white">Studio Noord</text></svg>'), top: 0, left: 0 }])
+    .composite([
+      { input: Buffer.from('<svg width="1200" height="240"><text x="40" y="160" font-size="120" fill="white">Studio Noord</text></svg>'), top: 0, left: 0 },
+    ])
     .png()
     .toBuffer();
   const form = new FormData();
@@ -48,7 +50,13 @@ export async function runPublicQuoteBench(options: { runs?: number } = {}): Prom
   let statics: Awaited<ReturnType<typeof startStaticServer>> | undefined;
   try {
     // 1 intro text block + 8 pricing blocks × 5 lines + 1 closing text block = 10 blocks, 40 lines.
-    const seeded = await seedPublishedQuote(app, { language: "ENG", blocks: 8, linesPerBlock: 5, closingText: true, beforePublish: (s) => uploadLogo(app.url, `${s.cookie.name}=${s.cookie.value}`, s.account) });
+    const seeded = await seedPublishedQuote(app, {
+      language: "ENG",
+      blocks: 8,
+      linesPerBlock: 5,
+      closingText: true,
+      beforePublish: (s) => uploadLogo(app.url, `${s.cookie.name}=${s.cookie.value}`, s.account),
+    });
     const pageUrl = app.url + seeded.path;
     const html = await (await fetch(pageUrl, { headers: { "accept-language": "en" } })).text();
     const logoPath = /<img src="(\/files\/[^"?]+)(\?[^"]*)?"/.exec(html)?.[1];
@@ -56,7 +64,9 @@ export async function runPublicQuoteBench(options: { runs?: number } = {}): Prom
     if (logoPath) extras.set(logoPath, { type: "image/png", body: Buffer.from(await (await fetch(app.url + logoPath)).arrayBuffer()) });
     statics = await startStaticServer(new Map([[seeded.path, stripScripts(html)]]), extras);
 
-    console.log(`\nPublic quote page (wide logo 1200 × 240, 10 blocks, 40 lines): Chromium, ${CPU_SLOWDOWN}× CPU slowdown, slow 4G, 412×823, cold cache; median of ${runs} runs`);
+    console.log(
+      `\nPublic quote page (wide logo 1200 × 240, 10 blocks, 40 lines): Chromium, ${CPU_SLOWDOWN}× CPU slowdown, slow 4G, 412×823, cold cache; median of ${runs} runs`,
+    );
     console.log("variant   LCP (ms)   FCP (ms)   TTFB (ms)   CLS      JS transferred (requests)   all bytes");
     await measure(browser, pageUrl); // warm-up, not counted
     const samples: Record<"app" | "static", Sample[]> = { app: [], static: [] };
@@ -75,14 +85,43 @@ export async function runPublicQuoteBench(options: { runs?: number } = {}): Prom
     });
     const a = summary(samples.app);
     const s = summary(samples.static);
-    for (const [name, v] of [["app", a], ["static", s]] as const) {
-      console.log(`${name.padEnd(9)} ${v.lcp.toFixed(0).padStart(8)}   ${v.fcp.toFixed(0).padStart(8)}   ${v.ttfb.toFixed(0).padStart(9)}   ${v.cls.toFixed(3).padEnd(8)} ${`${kb(v.js)} (${v.requests})`.padEnd(27)} ${kb(v.total)}`);
+    for (const [name, v] of [
+      ["app", a],
+      ["static", s],
+    ] as const) {
+      console.log(
+        `${name.padEnd(9)} ${v.lcp.toFixed(0).padStart(8)}   ${v.fcp.toFixed(0).padStart(8)}   ${v.ttfb.toFixed(0).padStart(9)}   ${v.cls.toFixed(3).padEnd(8)} ${`${kb(v.js)} (${v.requests})`.padEnd(27)} ${kb(v.total)}`,
+      );
     }
     console.log(`LCP element: app "${samples.app[0].lcpElement}" · static "${samples.static[0].lcpElement}"`);
-    console.log(`LCP ratio app/static: ${(a.lcp / s.lcp).toFixed(2)} (target ≤ 1.15); FCP ratio ${(a.fcp / s.fcp).toFixed(2)}; CLS (worst run) ${a.cls.toFixed(3)} (target 0); JS ${kb(a.js)} (target ≤ 80 KB)`);
-    report.figure({ case: "public quote page (4× CPU, slow 4G)", measure: "LCP", value: a.lcp, unit: "ms", against: { label: "static copy", value: s.lcp }, target: "≤ 115 % of static", met: a.lcp / s.lcp <= 1.15 });
-    report.figure({ case: "public quote page (4× CPU, slow 4G)", measure: "CLS (worst run)", value: a.cls, unit: "", target: "0 (to 3 decimals)", met: Number(a.cls.toFixed(3)) === 0 });
-    report.figure({ case: "public quote page (4× CPU, slow 4G)", measure: "JS transferred before signing", value: a.js / 1024, unit: "KiB", target: "≤ 80 KB", met: a.js <= 80 * 1024 });
+    console.log(
+      `LCP ratio app/static: ${(a.lcp / s.lcp).toFixed(2)} (target ≤ 1.15); FCP ratio ${(a.fcp / s.fcp).toFixed(2)}; CLS (worst run) ${a.cls.toFixed(3)} (target 0); JS ${kb(a.js)} (target ≤ 80 KB)`,
+    );
+    report.figure({
+      case: "public quote page (4× CPU, slow 4G)",
+      measure: "LCP",
+      value: a.lcp,
+      unit: "ms",
+      against: { label: "static copy", value: s.lcp },
+      target: "≤ 115 % of static",
+      met: a.lcp / s.lcp <= 1.15,
+    });
+    report.figure({
+      case: "public quote page (4× CPU, slow 4G)",
+      measure: "CLS (worst run)",
+      value: a.cls,
+      unit: "",
+      target: "0 (to 3 decimals)",
+      met: Number(a.cls.toFixed(3)) === 0,
+    });
+    report.figure({
+      case: "public quote page (4× CPU, slow 4G)",
+      measure: "JS transferred before signing",
+      value: a.js / 1024,
+      unit: "KiB",
+      target: "≤ 80 KB",
+      met: a.js <= 80 * 1024,
+    });
     console.log(`LCP runs app ${samples.app.map((x) => x.lcp.toFixed(0)).join(", ")} · static ${samples.static.map((x) => x.lcp.toFixed(0)).join(", ")}`);
 
     // Throughput: the page from the page cache (decision 033: one stamp query, the VIEWED check,
@@ -107,8 +146,22 @@ export async function runPublicQuoteBench(options: { runs?: number } = {}): Prom
     console.log(`\nPublic quote page throughput (PGlite, production server, 8 connections, 5 s; ${kb(Buffer.byteLength(body))} of HTML)`);
     const row = (server: string, r: typeof plain) => ({ server, "req/s": fmt(r.rps, 0), "p50 ms": fmt(r.p50, 2), "p99 ms": fmt(r.p99, 2), errors: r.errors });
     console.table([row("Offerly /quote/… (page cache)", cached), row("Offerly /quote/…?… (rendered)", rendered), row("bare node:http, same bytes", plain)]);
-    report.figure({ case: "public quote page (PGlite)", measure: "req/s from the page cache", value: cached.rps, unit: "req/s", against: { label: "bare, same bytes", value: plain.rps }, errors: cached.errors });
-    report.figure({ case: "public quote page (PGlite)", measure: "req/s rendered (cache bypassed)", value: rendered.rps, unit: "req/s", against: { label: "bare, same bytes", value: plain.rps }, errors: rendered.errors });
+    report.figure({
+      case: "public quote page (PGlite)",
+      measure: "req/s from the page cache",
+      value: cached.rps,
+      unit: "req/s",
+      against: { label: "bare, same bytes", value: plain.rps },
+      errors: cached.errors,
+    });
+    report.figure({
+      case: "public quote page (PGlite)",
+      measure: "req/s rendered (cache bypassed)",
+      value: rendered.rps,
+      unit: "req/s",
+      against: { label: "bare, same bytes", value: plain.rps },
+      errors: rendered.errors,
+    });
     console.log(`ratio (bare ÷ Offerly throughput): cached ${fmt(plain.rps / cached.rps, 1)}×, rendered ${fmt(plain.rps / rendered.rps, 1)}×`);
   } finally {
     await statics?.close();

@@ -53,12 +53,18 @@ export async function benchQuotes(kind: "pglite" | "postgres", url?: string) {
   const db = h.db;
   const [account] = await db.insert(accounts).values({ name: "Bench BV" }).returning();
   const a = account.id;
-  await db.execute(sql`insert into customers (account_id, name, company_name) select ${a}, 'Customer ' || g, 'Company ' || (g % 97) from generate_series(1, 2000) g`);
+  await db.execute(
+    sql`insert into customers (account_id, name, company_name) select ${a}, 'Customer ' || g, 'Company ' || (g % 97) from generate_series(1, 2000) g`,
+  );
   await db.execute(sql`insert into quotes (account_id, customer_id, quote_number, name, slug, nano_id, language, currency, quote_date, expiration_date)
     select ${a}, c.id, '2026-' || lpad(g::text, 5, '0'), 'Quote ' || g, 'quote-' || g, md5(g::text) || 'xx', 'ENG', 'EUR', date '2026-01-01', date '2099-01-01'
     from generate_series(1, 10000) g join lateral (select id from customers where account_id = ${a} order by id offset (g % 2000) limit 1) c on true`);
-  await db.execute(sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit) select id, 'PRICING', 0, 'Work', 'DAY' from quotes where account_id = ${a}`);
-  await db.execute(sql`insert into quote_line_items (block_id, position, name, price_cents, amount) select b.id, g, 'Line ' || g, 12500 + g, 1.5 from quote_blocks b, generate_series(0, 2) g`);
+  await db.execute(
+    sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit) select id, 'PRICING', 0, 'Work', 'DAY' from quotes where account_id = ${a}`,
+  );
+  await db.execute(
+    sql`insert into quote_line_items (block_id, position, name, price_cents, amount) select b.id, g, 'Line ' || g, 12500 + g, 1.5 from quote_blocks b, generate_series(0, 2) g`,
+  );
   await db.execute(sql`analyze`);
 
   const page = { offset: 0, limit: 20 };
@@ -76,8 +82,18 @@ export async function benchQuotes(kind: "pglite" | "postgres", url?: string) {
 
   // Creation throughput: 200 quotes, 20 at a time, in a fresh account (numbers from 0001).
   const [fresh] = await db.insert(accounts).values({ name: "Busy BV" }).returning();
-  const [{ id: customerId }] = (await db.execute(sql`insert into customers (account_id, name) values (${fresh.id}, 'C') returning id`) as unknown as { rows: { id: string }[] }).rows;
-  const input = { name: "Q", customerId, language: "ENG" as const, currency: "EUR" as const, quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-02-01", signable: true };
+  const [{ id: customerId }] = (
+    (await db.execute(sql`insert into customers (account_id, name) values (${fresh.id}, 'C') returning id`)) as unknown as { rows: { id: string }[] }
+  ).rows;
+  const input = {
+    name: "Q",
+    customerId,
+    language: "ENG" as const,
+    currency: "EUR" as const,
+    quoteDateAt: "2026-01-01",
+    quoteExpirationAt: "2026-02-01",
+    signable: true,
+  };
   const t0 = performance.now();
   const numbers: string[] = [];
   for (let batch = 0; batch < 10; batch++) {
@@ -88,8 +104,16 @@ export async function benchQuotes(kind: "pglite" | "postgres", url?: string) {
   const sequence = numbers.map((n) => Number(n.split("-")[1])).sort((x, y) => x - y);
   const gapless = sequence.every((n, i) => n === i + 1);
   console.log(`  createQuote ×200 (20 concurrent): ${(200 / seconds).toFixed(0)}/s, ${new Set(numbers).size} distinct numbers, gapless: ${gapless}`);
-  for (const [name, r] of Object.entries(results)) report.figure({ case: `lists at 10,000 quotes (${kind})`, measure: `${name}, p95`, value: r.p95, unit: "ms" });
-  report.figure({ case: `lists at 10,000 quotes (${kind})`, measure: "createQuote, 20 concurrent", value: 200 / seconds, unit: "quotes/s", target: "numbers distinct and gapless", met: gapless && new Set(numbers).size === 200 });
+  for (const [name, r] of Object.entries(results))
+    report.figure({ case: `lists at 10,000 quotes (${kind})`, measure: `${name}, p95`, value: r.p95, unit: "ms" });
+  report.figure({
+    case: `lists at 10,000 quotes (${kind})`,
+    measure: "createQuote, 20 concurrent",
+    value: 200 / seconds,
+    unit: "quotes/s",
+    target: "numbers distinct and gapless",
+    met: gapless && new Set(numbers).size === 200,
+  });
   if (h.drop) await h.drop();
   else await h.close();
 }

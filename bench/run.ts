@@ -42,7 +42,12 @@ const cases: Case[] = [
   { name: "public", build: true, run: () => runPublicQuoteBench() },
   { name: "pdf", build: false, run: () => benchPdf() },
   // BENCH_STATS_EVENTS=100000 for a quick run; the issue's size is 1,000,000.
-  { name: "statistics", build: false, databases: true, run: (kind, url) => benchStatistics(kind, url, { events: Number(process.env.BENCH_STATS_EVENTS ?? 1_000_000) }) },
+  {
+    name: "statistics",
+    build: false,
+    databases: true,
+    run: (kind, url) => benchStatistics(kind, url, { events: Number(process.env.BENCH_STATS_EVENTS ?? 1_000_000) }),
+  },
 ];
 
 const only = process.argv.slice(2);
@@ -63,7 +68,13 @@ console.log(`Offerly benchmarks · node ${process.version} · ${new Date().toISO
 if (!pgUrl) console.log("(PostgreSQL: set BENCH_DATABASE_URL to measure it too)");
 const failed: string[] = [];
 for (const c of selected) {
-  let runs: ["pglite" | "postgres", string | undefined][] = c.databases && pgUrl ? [["pglite", undefined], ["postgres", pgUrl]] : [["pglite", undefined]];
+  let runs: ["pglite" | "postgres", string | undefined][] =
+    c.databases && pgUrl
+      ? [
+          ["pglite", undefined],
+          ["postgres", pgUrl],
+        ]
+      : [["pglite", undefined]];
   // BENCH_DATABASES=postgres (or pglite): only that database for the cases that run on both.
   if (c.databases && process.env.BENCH_DATABASES) runs = runs.filter(([kind]) => process.env.BENCH_DATABASES?.split(",").includes(kind));
   for (const [kind, url] of runs) {
@@ -80,7 +91,11 @@ for (const c of selected) {
 report.print();
 const command = `npm run bench${only.length ? ` -- ${only.join(" ")}` : ""}${pgUrl ? " (BENCH_DATABASE_URL set: PostgreSQL too)" : ""}`;
 if (only.length === 0) {
-  if (failed.length) report.section("Cases that failed", failed.map((f) => `- ${f}`));
+  if (failed.length)
+    report.section(
+      "Cases that failed",
+      failed.map((f) => `- ${f}`),
+    );
   report.write(path.join("bench", "RESULTS.md"), command);
 } else if (failed.length === 0) {
   report.update(path.join("bench", "RESULTS.md"), command);

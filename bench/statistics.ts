@@ -21,7 +21,8 @@ import { report } from "./report";
 /** Rows of a raw query, whichever driver answered. */
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 const pct = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))];
-const OVERVIEW = "query ($from: String!, $to: String!) { quoteStatisticsOverview(from: $from, to: $to) { averageTime totalQuoteViews totalQuotesPublished totalQuotesSigned entries { date averageTime quoteViews quotesPublished quotesSigned } } }";
+const OVERVIEW =
+  "query ($from: String!, $to: String!) { quoteStatisticsOverview(from: $from, to: $to) { averageTime totalQuoteViews totalQuotesPublished totalQuotesSigned entries { date averageTime quoteViews quotesPublished quotesSigned } } }";
 const TIME = "mutation ($i: TimeStatisticInput!) { createTimeStatistic(input: $i) { acceptedSeconds } }";
 
 export async function benchStatistics(kind: "pglite" | "postgres", url?: string, options: { events?: number; ingestSeconds?: number } = {}) {
@@ -67,15 +68,30 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
     const busiest = rowsOf<{ id: string }>(await db.execute(sql`select account_id as id from quote_views group by 1 order by count(*) desc limit 1`))[0].id;
     const typical = rowsOf<{ id: string }>(await db.execute(sql`select account_id as id from quote_views group by 1 order by count(*) limit 1`))[0].id;
     const account = busiest;
-    const [user] = await db.insert(users).values({ email: `stats-${Date.now()}@example.test`, name: "Bench" }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: `stats-${Date.now()}@example.test`, name: "Bench" })
+      .returning();
     await db.insert(accountUsers).values({ accountId: account, userId: user.id, role: "owner" });
     const { token } = await createSession(db, { userId: user.id, method: "email-link" });
 
-    const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: "/tmp/offerly-bench", PUBLIC_URL: "http://127.0.0.1", TRUST_PROXY: "true" });
+    const config = parseConfig({
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      DATA_DIR: "/tmp/offerly-bench",
+      PUBLIC_URL: "http://127.0.0.1",
+      TRUST_PROXY: "true",
+    });
     const log = createLogger("silent");
     const app = createApp({ config, db, log, mail: createMailer({ from: config.mailFrom, outboxDir: "/tmp/offerly-bench/mail", log }), ping: handle.ping });
     const call = async (query: string, variables: Record<string, unknown>, headers: Record<string, string>) => {
-      const response = await app.fetch(new Request("http://127.0.0.1/graphql", { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers }, body: JSON.stringify({ query, variables }) }));
+      const response = await app.fetch(
+        new Request("http://127.0.0.1/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers },
+          body: JSON.stringify({ query, variables }),
+        }),
+      );
       const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
       if (body.errors || response.status >= 500) throw new Error(JSON.stringify(body.errors).slice(0, 500));
       return body.data as Record<string, unknown>;
@@ -116,9 +132,16 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
     // Ingest: 400 visitors (own address, own quote) each with a view begun an hour ago; 8 clients
     // send 1-second beacons as fast as they are answered.
     const list = rowsOf<{ id: string; nano_id: string }>(
-      await db.execute(sql`select distinct on (v.quote_id) v.id, q.nano_id from quote_views v join quotes q on q.id = v.quote_id where v.tracked_seconds < 100 limit 400`),
+      await db.execute(
+        sql`select distinct on (v.quote_id) v.id, q.nano_id from quote_views v join quotes q on q.id = v.quote_id where v.tracked_seconds < 100 limit 400`,
+      ),
     );
-    await db.execute(sql`update quote_views set started_at = now() - interval '1 hour' where id in (${sql.join(list.map((v) => sql`${v.id}::uuid`), sql`, `)})`);
+    await db.execute(
+      sql`update quote_views set started_at = now() - interval '1 hour' where id in (${sql.join(
+        list.map((v) => sql`${v.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
     const seconds = options.ingestSeconds ?? 10;
     /** 8 closed-loop clients for `seconds`: beacons per second, latencies, accepted. */
     const ingest = async (send: (i: number) => Promise<number>) => {
@@ -144,11 +167,22 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
         }),
       );
       const used = process.cpuUsage(cpu);
-      return { rate: latencies.length / ((performance.now() - started) / 1000), latencies, accepted, errors, cpuMs: (used.user + used.system) / 1000 / latencies.length, load: os.loadavg()[0] };
+      return {
+        rate: latencies.length / ((performance.now() - started) / 1000),
+        latencies,
+        accepted,
+        errors,
+        cpuMs: (used.user + used.system) / 1000 / latencies.length,
+        load: os.loadavg()[0],
+      };
     };
     const viaGraphql = await ingest(async (i) => {
       const v = list[i];
-      const data = (await call(TIME, { i: { viewId: v.id, nanoId: v.nano_id, seconds: 1 } }, { "x-forwarded-for": `10.1.${i >> 8}.${i & 255}`, "user-agent": "Mozilla/5.0 Chrome/131" })) as { createTimeStatistic: { acceptedSeconds: number } };
+      const data = (await call(
+        TIME,
+        { i: { viewId: v.id, nanoId: v.nano_id, seconds: 1 } },
+        { "x-forwarded-for": `10.1.${i >> 8}.${i & 255}`, "user-agent": "Mozilla/5.0 Chrome/131" },
+      )) as { createTimeStatistic: { acceptedSeconds: number } };
       return data.createTimeStatistic.acceptedSeconds;
     });
     const viaBeacon = await ingest(async (i) => {
@@ -158,7 +192,12 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
       const response = await app.fetch(
         new Request("http://127.0.0.1/api/beacon", {
           method: "POST",
-          headers: { "content-type": "text/plain;charset=UTF-8", "content-length": String(Buffer.byteLength(body)), "x-forwarded-for": `10.3.${i >> 8}.${i & 255}`, "user-agent": "Mozilla/5.0 Chrome/131" },
+          headers: {
+            "content-type": "text/plain;charset=UTF-8",
+            "content-length": String(Buffer.byteLength(body)),
+            "x-forwarded-for": `10.3.${i >> 8}.${i & 255}`,
+            "user-agent": "Mozilla/5.0 Chrome/131",
+          },
           body,
         }),
       );
@@ -170,7 +209,9 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
       return (await recordTime(db, { viewId: v.id, nanoId: v.nano_id, seconds: 1, blocks: [] }, `10.2.${i >> 8}.${i & 255}`)).acceptedSeconds;
     });
 
-    console.log(`\nStatistics on ${label}: ${Number(rows[0]?.n ?? 0).toLocaleString("en")} raw events over 10,000 quotes in 100 accounts (seeded in ${seedSeconds.toFixed(0)} s)`);
+    console.log(
+      `\nStatistics on ${label}: ${Number(rows[0]?.n ?? 0).toLocaleString("en")} raw events over 10,000 quotes in 100 accounts (seeded in ${seedSeconds.toFixed(0)} s)`,
+    );
     console.log(`  machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} (figures stretch with the load)`);
     for (const [who, days, m] of runs) {
       const ratio = pct(m.raw, 50) / pct(m.service, 50);
@@ -178,16 +219,42 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
         `  overview, ${who}, ${String(days).padStart(3)} days (${m.check} views): GraphQL p50 ${fmt(pct(m.overview, 50)).padStart(6)} p95 ${fmt(pct(m.overview, 95)).padStart(6)} · rollup read (service) p50 ${fmt(pct(m.service, 50)).padStart(6)} p95 ${fmt(pct(m.service, 95)).padStart(6)} · raw SQL aggregate p50 ${fmt(pct(m.raw, 50)).padStart(6)} p95 ${fmt(pct(m.raw, 95)).padStart(6)} · raw/rollup ${ratio.toFixed(1)}×`,
       );
     }
-    for (const [name, r] of [["POST /api/beacon (whole HTTP app, what the page uses)", viaBeacon], ["GraphQL createTimeStatistic (whole HTTP app)", viaGraphql], ["the service alone (recordTime)", viaService]] as const) {
+    for (const [name, r] of [
+      ["POST /api/beacon (whole HTTP app, what the page uses)", viaBeacon],
+      ["GraphQL createTimeStatistic (whole HTTP app)", viaGraphql],
+      ["the service alone (recordTime)", viaService],
+    ] as const) {
       console.log(
         `  ingest time beacons via ${name}, 8 clients, ${seconds} s: ${r.rate.toFixed(0)}/s, p50 ${fmt(pct(r.latencies, 50))} p99 ${fmt(pct(r.latencies, 99))} ms, ${r.accepted} accepted, ${r.errors} errors · this process ${r.cpuMs.toFixed(2)} ms CPU per beacon (load client included) · load average ${r.load.toFixed(1)}`,
       );
     }
     console.log("  targets (PostgreSQL): overview p95 ≤ 50 ms; ingest ≥ 500 beacons/s with p99 ≤ 50 ms");
     const slowest = runs.reduce((worst, run) => (pct(run[2].overview, 95) > pct(worst[2].overview, 95) ? run : worst));
-    report.figure({ case: `statistics (${label})`, measure: `overview via GraphQL, p95 (slowest: ${slowest[0]}, ${slowest[1]} days)`, value: pct(slowest[2].overview, 95), unit: "ms", target: "≤ 50 ms", met: pct(slowest[2].overview, 95) <= 50 });
-    report.figure({ case: `statistics (${label})`, measure: "beacon ingest (POST /api/beacon)", value: viaBeacon.rate, unit: "beacons/s", target: "≥ 500/s", met: viaBeacon.rate >= 500, errors: viaBeacon.errors });
-    report.figure({ case: `statistics (${label})`, measure: "beacon ingest p99", value: pct(viaBeacon.latencies, 99), unit: "ms", target: "≤ 50 ms", met: pct(viaBeacon.latencies, 99) <= 50 });
+    report.figure({
+      case: `statistics (${label})`,
+      measure: `overview via GraphQL, p95 (slowest: ${slowest[0]}, ${slowest[1]} days)`,
+      value: pct(slowest[2].overview, 95),
+      unit: "ms",
+      target: "≤ 50 ms",
+      met: pct(slowest[2].overview, 95) <= 50,
+    });
+    report.figure({
+      case: `statistics (${label})`,
+      measure: "beacon ingest (POST /api/beacon)",
+      value: viaBeacon.rate,
+      unit: "beacons/s",
+      target: "≥ 500/s",
+      met: viaBeacon.rate >= 500,
+      errors: viaBeacon.errors,
+    });
+    report.figure({
+      case: `statistics (${label})`,
+      measure: "beacon ingest p99",
+      value: pct(viaBeacon.latencies, 99),
+      unit: "ms",
+      target: "≤ 50 ms",
+      met: pct(viaBeacon.latencies, 99) <= 50,
+    });
   } finally {
     if (handle.drop) await handle.drop();
     else await handle.close();

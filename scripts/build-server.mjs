@@ -109,7 +109,10 @@ const island = await build({
   metafile: true,
   logLevel: "warning",
 });
-const islandSrc = (entryPoint) => `/${Object.entries(island.metafile.outputs).find(([, output]) => output.entryPoint === entryPoint)[0].replace(/^build\/client\//, "")}`;
+const islandSrc = (entryPoint) =>
+  `/${Object.entries(island.metafile.outputs)
+    .find(([, output]) => output.entryPoint === entryPoint)[0]
+    .replace(/^build\/client\//, "")}`;
 fs.writeFileSync("build/server/quote-island.json", JSON.stringify({ src: islandSrc("src/web/features/public-quote/island/main.ts") }));
 fs.writeFileSync("build/server/marketing-island.json", JSON.stringify({ src: islandSrc("src/web/features/marketing/island/main.ts") }));
 
@@ -133,12 +136,21 @@ await client.close();
 // folder. A bundle that cannot start fails the build here.
 const primeDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-code-cache-"));
 const prime = spawnSync(process.execPath, ["build/server/main.js"], {
-  env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: primeDir, LOG_LEVEL: "warn", OFFERLY_WRITE_CODE_CACHE: "1" },
+  env: {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: primeDir,
+    LOG_LEVEL: "warn",
+    OFFERLY_WRITE_CODE_CACHE: "1",
+  },
   stdio: "inherit",
   timeout: 120_000,
 });
 fs.rmSync(primeDir, { recursive: true, force: true });
-if (prime.status !== 0 || !fs.existsSync("build/server/server.cjs.cache")) throw new Error(`The built server did not start (exit ${prime.status ?? prime.signal}).`);
+if (prime.status !== 0 || !fs.existsSync("build/server/server.cjs.cache"))
+  throw new Error(`The built server did not start (exit ${prime.status ?? prime.signal}).`);
 
 fs.writeFileSync("build/.stamp", new Date().toISOString());
 
@@ -152,7 +164,11 @@ fs.writeFileSync("build/.stamp", new Date().toISOString());
  */
 function checkExternals(metafile) {
   const require = createRequire(import.meta.url);
-  const packageOf = (spec) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+  const packageOf = (spec) =>
+    spec
+      .split("/")
+      .slice(0, spec.startsWith("@") ? 2 : 1)
+      .join("/");
   const importers = new Map();
   for (const [file, input] of Object.entries(metafile.inputs)) {
     for (const imported of input.imports) {

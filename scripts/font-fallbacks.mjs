@@ -39,7 +39,10 @@ const SAMPLE = [
 
 const SANS = {
   file: "LiberationSans",
-  local: { 400: ["Arial", "ArialMT", "Liberation Sans", "LiberationSans", "Arimo"], 700: ["Arial Bold", "Arial-BoldMT", "Liberation Sans Bold", "LiberationSans-Bold", "Arimo Bold"] },
+  local: {
+    400: ["Arial", "ArialMT", "Liberation Sans", "LiberationSans", "Arimo"],
+    700: ["Arial Bold", "Arial-BoldMT", "Liberation Sans Bold", "LiberationSans-Bold", "Arimo Bold"],
+  },
 };
 const SERIF = {
   file: "LiberationSerif",
@@ -65,7 +68,12 @@ function lineMetrics(font) {
   const os2 = font["OS/2"];
   const typo = os2?.fsSelection?.useTypoMetrics;
   const [ascent, descent, lineGap] = typo ? [os2.typoAscender, os2.typoDescender, os2.typoLineGap] : [font.hhea.ascent, font.hhea.descent, font.hhea.lineGap];
-  return { ascent: ascent / font.unitsPerEm, descent: Math.abs(descent) / font.unitsPerEm, lineGap: lineGap / font.unitsPerEm, source: typo ? "OS/2 typo" : "hhea" };
+  return {
+    ascent: ascent / font.unitsPerEm,
+    descent: Math.abs(descent) / font.unitsPerEm,
+    lineGap: lineGap / font.unitsPerEm,
+    source: typo ? "OS/2 typo" : "hhea",
+  };
 }
 
 const pct = (x) => `${(x * 100).toFixed(2)}%`;

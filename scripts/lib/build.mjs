@@ -5,7 +5,17 @@ import path from "node:path";
 
 const STAMP = "build/.stamp";
 // The server's build script and its entry (scripts/lib/server-entry.mjs) are sources of the build too.
-const SOURCES = ["src", "public", "content", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts/build-server.mjs", "scripts/lib/server-entry.mjs"];
+const SOURCES = [
+  "src",
+  "public",
+  "content",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts/build-server.mjs",
+  "scripts/lib/server-entry.mjs",
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

@@ -35,7 +35,17 @@ export default class TimingReporter {
         ended: started + before + d.duration,
       };
       files.push(file);
-      const p = projects.get(name) ?? { project: name, files: 0, tests: 0, passed: 0, failed: 0, skipped: 0, summed: 0, start: Number.POSITIVE_INFINITY, end: 0 };
+      const p = projects.get(name) ?? {
+        project: name,
+        files: 0,
+        tests: 0,
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        summed: 0,
+        start: Number.POSITIVE_INFINITY,
+        end: 0,
+      };
       p.files += 1;
       p.tests += tests.length;
       for (const t of tests) {
@@ -57,10 +67,14 @@ export default class TimingReporter {
         `  ${p.project.padEnd(22)} ${String(p.files).padStart(3)} files ${String(p.tests).padStart(5)} tests (${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped)  wall ${seconds(p.wall).padStart(8)}  summed ${seconds(p.summed).padStart(8)}`,
       );
     }
-    lines.push(`  ${files.length} file runs, ${rows.reduce((n, p) => n + p.tests, 0)} test runs, ${distinct.size} distinct tests (file and name, whatever the project)`);
+    lines.push(
+      `  ${files.length} file runs, ${rows.reduce((n, p) => n + p.tests, 0)} test runs, ${distinct.size} distinct tests (file and name, whatever the project)`,
+    );
     lines.push(`Slowest ${Math.min(TOP, files.length)} files (prepare + set-up + import + run; of which import and set-up):`);
     for (const f of [...files].sort((a, b) => b.duration - a.duration).slice(0, TOP)) {
-      lines.push(`  ${seconds(f.duration).padStart(8)}  import ${seconds(f.collect).padStart(7)}  setup ${seconds(f.setup).padStart(6)}  ${f.project.padEnd(22)} ${f.file}`);
+      lines.push(
+        `  ${seconds(f.duration).padStart(8)}  import ${seconds(f.collect).padStart(7)}  setup ${seconds(f.setup).padStart(6)}  ${f.project.padEnd(22)} ${f.file}`,
+      );
     }
     if (fs.existsSync("/proc/loadavg")) lines.push(`(load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")})`);
     console.log(lines.join("\n"));

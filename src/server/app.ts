@@ -62,7 +62,11 @@ const PRIVATE_PAGES = /^\/(app|quote|auth|complete-profile|accept-invite)(\/|\.d
 /** The language of an API call: the client sends its interface language in Accept-Language. */
 /** The caller's address (http/request.ts clientAddressFrom) from a Fetch request and its node socket. */
 function clientAddressOf(request: Request, env: unknown, trustProxy: boolean): string | undefined {
-  return clientAddressFrom(request.headers.get("x-forwarded-for"), (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress, trustProxy);
+  return clientAddressFrom(
+    request.headers.get("x-forwarded-for"),
+    (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress,
+    trustProxy,
+  );
 }
 
 export function createApp(deps: AppDeps) {
@@ -101,7 +105,12 @@ export function createApp(deps: AppDeps) {
   // public write, always a 204 without a body. Registered ahead of the middleware below, which it
   // does not need (a page's CSP nonce and security headers, compression, the 429 hint): only the
   // request log line, the /api body limit and, in the route, the Origin check apply.
-  app.post("/api/beacon", requestLog, limitBody(BODY_LIMITS.api, "api"), beaconHandler({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }));
+  app.post(
+    "/api/beacon",
+    requestLog,
+    limitBody(BODY_LIMITS.api, "api"),
+    beaconHandler({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }),
+  );
 
   app.use("*", requestLog);
   app.use("*", (c, next) => {
@@ -178,7 +187,8 @@ export function createApp(deps: AppDeps) {
   // data: never stored by any cache.
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
     const locale = apiLocale(c.req.header("accept-language"));
-    const graphqlError = (key: string, code: string, status: 400 | 403 | 503) => c.body(graphqlErrorBody(locale, key, code), status, { "Content-Type": "application/json" });
+    const graphqlError = (key: string, code: string, status: 400 | 403 | 503) =>
+      c.body(graphqlErrorBody(locale, key, code), status, { "Content-Type": "application/json" });
     // Preflight: only an allowed origin gets the Access-Control-Allow-* answer it needs (added above).
     if (c.req.method === "OPTIONS") return c.body(null, 204);
     if (isForeignOrigin(config, c.req.raw)) return graphqlError("api:foreignOrigin", "FOREIGN_ORIGIN", 403);
@@ -218,7 +228,10 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api/auth", authRoutes({ db, config, log, mail, clientIp }));
   // The customer's choice of optional lines, as they tick and untick (modules/public-quote/option-changes.ts).
-  app.route("/api/quote-options", optionChangeRoutes({ db, config, log, authenticate, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }));
+  app.route(
+    "/api/quote-options",
+    optionChangeRoutes({ db, config, log, authenticate, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }),
+  );
   // An owner's data export (zip): GET /api/account-data/export?account=<id>.
   app.route("/api/account-data", accountDataRoutes({ db, log, authenticate }));
   // Stored files (logos, later PDFs): GET /files/<area>/<id>.<ext> (src/server/files/files.routes.ts).

@@ -94,10 +94,7 @@ describe("production e-mail and CORS settings", () => {
 
   it("allows no foreign origin by default; CORS_ORIGINS lists origins exactly", () => {
     expect(parseConfig({}).corsOrigins).toEqual([]);
-    expect(parseConfig({ CORS_ORIGINS: "https://app.example, http://127.0.0.1:5173" }).corsOrigins).toEqual([
-      "https://app.example",
-      "http://127.0.0.1:5173",
-    ]);
+    expect(parseConfig({ CORS_ORIGINS: "https://app.example, http://127.0.0.1:5173" }).corsOrigins).toEqual(["https://app.example", "http://127.0.0.1:5173"]);
     for (const bad of ["*", "https://app.example/path", "app.example", "https://*.example"]) {
       expect(() => parseConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
     }
@@ -129,7 +126,9 @@ describe("the PDF sealing certificate", () => {
 
   it("stops on a missing file or non-PKCS#12 base64, and on a passphrase without a certificate, naming the variable", () => {
     expect(() => parseConfig({ PDF_SEAL_P12: "/no/such/seal.p12" })).toThrow(/PDF_SEAL_P12/);
-    expect(() => parseConfig({ PDF_SEAL_P12: Buffer.from("not a certificate at all, just some text that is long enough").toString("base64") })).toThrow(/PDF_SEAL_P12/);
+    expect(() => parseConfig({ PDF_SEAL_P12: Buffer.from("not a certificate at all, just some text that is long enough").toString("base64") })).toThrow(
+      /PDF_SEAL_P12/,
+    );
     expect(() => parseConfig({ PDF_SEAL_PASSPHRASE: "pw" })).toThrow(/PDF_SEAL_PASSPHRASE/);
   });
 });

@@ -16,9 +16,7 @@ const ZEnv = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
-    z
-      .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL, e.g. https://offerly.example" })
-      .optional(),
+    z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL, e.g. https://offerly.example" }).optional(),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./.data")),
   DATABASE_URL: z.preprocess(
@@ -37,10 +35,7 @@ const ZEnv = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -57,12 +52,20 @@ const ZEnv = z.object({
     emptyToUndefined,
     z
       .string()
-      .transform((value) => value.split(",").map((v) => v.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean),
+      )
       .pipe(
         z.array(
           z
             .string()
-            .regex(/^https?:\/\/[^/?#\s*]+$/, "must be a comma-separated list of origins, e.g. https://app.example,https://admin.example (scheme and host, no path, no wildcard)")
+            .regex(
+              /^https?:\/\/[^/?#\s*]+$/,
+              "must be a comma-separated list of origins, e.g. https://app.example,https://admin.example (scheme and host, no path, no wildcard)",
+            )
             .refine((value) => URL.canParse(value), "must be a comma-separated list of valid origins"),
         ),
       )
@@ -84,12 +87,24 @@ const ZEnv = z.object({
   PUBLIC_ANALYTICS_PROJECT_ID: optionalString,
   PUBLIC_ANALYTICS_MEASUREMENT_ID: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX").optional(),
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
+      .optional(),
   ),
   // Files: S3-compatible object storage when S3_BUCKET is set, else a folder under DATA_DIR/files.
-  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)").optional()),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)")
+      .optional(),
+  ),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
-  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, message: "must be the storage's http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com" }).optional()),
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: "must be the storage's http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com" }).optional(),
+  ),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
@@ -97,8 +112,17 @@ const ZEnv = z.object({
   JOBS_WORKER: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   JOBS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(2)),
   // Payments: Mollie when MOLLIE_API_KEY is set, else the development provider (local checkout page).
-  MOLLIE_API_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^(live|test)_\w{10,}$/, "must be a Mollie API key (live_… or test_…)").optional()),
-  MOLLIE_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https$/, message: "must be an https URL ending in /v2/ (default https://api.mollie.com/v2/)" }).default("https://api.mollie.com/v2/")),
+  MOLLIE_API_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(live|test)_\w{10,}$/, "must be a Mollie API key (live_… or test_…)")
+      .optional(),
+  ),
+  MOLLIE_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https$/, message: "must be an https URL ending in /v2/ (default https://api.mollie.com/v2/)" }).default("https://api.mollie.com/v2/"),
+  ),
   // The seller printed on Offerly's invoices.
   SELLER_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default("Offerly B.V.")),
   SELLER_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(500).default("Keizersgracht 1, 1015 AA Amsterdam, Netherlands")),
@@ -146,7 +170,14 @@ export type Config = {
   /** Where files live: DATA_DIR/files, or an S3-compatible bucket. */
   files:
     | { kind: "local"; dir: string }
-    | { kind: "s3"; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
+    | {
+        kind: "s3";
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        forcePathStyle: boolean;
+        credentials?: { accessKeyId: string; secretAccessKey: string };
+      };
   jobs: { worker: boolean; concurrency: number };
   /** Mollie when an API key is set; otherwise the development provider with its local checkout. */
   /** `none`: production on a public address without a key — paying is refused (the dev provider would give plans away). */
@@ -189,13 +220,13 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = ZEnv.safeParse(env);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
-    );
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`));
   }
   const e = result.data;
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError([`${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither`]);
+    throw new ConfigError([
+      `${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither`,
+    ]);
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const localAddress = /^(localhost|127(\.\d+){3}|\[::1\])$/.test(new URL(publicUrl).hostname);
@@ -206,7 +237,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ]);
   }
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
-    throw new ConfigError(["DATABASE_READ_URL: is set but DATABASE_URL is not (a read replica needs the PostgreSQL primary it follows; the embedded database has none)"]);
+    throw new ConfigError([
+      "DATABASE_READ_URL: is set but DATABASE_URL is not (a read replica needs the PostgreSQL primary it follows; the embedded database has none)",
+    ]);
   }
   if (e.PDF_SEAL_PASSPHRASE && !e.PDF_SEAL_P12) {
     throw new ConfigError(["PDF_SEAL_PASSPHRASE: is set but PDF_SEAL_P12 is not (set both, or neither for a generated certificate)"]);
@@ -250,12 +283,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           region: e.S3_REGION,
           endpoint: e.S3_ENDPOINT,
           forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
-          credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
         }
       : { kind: "local", dir: path.join(path.resolve(e.DATA_DIR), "files") },
     jobs: { worker: e.JOBS_WORKER === "true", concurrency: e.JOBS_CONCURRENCY },
-    payments: e.MOLLIE_API_KEY ? { kind: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL.replace(/\/*$/, "/") } : e.NODE_ENV === "production" && !localAddress ? { kind: "none" } : { kind: "dev" },
+    payments: e.MOLLIE_API_KEY
+      ? { kind: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL.replace(/\/*$/, "/") }
+      : e.NODE_ENV === "production" && !localAddress
+        ? { kind: "none" }
+        : { kind: "dev" },
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, vatNumber: e.SELLER_VAT_NUMBER, cocNumber: e.SELLER_COC_NUMBER, email: e.CONTACT_EMAIL },
     pdfSeal,
   };

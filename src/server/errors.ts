@@ -1,12 +1,6 @@
 import type { TOptions } from "i18next";
 
-export type AppErrorCode =
-  | "BAD_USER_INPUT"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "RATE_LIMITED";
+export type AppErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED";
 
 /**
  * A failure the user should see, described by a translation key (namespace:key) so that the API
@@ -55,7 +49,10 @@ export function redactError(error: unknown, depth = 0): RedactedError | undefine
   if (!(error instanceof Error)) return { name: typeof error, message: "[not an Error]" };
   const message = redactMessage(error.message);
   const code = (error as { code?: unknown }).code;
-  const stackFrames = error.stack?.split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 8);
+  const stackFrames = error.stack
+    ?.split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 8);
   return {
     name: error.name,
     message,

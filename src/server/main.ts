@@ -13,7 +13,15 @@ import { createLogger } from "./logger";
  * copied from the prepared image by another thread meanwhile.
  */
 const loadServerModules = () =>
-  Promise.all([import("./app"), import("./db/replica"), import("./files"), import("./jobs"), import("./modules/blocks/images.jobs"), import("./mail/mailer"), import("./modules/statistics/statistics.jobs")]);
+  Promise.all([
+    import("./app"),
+    import("./db/replica"),
+    import("./files"),
+    import("./jobs"),
+    import("./modules/blocks/images.jobs"),
+    import("./mail/mailer"),
+    import("./modules/statistics/statistics.jobs"),
+  ]);
 
 /** The job worker's poll interval (jobs/worker.ts): background work starts this long after listening. */
 const BACKGROUND_WORK_DELAY_MS = 1_000;
@@ -73,7 +81,13 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     ? openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })
     : openDatabase({ kind: "pglite", dataDir: config.dataDir });
   opening.catch(() => {}); // awaited below; a failure there stops the start
-  const pagesBuild = development ? undefined : options.pagesBuild ? options.pagesBuild() : fs.existsSync(serverBuild) ? (import(serverBuild) as Promise<ServerBuild>) : undefined;
+  const pagesBuild = development
+    ? undefined
+    : options.pagesBuild
+      ? options.pagesBuild()
+      : fs.existsSync(serverBuild)
+        ? (import(serverBuild) as Promise<ServerBuild>)
+        : undefined;
   pagesBuild?.catch(() => {}); // awaited below; a failure there stops the start
   const [
     { createApp, nodeListener },
@@ -103,7 +117,9 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
   }
   log.info({ database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "database ready");
   // Statistics and public quote reads on a streaming replica when one is configured (decision 036).
-  const readReplica = config.databaseReadUrl ? await openReadReplica({ url: config.databaseReadUrl, primary: database.db, poolSize: config.databasePoolSize, log }) : undefined;
+  const readReplica = config.databaseReadUrl
+    ? await openReadReplica({ url: config.databaseReadUrl, primary: database.db, poolSize: config.databasePoolSize, log })
+    : undefined;
   if (readReplica) log.info({ state: readReplica.state() }, "read replica configured");
 
   const mail = mailerFromConfig(config, log);
@@ -117,7 +133,11 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
   // at every start (the image sweep, the billing reminders) ran before listening, and right after it
   // they held up the first requests (on PGlite, statements run one at a time). A job waits up to a
   // poll interval for the worker anyway.
-  const worker = createJobWorker({ deps: { db: database.db, log, mail, files, publicUrl: config.publicUrl, pdfSeal: config.pdfSeal }, jobs: appJobs, concurrency: config.jobs.concurrency });
+  const worker = createJobWorker({
+    deps: { db: database.db, log, mail, files, publicUrl: config.publicUrl, pdfSeal: config.pdfSeal },
+    jobs: appJobs,
+    concurrency: config.jobs.concurrency,
+  });
   const timers: NodeJS.Timeout[] = [];
   let backgroundStart: NodeJS.Timeout | undefined;
   const startBackgroundWork = () => {
@@ -133,7 +153,9 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
       timers.push(timer);
     };
     // Billing e-mails (a trial about to end).
-    recurring("billing reminders", BILLING_REMINDERS_EVERY_MS, () => enqueue(database.db, billingRemindersJob, { publicUrl: config.publicUrl }, { singletonKey: "billing-reminders" }));
+    recurring("billing reminders", BILLING_REMINDERS_EVERY_MS, () =>
+      enqueue(database.db, billingRemindersJob, { publicUrl: config.publicUrl }, { singletonKey: "billing-reminders" }),
+    );
     // Retention of raw statistics: a run at 03:00 UTC every day.
     recurring("the statistics retention", STATISTICS_RETENTION_QUEUE_EVERY_MS, () =>
       enqueue(database.db, statisticsRetentionJob, {}, { singletonKey: STATISTICS_RETENTION_SINGLETON, runAt: nextRetentionRun() }),

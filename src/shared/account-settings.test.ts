@@ -41,7 +41,11 @@ describe("account settings rules", () => {
   });
 
   it("validates colours and fonts", () => {
-    expect(ZUpdateAccountStylingInput.parse({ linkColor: "#ABC", textColor: "#112233", textFont: "LATO" })).toEqual({ linkColor: "#aabbcc", textColor: "#112233", textFont: "LATO" });
+    expect(ZUpdateAccountStylingInput.parse({ linkColor: "#ABC", textColor: "#112233", textFont: "LATO" })).toEqual({
+      linkColor: "#aabbcc",
+      textColor: "#112233",
+      textFont: "LATO",
+    });
     expect(ZUpdateAccountStylingInput.parse({ linkColor: "", textColor: null })).toEqual({ linkColor: null, textColor: null, textFont: null });
     expect(ZUpdateAccountStylingInput.safeParse({ linkColor: "red" }).error?.issues[0].message).toBe("settings:validation.colorInvalid");
     expect(ZUpdateAccountStylingInput.safeParse({ textFont: "Comic Sans" }).error?.issues[0].message).toBe("settings:validation.fontInvalid");

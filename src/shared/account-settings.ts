@@ -88,7 +88,10 @@ export const ZUpdateAccountInput = z
     /** IANA name; left as it is when not sent. */
     timeZone: ZTimeZone.nullish().transform((v) => v ?? undefined),
     /** E-mail the owners on a quote's first view; left as it is when not sent. */
-    notifyFirstView: z.boolean().nullish().transform((v) => v ?? undefined),
+    notifyFirstView: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? undefined),
   })
   .transform((input, ctx) => {
     const out = { ...input };

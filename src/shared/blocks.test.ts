@@ -28,16 +28,20 @@ describe("pricing block input", () => {
     expect(errorsOf(ZPricingBlockInput.safeParse({ name: "Work", pricingUnit: "DAY", lineItems: [{ ...line, ...change }] }))).toContain(error);
   });
   it("refuses more than 500 lines and a block discount larger than its lines", () => {
-    expect(errorsOf(ZPricingBlockInput.safeParse({ name: "W", pricingUnit: "DAY", lineItems: Array(501).fill(line) }))).toContain("lineItems:blocks:validation.tooManyLines");
-    expect(errorsOf(ZPricingBlockInput.safeParse({ name: "W", pricingUnit: "DAY", discountType: "AMOUNT", discountValue: "8000.01", lineItems: [line] }))).toContain(
-      "discountValue:blocks:validation.discountTooLarge",
+    expect(errorsOf(ZPricingBlockInput.safeParse({ name: "W", pricingUnit: "DAY", lineItems: Array(501).fill(line) }))).toContain(
+      "lineItems:blocks:validation.tooManyLines",
     );
+    expect(
+      errorsOf(ZPricingBlockInput.safeParse({ name: "W", pricingUnit: "DAY", discountType: "AMOUNT", discountValue: "8000.01", lineItems: [line] })),
+    ).toContain("discountValue:blocks:validation.discountTooLarge");
   });
 });
 
 describe("text block input", () => {
   it("sanitises the content through the allow-list", () => {
-    expect(errorsOf(ZTextBlockInput.safeParse({ name: "Intro", content: { type: "doc", content: [{ type: "iframe" }] } }))).toEqual(["content:blocks:validation.contentUnknownNode"]);
+    expect(errorsOf(ZTextBlockInput.safeParse({ name: "Intro", content: { type: "doc", content: [{ type: "iframe" }] } }))).toEqual([
+      "content:blocks:validation.contentUnknownNode",
+    ]);
     expect(ZTextBlockInput.parse({ name: " Intro ", content: null })).toEqual({ name: "Intro", content: null });
   });
 });
@@ -49,9 +53,13 @@ describe("signature templates", () => {
     expect(ZTemplateSignatureInput.safeParse({ name: "Me", kind: "DRAWN", signature: png }).success).toBe(true);
   });
   it("refuses other images and too large drawings", () => {
-    expect(errorsOf(ZTemplateSignatureInput.safeParse({ name: "Me", kind: "DRAWN", signature: "data:image/svg+xml;base64,PHN2Zz4=" }))).toEqual(["signature:blocks:validation.signatureNotPng"]);
+    expect(errorsOf(ZTemplateSignatureInput.safeParse({ name: "Me", kind: "DRAWN", signature: "data:image/svg+xml;base64,PHN2Zz4=" }))).toEqual([
+      "signature:blocks:validation.signatureNotPng",
+    ]);
     const big = `data:image/png;base64,${"A".repeat(280_000)}`;
-    expect(errorsOf(ZTemplateSignatureInput.safeParse({ name: "Me", kind: "DRAWN", signature: big }))).toEqual(["signature:blocks:validation.signatureTooLarge"]);
+    expect(errorsOf(ZTemplateSignatureInput.safeParse({ name: "Me", kind: "DRAWN", signature: big }))).toEqual([
+      "signature:blocks:validation.signatureTooLarge",
+    ]);
   });
 });
 

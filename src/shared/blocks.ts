@@ -72,27 +72,36 @@ const ZPrice = z
   .string({ error: "blocks:validation.priceInvalid" })
   .trim()
   .refine((v) => priceToCents(v) !== undefined, { error: "blocks:validation.priceInvalid" })
-  .refine((v) => {
-    const cents = priceToCents(v) ?? 0n;
-    return cents >= 0n && cents <= BLOCK_LIMITS.priceMaxCents;
-  }, { error: "blocks:validation.priceRange" });
+  .refine(
+    (v) => {
+      const cents = priceToCents(v) ?? 0n;
+      return cents >= 0n && cents <= BLOCK_LIMITS.priceMaxCents;
+    },
+    { error: "blocks:validation.priceRange" },
+  );
 
 const ZAmount = z
   .string({ error: "blocks:validation.amountInvalid" })
   .trim()
   .refine((v) => amountToThousandths(v) !== undefined, { error: "blocks:validation.amountInvalid" })
-  .refine((v) => {
-    const t = amountToThousandths(v) ?? 0n;
-    return t > 0n && t <= BLOCK_LIMITS.amountMaxThousandths;
-  }, { error: "blocks:validation.amountRange" });
+  .refine(
+    (v) => {
+      const t = amountToThousandths(v) ?? 0n;
+      return t > 0n && t <= BLOCK_LIMITS.amountMaxThousandths;
+    },
+    { error: "blocks:validation.amountRange" },
+  );
 
 const ZVatRate = z
   .string({ error: "blocks:validation.vatInvalid" })
   .trim()
-  .refine((v) => {
-    const h = percentToHundredths(v);
-    return h !== undefined && h >= 0n && h <= 10000n;
-  }, { error: "blocks:validation.vatInvalid" });
+  .refine(
+    (v) => {
+      const h = percentToHundredths(v);
+      return h !== undefined && h >= 0n && h <= 10000n;
+    },
+    { error: "blocks:validation.vatInvalid" },
+  );
 
 const ZDiscountType = z
   .enum(DISCOUNT_TYPES, { error: "blocks:validation.discountTypeInvalid" })
@@ -133,7 +142,8 @@ export const ZLineItemInput = z
     recurring: z.boolean().default(false),
   })
   .superRefine((line, ctx) => {
-    const gross = priceToCents(line.price) !== undefined && amountToThousandths(line.amount) !== undefined ? lineTotalCents({ ...line, discountType: null }).gross : 0n;
+    const gross =
+      priceToCents(line.price) !== undefined && amountToThousandths(line.amount) !== undefined ? lineTotalCents({ ...line, discountType: null }).gross : 0n;
     checkDiscount(line, gross, ctx, ["discountValue"]);
   })
   .transform((line) => ({ ...line, discountValue: line.discountType ? line.discountValue : null, selected: line.optional ? line.selected : true }));
@@ -156,7 +166,8 @@ export const ZPricingBlockInput = z
   .superRefine((block, ctx) => {
     const interval = recurringIntervalOf(block.pricingUnit);
     block.lineItems.forEach((line, index) => {
-      if (line.recurring && !interval) ctx.addIssue({ code: "custom", message: "blocks:validation.recurringNeedsInterval", path: ["lineItems", index, "recurring"] });
+      if (line.recurring && !interval)
+        ctx.addIssue({ code: "custom", message: "blocks:validation.recurringNeedsInterval", path: ["lineItems", index, "recurring"] });
     });
     // A block's amount discount may not exceed what its lines add up to (all lines, after their discounts).
     const max = block.lineItems.reduce((sum, line) => sum + lineTotalCents(line).total, 0n);
@@ -189,7 +200,10 @@ export const ZTemplateSignatureInput = z
       .check(noControlCharacters()),
     kind: z.enum(SIGNATURE_KINDS, { error: "blocks:validation.signatureKindInvalid" }),
     signature: z.string({ error: "blocks:validation.signatureRequired" }).trim().min(1, { error: "blocks:validation.signatureRequired" }),
-    isDefault: z.boolean().nullish().transform((v) => v ?? false),
+    isDefault: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
   })
   .superRefine((input, ctx) => {
     if (input.kind === "TYPED") {

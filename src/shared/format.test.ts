@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatDate, formatDecimalInput, formatMoney, formatMoneyInput, formatQuantity, formatTimestampUtc, intlLocale, localTodayIso, parseDecimalInput, parseMoneyInput } from "./format";
+import {
+  formatCents,
+  formatDate,
+  formatDecimalInput,
+  formatMoney,
+  formatMoneyInput,
+  formatQuantity,
+  formatTimestampUtc,
+  intlLocale,
+  localTodayIso,
+  parseDecimalInput,
+  parseMoneyInput,
+} from "./format";
 
 describe("one locale mapping", () => {
   it("maps interface locales and quote languages to the same tags", () => {
@@ -94,7 +106,16 @@ describe("money and numbers typed in the quote's language", () => {
     expect(formatDecimalInput("2.000", "ENG")).toBe("2");
   });
   it("round-trips every written amount in both languages", () => {
-    const normalised: [string, string][] = [["0", "0"], ["0.01", "0.01"], ["1.00", "1"], ["999.99", "999.99"], ["1000", "1000"], ["1234.50", "1234.5"], ["-1234567.89", "-1234567.89"], ["90071992547409.93", "90071992547409.93"]];
+    const normalised: [string, string][] = [
+      ["0", "0"],
+      ["0.01", "0.01"],
+      ["1.00", "1"],
+      ["999.99", "999.99"],
+      ["1000", "1000"],
+      ["1234.50", "1234.5"],
+      ["-1234567.89", "-1234567.89"],
+      ["90071992547409.93", "90071992547409.93"],
+    ];
     for (const [value, expected] of normalised) {
       for (const language of ["NL", "ENG"]) expect(parseMoneyInput(formatMoneyInput(value, language), language)).toBe(expected);
     }

@@ -130,7 +130,10 @@ export function parseDecimalInput(text: string, language: FormatLanguage | strin
   if (sign && !options.allowNegative) return undefined;
   const fraction = fractionText.replace(/0+$/, "");
   if (fraction.length > options.maxDecimals) return undefined;
-  const whole = wholeText.split(group).join("").replace(/^0+(?=\d)/, "");
+  const whole = wholeText
+    .split(group)
+    .join("")
+    .replace(/^0+(?=\d)/, "");
   const value = fraction ? `${whole}.${fraction}` : whole;
   return sign && /[1-9]/.test(value) ? `-${value}` : value;
 }

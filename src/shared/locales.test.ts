@@ -50,8 +50,7 @@ describe("localeFromAcceptLanguage", () => {
 });
 
 describe("decideLocale", () => {
-  const page = (pathname: string, extra: Partial<Parameters<typeof decideLocale>[0]> = {}) =>
-    decideLocale({ pathname, search: "", ...extra });
+  const page = (pathname: string, extra: Partial<Parameters<typeof decideLocale>[0]> = {}) => decideLocale({ pathname, search: "", ...extra });
 
   it("redirects a first visit from a Dutch browser to /nl and remembers nl", () => {
     expect(page("/pricing", { acceptLanguage: "nl-NL,nl;q=0.9" })).toEqual({ kind: "redirect", location: "/nl/pricing", setCookie: "nl" });
@@ -69,7 +68,11 @@ describe("decideLocale", () => {
 
   it("lets the cookie win over the header afterwards", () => {
     expect(page("/pricing", { acceptLanguage: "nl", cookieHeader: `${LOCALE_COOKIE}=en` })).toEqual({ kind: "render", locale: "en", setCookie: undefined });
-    expect(page("/pricing", { acceptLanguage: "en", cookieHeader: `a=1; ${LOCALE_COOKIE}=nl` })).toEqual({ kind: "redirect", location: "/nl/pricing", setCookie: undefined });
+    expect(page("/pricing", { acceptLanguage: "en", cookieHeader: `a=1; ${LOCALE_COOKIE}=nl` })).toEqual({
+      kind: "redirect",
+      location: "/nl/pricing",
+      setCookie: undefined,
+    });
   });
 
   it("ignores an invalid cookie value", () => {
@@ -81,7 +84,11 @@ describe("decideLocale", () => {
   });
 
   it("the language switcher (?setLocale) stores the choice and redirects to the clean URL", () => {
-    expect(page("/pricing", { search: "?setLocale=nl", cookieHeader: `${LOCALE_COOKIE}=en` })).toEqual({ kind: "redirect", location: "/nl/pricing", setCookie: "nl" });
+    expect(page("/pricing", { search: "?setLocale=nl", cookieHeader: `${LOCALE_COOKIE}=en` })).toEqual({
+      kind: "redirect",
+      location: "/nl/pricing",
+      setCookie: "nl",
+    });
     expect(page("/nl/pricing", { search: "?x=1&setLocale=en" })).toEqual({ kind: "redirect", location: "/pricing?x=1", setCookie: "en" });
     expect(page("/nl/pricing", { search: "?setLocale=fr" })).toEqual({ kind: "redirect", location: "/nl/pricing", setCookie: undefined });
   });
@@ -146,7 +153,10 @@ describe("paths that cannot leave the site", () => {
         expect(new URL(location, "https://offerly.example").origin).toBe("https://offerly.example");
       }
     }
-    expect(decideLocale({ pathname: "//evil.example/phish", search: "", acceptLanguage: "nl" })).toMatchObject({ kind: "redirect", location: "/nl/evil.example/phish" });
+    expect(decideLocale({ pathname: "//evil.example/phish", search: "", acceptLanguage: "nl" })).toMatchObject({
+      kind: "redirect",
+      location: "/nl/evil.example/phish",
+    });
     expect(sameSitePath("//evil.example/x")).toBe("/evil.example/x");
   });
 });

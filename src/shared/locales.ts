@@ -118,9 +118,7 @@ export function isLocalizedPagePath(path: string): boolean {
   return !last.includes(".");
 }
 
-export type LocaleDecision =
-  | { kind: "redirect"; location: string; setCookie?: Locale }
-  | { kind: "render"; locale: Locale; setCookie?: Locale };
+export type LocaleDecision = { kind: "redirect"; location: string; setCookie?: Locale } | { kind: "render"; locale: Locale; setCookie?: Locale };
 
 /**
  * What to do with a page request:
@@ -129,12 +127,7 @@ export type LocaleDecision =
  *   redirects to /nl and the cookie remembers the redirected locale.
  * - a prefixed page (/nl/...) always renders in that locale.
  */
-export function decideLocale(input: {
-  pathname: string;
-  search: string;
-  cookieHeader?: string | null;
-  acceptLanguage?: string | null;
-}): LocaleDecision {
+export function decideLocale(input: { pathname: string; search: string; cookieHeader?: string | null; acceptLanguage?: string | null }): LocaleDecision {
   const { locale: pathLocale, path } = splitLocalePath(input.pathname);
   const params = new URLSearchParams(input.search);
   const requested = params.get(SET_LOCALE_PARAM);

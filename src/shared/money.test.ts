@@ -27,7 +27,12 @@ describe("line and quote totals", () => {
   });
   it("is exact where binary floats are not", () => {
     // 0.1 + 0.2 style: 10 × €0.10 and 20 × €0.10 add up to exactly €3.00
-    expect(totalCents([{ priceCents: 10, amount: "10" }, { priceCents: 10, amount: "20" }])).toBe(300n);
+    expect(
+      totalCents([
+        { priceCents: 10, amount: "10" },
+        { priceCents: 10, amount: "20" },
+      ]),
+    ).toBe(300n);
     // 1.005 × 100 cents in floats is 100.49999…; here it is 100.5 → 101
     expect(lineTotalCents({ priceCents: 100, amount: "1.005" })).toBe(101n);
     // beyond 2^53 the float result would lose cents

@@ -3,7 +3,6 @@
  * calculation runs on BigInt. Nothing here touches binary floating point.
  */
 
-
 export { CURRENCIES, type Currency, LANGUAGES as QUOTE_LANGUAGES, type Language as QuoteLanguage, PRICING_UNITS, type PricingUnit } from "./enums";
 
 /** Amounts are stored with 3 decimals (numeric(12,3)). */

@@ -25,15 +25,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const MEMBER: readonly Permission[] = [
-  "customers.read",
-  "customers.write",
-  "quotes.read",
-  "quotes.write",
-  "templates.read",
-  "templates.write",
-  "team.read",
-];
+const MEMBER: readonly Permission[] = ["customers.read", "customers.write", "quotes.read", "quotes.write", "templates.read", "templates.write", "team.read"];
 const ADMIN: readonly Permission[] = [...MEMBER, "team.invite", "team.manageRoles", "team.remove", "account.update", "account.styling"];
 const OWNER: readonly Permission[] = [...ADMIN, "team.transferOwnership", "account.export", "account.delete", "billing.manage"];
 

@@ -82,7 +82,19 @@ describe("plans", () => {
   });
 
   it("calls available only what the product has today (flip a flag when a feature lands)", () => {
-    expect(FEATURES.filter(isFeatureAvailable)).toEqual(["quotes", "blocks", "templates", "publicLink", "pdf", "tracking", "statistics", "team", "signing", "styling", "noWatermark"]);
+    expect(FEATURES.filter(isFeatureAvailable)).toEqual([
+      "quotes",
+      "blocks",
+      "templates",
+      "publicLink",
+      "pdf",
+      "tracking",
+      "statistics",
+      "team",
+      "signing",
+      "styling",
+      "noWatermark",
+    ]);
     for (const feature of ["integrations", "docusign", "customDomain"] as const) {
       expect(isFeatureAvailable(feature), feature).toBe(false);
     }
@@ -133,6 +145,15 @@ describe("plan changes (decision 029)", () => {
     // Before the start (clock skew) never charges more than the whole difference.
     expect(proratedUpgradeNetCents({ ...period, now: at("2026-02-01T00:00:00Z") })).toBe(5_000);
     // Yearly Starter → Pro, a quarter left: (99000 − 14000) / 4.
-    expect(proratedUpgradeNetCents({ from: "STARTER", to: "PRO", interval: "YEARLY", periodStart: at("2026-01-01T00:00:00Z"), periodEnd: at("2027-01-01T00:00:00Z"), now: new Date(Date.UTC(2026, 0, 1) + 0.75 * 365 * 86_400_000) })).toBe(21_250);
+    expect(
+      proratedUpgradeNetCents({
+        from: "STARTER",
+        to: "PRO",
+        interval: "YEARLY",
+        periodStart: at("2026-01-01T00:00:00Z"),
+        periodEnd: at("2027-01-01T00:00:00Z"),
+        now: new Date(Date.UTC(2026, 0, 1) + 0.75 * 365 * 86_400_000),
+      }),
+    ).toBe(21_250);
   });
 });

@@ -180,9 +180,14 @@ export const PLAN_RANK: Readonly<Record<Plan, number>> = { STARTER: 0, BASIC: 1,
  */
 export type PlanChangeKind = "UPGRADE" | "SCHEDULED" | "UNCHANGED";
 
-export function planChangeKind(current: { plan: Plan; interval: Interval }, renewal: { plan: Plan; interval: Interval }, target: { plan: Plan; interval: Interval }): PlanChangeKind {
+export function planChangeKind(
+  current: { plan: Plan; interval: Interval },
+  renewal: { plan: Plan; interval: Interval },
+  target: { plan: Plan; interval: Interval },
+): PlanChangeKind {
   if (PLAN_RANK[target.plan] > PLAN_RANK[current.plan]) return "UPGRADE";
-  if (target.plan === renewal.plan && target.interval === renewal.interval) return target.plan === current.plan && target.interval === current.interval ? "UNCHANGED" : "SCHEDULED";
+  if (target.plan === renewal.plan && target.interval === renewal.interval)
+    return target.plan === current.plan && target.interval === current.interval ? "UNCHANGED" : "SCHEDULED";
   return "SCHEDULED";
 }
 

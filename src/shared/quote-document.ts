@@ -63,7 +63,6 @@ export type QuoteDocumentBlock = {
   } | null;
 };
 
-
 /** A pricing block of the document as the totals module reads it. */
 export function documentTotalsBlock(pricing: NonNullable<QuoteDocumentBlock["pricing"]>): TotalsBlock {
   return {

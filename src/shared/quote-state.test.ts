@@ -2,24 +2,52 @@ import { describe, expect, it } from "vitest";
 import { type QuoteAction, type QuoteFacts, type QuoteState, QUOTE_STATES, quoteState, sameSigner } from "./quote-state";
 
 const today = "2026-03-10";
-const base: QuoteFacts = { status: "PUBLISHED", expirationDate: "2026-03-31", signable: true, customerSignatures: 0, declined: false, everPublished: true, viewed: false };
+const base: QuoteFacts = {
+  status: "PUBLISHED",
+  expirationDate: "2026-03-31",
+  signable: true,
+  customerSignatures: 0,
+  declined: false,
+  everPublished: true,
+  viewed: false,
+};
 const past = "2026-03-09";
 
 // One row per situation: the facts that differ from `base`, the state shown, the actions allowed.
 const TABLE: [string, Partial<QuoteFacts>, QuoteState, QuoteAction[]][] = [
   ["a new draft", { status: "DRAFT", everPublished: false }, "DRAFT", ["EDIT_CONTENT", "PUBLISH", "EDIT_REMINDER"]],
-  ["a new draft past its date (publish dialog says so)", { status: "DRAFT", everPublished: false, expirationDate: past }, "DRAFT", ["EDIT_CONTENT", "PUBLISH", "EDIT_REMINDER"]],
+  [
+    "a new draft past its date (publish dialog says so)",
+    { status: "DRAFT", everPublished: false, expirationDate: past },
+    "DRAFT",
+    ["EDIT_CONTENT", "PUBLISH", "EDIT_REMINDER"],
+  ],
   ["a withdrawn draft", { status: "DRAFT" }, "WITHDRAWN", ["EDIT_CONTENT", "PUBLISH", "EDIT_REMINDER"]],
-  ["a withdrawn draft with an old decline and signatures", { status: "DRAFT", declined: true, customerSignatures: 1 }, "WITHDRAWN", ["EDIT_CONTENT", "PUBLISH", "EDIT_REMINDER"]],
+  [
+    "a withdrawn draft with an old decline and signatures",
+    { status: "DRAFT", declined: true, customerSignatures: 1 },
+    "WITHDRAWN",
+    ["EDIT_CONTENT", "PUBLISH", "EDIT_REMINDER"],
+  ],
   ["published", {}, "PUBLISHED", ["WITHDRAW", "EDIT_REMINDER", "SEND", "ADD_SIGNATURE", "MARK_SIGNED", "SIGN", "DECLINE"]],
-  ["published, on its last day", { expirationDate: today }, "PUBLISHED", ["WITHDRAW", "EDIT_REMINDER", "SEND", "ADD_SIGNATURE", "MARK_SIGNED", "SIGN", "DECLINE"]],
+  [
+    "published, on its last day",
+    { expirationDate: today },
+    "PUBLISHED",
+    ["WITHDRAW", "EDIT_REMINDER", "SEND", "ADD_SIGNATURE", "MARK_SIGNED", "SIGN", "DECLINE"],
+  ],
   ["published without signatures allowed", { signable: false }, "PUBLISHED", ["WITHDRAW", "EDIT_REMINDER", "SEND", "ADD_SIGNATURE", "MARK_SIGNED", "DECLINE"]],
   ["viewed", { viewed: true }, "VIEWED", ["WITHDRAW", "EDIT_REMINDER", "SEND", "ADD_SIGNATURE", "MARK_SIGNED", "SIGN", "DECLINE"]],
   ["declined", { declined: true, viewed: true }, "DECLINED", ["WITHDRAW"]],
   ["declined and expired", { declined: true, expirationDate: past }, "DECLINED", ["WITHDRAW"]],
   ["signed by the customer", { customerSignatures: 1, viewed: true }, "CUSTOMER_SIGNED", ["WITHDRAW", "SEND", "ADD_SIGNATURE", "MARK_SIGNED", "SIGN"]],
   ["signed by two customers", { customerSignatures: 2 }, "CUSTOMER_SIGNED", ["WITHDRAW", "SEND", "ADD_SIGNATURE", "MARK_SIGNED", "SIGN"]],
-  ["signed by the customer, date passed since", { customerSignatures: 1, expirationDate: past }, "CUSTOMER_SIGNED", ["WITHDRAW", "SEND", "ADD_SIGNATURE", "MARK_SIGNED", "SIGN"]],
+  [
+    "signed by the customer, date passed since",
+    { customerSignatures: 1, expirationDate: past },
+    "CUSTOMER_SIGNED",
+    ["WITHDRAW", "SEND", "ADD_SIGNATURE", "MARK_SIGNED", "SIGN"],
+  ],
   ["expired", { expirationDate: past, viewed: true }, "EXPIRED", ["WITHDRAW", "ADD_SIGNATURE", "MARK_SIGNED"]],
   ["marked signed", { status: "SIGNED", customerSignatures: 1 }, "SIGNED", []],
   ["marked signed, date passed", { status: "SIGNED", expirationDate: past }, "SIGNED", []],

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { canDelete, canPublish, canTransition, canWithdraw, displayStatus, isEditable, isExpired, publicAvailability, publishProblems, todayIso } from "./quote-status";
+import {
+  canDelete,
+  canPublish,
+  canTransition,
+  canWithdraw,
+  displayStatus,
+  isEditable,
+  isExpired,
+  publicAvailability,
+  publishProblems,
+  todayIso,
+} from "./quote-status";
 
 describe("quote status transitions", () => {
   it("allows exactly draft→published, published→draft and published→signed", () => {

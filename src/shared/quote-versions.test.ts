@@ -27,7 +27,12 @@ function pricing(id: string, name: string, lines: QuoteDocumentLine[]): QuoteDoc
   const totals = blockTotals(priced);
   return { id, name, content: null, pricing: { ...p, totals } };
 }
-const text = (id: string, name: string, words = "Hello"): QuoteDocumentBlock => ({ id, name, content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: words }] }] }, pricing: null });
+const text = (id: string, name: string, words = "Hello"): QuoteDocumentBlock => ({
+  id,
+  name,
+  content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: words }] }] },
+  pricing: null,
+});
 
 function doc(blocks: QuoteDocumentBlock[], overrides: Partial<QuoteDocumentData> = {}): QuoteDocumentData {
   return {
@@ -70,7 +75,10 @@ describe("diffQuoteDocuments", () => {
     const v2 = doc(
       [
         text("t", "Introduction", "Hello again"),
-        pricing("p", "Work", [line("a", "Design", "125.00", "8", { vatRate: "9", discountType: "PERCENTAGE", discountValue: "10" }), line("c", "Support", "50.00", "1", { optional: true })]),
+        pricing("p", "Work", [
+          line("a", "Design", "125.00", "8", { vatRate: "9", discountType: "PERCENTAGE", discountValue: "10" }),
+          line("c", "Support", "50.00", "1", { optional: true }),
+        ]),
         text("n", "Terms"),
       ],
       { quoteExpirationAt: "2026-04-30" },
@@ -113,10 +121,21 @@ const blockArb = fc.record({
   priced: fc.boolean(),
 });
 const docArb = fc.uniqueArray(blockArb, { maxLength: 4, selector: (b) => b.id }).map((blocks) =>
-  doc(blocks.map((b) => (b.priced ? pricing(b.id, b.name, b.lines.map((l) => line(l.id, l.name, l.price, l.amount, { optional: l.optional }))) : text(b.id, b.name)))),
+  doc(
+    blocks.map((b) =>
+      b.priced
+        ? pricing(
+            b.id,
+            b.name,
+            b.lines.map((l) => line(l.id, l.name, l.price, l.amount, { optional: l.optional })),
+          )
+        : text(b.id, b.name),
+    ),
+  ),
 );
 const count = (diff: ReturnType<typeof diffQuoteDocuments>, kind: "added" | "removed") =>
-  diff.blocks.filter((b) => b.kind === kind).length * 1000 + diff.blocks.reduce((n, b) => n + (b.kind === "changed" ? b.lines.filter((l) => l.kind === kind).length : 0), 0);
+  diff.blocks.filter((b) => b.kind === kind).length * 1000 +
+  diff.blocks.reduce((n, b) => n + (b.kind === "changed" ? b.lines.filter((l) => l.kind === kind).length : 0), 0);
 
 describe("diffQuoteDocuments (properties)", () => {
   it("has no change against itself, mirrors added/removed when swapped, and names each newer line at most once", () => {

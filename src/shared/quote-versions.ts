@@ -138,7 +138,8 @@ function diffLines(before: readonly QuoteDocumentLine[], after: readonly QuoteDo
       continue;
     }
     const fields = changedFields(previous, line);
-    if (fields.length) changes.push({ kind: "changed", id: line.id, previousId: previous.id, name: line.name, fields, before: snapshot(previous), after: snapshot(line) });
+    if (fields.length)
+      changes.push({ kind: "changed", id: line.id, previousId: previous.id, name: line.name, fields, before: snapshot(previous), after: snapshot(line) });
   }
   for (const line of removed) changes.push({ kind: "removed", id: line.id, name: line.name, before: snapshot(line) });
   return changes;
@@ -149,7 +150,10 @@ function diffBlock(before: QuoteDocumentBlock, after: QuoteDocumentBlock): Block
   const contentChanged = !same(before.content, after.content);
   const pricingChanged =
     Boolean(before.pricing) !== Boolean(after.pricing) ||
-    !same([before.pricing?.unit, before.pricing?.discountType ?? null, before.pricing?.discountValue ?? null], [after.pricing?.unit, after.pricing?.discountType ?? null, after.pricing?.discountValue ?? null]);
+    !same(
+      [before.pricing?.unit, before.pricing?.discountType ?? null, before.pricing?.discountValue ?? null],
+      [after.pricing?.unit, after.pricing?.discountType ?? null, after.pricing?.discountValue ?? null],
+    );
   const previousName = before.name !== after.name ? before.name : null;
   if (!contentChanged && !pricingChanged && previousName === null && lines.length === 0) return null;
   return { kind: "changed", id: after.id, name: after.name, previousName, contentChanged, pricingChanged, lines };

@@ -20,7 +20,9 @@ describe("quote input rules", () => {
     expect(ZQuoteInput.safeParse({ ...valid, quoteExpirationAt: valid.quoteDateAt }).success).toBe(true);
   });
   it("refuses bad input with translation keys", () => {
-    expect(firstKey(ZQuoteInput.safeParse({ ...valid, quoteExpirationAt: "2026-02-28" }))).toBe("quoteExpirationAt=quotes:validation.expirationBeforeQuoteDate");
+    expect(firstKey(ZQuoteInput.safeParse({ ...valid, quoteExpirationAt: "2026-02-28" }))).toBe(
+      "quoteExpirationAt=quotes:validation.expirationBeforeQuoteDate",
+    );
     expect(firstKey(ZQuoteInput.safeParse({ ...valid, currency: "JPY" }))).toBe("currency=quotes:validation.currencyInvalid");
     expect(firstKey(ZQuoteInput.safeParse({ ...valid, language: "DE" }))).toBe("language=quotes:validation.languageInvalid");
     expect(firstKey(ZQuoteInput.safeParse({ ...valid, name: "x".repeat(10_000) }))).toBe("name=quotes:validation.nameTooLong");

@@ -14,10 +14,13 @@ const ZIsoDate = (key: string) =>
     .string({ error: key })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: key })
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= "2000-01-01" && value <= "2999-12-31";
-    }, { error: key });
+    .refine(
+      (value) => {
+        const date = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= "2000-01-01" && value <= "2999-12-31";
+      },
+      { error: key },
+    );
 
 export const ZQuoteInput = z
   .object({

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { RICH_TEXT_MAX_BYTES, type RichNode, documentImageKeys, documentToPlainText, imageFileArea, isSafeHref, isSafeImageSrc, paragraphDocument, sanitizeDocument } from "./rich-text";
+import {
+  RICH_TEXT_MAX_BYTES,
+  type RichNode,
+  documentImageKeys,
+  documentToPlainText,
+  imageFileArea,
+  isSafeHref,
+  isSafeImageSrc,
+  paragraphDocument,
+  sanitizeDocument,
+} from "./rich-text";
 
 const ACCOUNT = "0b6f3c1e-8c1a-4c52-9d3e-2f1a7b9c0d11";
 const OTHER = "7d1e2f30-1111-4a2b-8c3d-444455556666";
@@ -15,7 +25,10 @@ describe("sanitizeDocument", () => {
       { type: "heading", attrs: { level: 2, textAlign: "left" }, content: [text("Scope")] },
       p(text("Bold", [{ type: "bold" }]), text(" link", [{ type: "link", attrs: { href: "https://example.com", target: "_blank", class: "x" } }])),
       { type: "bulletList", content: [{ type: "listItem", content: [p(text("one"))] }] },
-      { type: "table", content: [{ type: "tableRow", content: [{ type: "tableHeader", attrs: { colspan: 1, rowspan: 1, colwidth: null }, content: [p(text("A"))] }] }] },
+      {
+        type: "table",
+        content: [{ type: "tableRow", content: [{ type: "tableHeader", attrs: { colspan: 1, rowspan: 1, colwidth: null }, content: [p(text("A"))] }] }],
+      },
       { type: "image", attrs: { src: image(ACCOUNT), alt: "Logo", width: 10 } },
     );
     const result = sanitizeDocument(input);
@@ -37,8 +50,16 @@ describe("sanitizeDocument", () => {
     ["a data: image", doc({ type: "image", attrs: { src: "data:image/png;base64,iVBORw0KGgo=" } }), "blocks:validation.contentUnsafeImage"],
     ["a javascript: image", doc({ type: "image", attrs: { src: "javascript:alert(1)" } }), "blocks:validation.contentUnsafeImage"],
     ["a protocol-relative image", doc({ type: "image", attrs: { src: "//evil.example/files/x.png" } }), "blocks:validation.contentUnsafeImage"],
-    ["another file of ours (a logo)", doc({ type: "image", attrs: { src: "/files/logos/V1StGXR8_Z5jdHi6B-myT9.png" } }), "blocks:validation.contentUnsafeImage"],
-    ["a path that climbs out", doc({ type: "image", attrs: { src: `${image(ACCOUNT).replace(/\/[^/]+$/, "")}/../logos/V1StGXR8_Z5jdHi6B-myT9.png` } }), "blocks:validation.contentUnsafeImage"],
+    [
+      "another file of ours (a logo)",
+      doc({ type: "image", attrs: { src: "/files/logos/V1StGXR8_Z5jdHi6B-myT9.png" } }),
+      "blocks:validation.contentUnsafeImage",
+    ],
+    [
+      "a path that climbs out",
+      doc({ type: "image", attrs: { src: `${image(ACCOUNT).replace(/\/[^/]+$/, "")}/../logos/V1StGXR8_Z5jdHi6B-myT9.png` } }),
+      "blocks:validation.contentUnsafeImage",
+    ],
     ["an SVG", doc({ type: "image", attrs: { src: image(ACCOUNT, "V1StGXR8_Z5jdHi6B-myT9.svg") } }), "blocks:validation.contentUnsafeImage"],
     ["a nested doc", doc({ type: "doc" }), "blocks:validation.contentUnknownNode"],
     ["HTML instead of JSON", "<p>hi</p>", "blocks:validation.contentInvalid"],
@@ -58,7 +79,9 @@ describe("sanitizeDocument", () => {
     expect(sanitizeDocument(d, { accountId: ACCOUNT })).toEqual({ ok: false, error: "blocks:validation.contentUnsafeImage" });
     expect(sanitizeDocument(doc({ type: "image", attrs: { src: image(ACCOUNT) } }), { accountId: ACCOUNT }).ok).toBe(true);
     expect(isSafeImageSrc(image(ACCOUNT), ACCOUNT.toUpperCase())).toBe(true);
-    expect(documentImageKeys(doc(p(text("x")), { type: "image", attrs: { src: image(ACCOUNT) } }) as RichNode)).toEqual([image(ACCOUNT).slice("/files/".length)]);
+    expect(documentImageKeys(doc(p(text("x")), { type: "image", attrs: { src: image(ACCOUNT) } }) as RichNode)).toEqual([
+      image(ACCOUNT).slice("/files/".length),
+    ]);
   });
   it("only lets http(s) and mailto links through", () => {
     expect(isSafeHref("mailto:a@b.nl")).toBe(true);

@@ -226,11 +226,14 @@ export function documentToPlainText(doc: RichNode | null | undefined): string {
     else if (node.type === "hardBreak") out.push("\n");
     else if (node.type === "image") out.push(typeof node.attrs?.alt === "string" ? node.attrs.alt : "");
     node.content?.forEach((child, index) => {
-      if (index > 0 && (node.type === "tableRow")) out.push("\t");
+      if (index > 0 && node.type === "tableRow") out.push("\t");
       walk(child);
     });
     if (BLOCK_NODES.has(node.type)) out.push("\n");
   };
   walk(doc);
-  return out.join("").replace(/\n{3,}/g, "\n\n").trim();
+  return out
+    .join("")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { STATS, ZStatisticsRange, averageSeconds, boundedBlockSeconds, boundedSeconds, dayInTimeZone, daysBetween, isSameVisit, isValidTimeZone, lastDays } from "./statistics";
+import {
+  STATS,
+  ZStatisticsRange,
+  averageSeconds,
+  boundedBlockSeconds,
+  boundedSeconds,
+  dayInTimeZone,
+  daysBetween,
+  isSameVisit,
+  isValidTimeZone,
+  lastDays,
+} from "./statistics";
 
 describe("time bounding", () => {
   it("never gives more than has passed since the view began (plus slack), minus what is counted", () => {
@@ -21,10 +32,54 @@ describe("time bounding", () => {
     expect(boundedSeconds({ claimed: 600, elapsedSeconds: 86_400, alreadyCounted: STATS.maxSecondsPerView })).toBe(0);
   });
   it("scales per-block seconds down to the entry's seconds and merges repeats", () => {
-    expect(boundedBlockSeconds([{ blockId: "a", seconds: 10 }, { blockId: "b", seconds: 5 }], 15)).toEqual(new Map([["a", 10], ["b", 5]]));
-    expect(boundedBlockSeconds([{ blockId: "a", seconds: 20 }, { blockId: "b", seconds: 20 }], 10)).toEqual(new Map([["a", 5], ["b", 5]]));
-    expect(boundedBlockSeconds([{ blockId: "a", seconds: 3 }, { blockId: "a", seconds: 4 }, { blockId: "c", seconds: -9 }], 60)).toEqual(new Map([["a", 7]]));
-    const sum = [...boundedBlockSeconds([{ blockId: "a", seconds: 7 }, { blockId: "b", seconds: 7 }, { blockId: "c", seconds: 7 }], 10).values()].reduce((x, y) => x + y, 0);
+    expect(
+      boundedBlockSeconds(
+        [
+          { blockId: "a", seconds: 10 },
+          { blockId: "b", seconds: 5 },
+        ],
+        15,
+      ),
+    ).toEqual(
+      new Map([
+        ["a", 10],
+        ["b", 5],
+      ]),
+    );
+    expect(
+      boundedBlockSeconds(
+        [
+          { blockId: "a", seconds: 20 },
+          { blockId: "b", seconds: 20 },
+        ],
+        10,
+      ),
+    ).toEqual(
+      new Map([
+        ["a", 5],
+        ["b", 5],
+      ]),
+    );
+    expect(
+      boundedBlockSeconds(
+        [
+          { blockId: "a", seconds: 3 },
+          { blockId: "a", seconds: 4 },
+          { blockId: "c", seconds: -9 },
+        ],
+        60,
+      ),
+    ).toEqual(new Map([["a", 7]]));
+    const sum = [
+      ...boundedBlockSeconds(
+        [
+          { blockId: "a", seconds: 7 },
+          { blockId: "b", seconds: 7 },
+          { blockId: "c", seconds: 7 },
+        ],
+        10,
+      ).values(),
+    ].reduce((x, y) => x + y, 0);
     expect(sum).toBeLessThanOrEqual(10);
   });
 });

@@ -52,12 +52,42 @@ export function isValidTimeZone(value: string): boolean {
  * The server accepts any valid IANA name.
  */
 const COMMON_TIME_ZONES = [
-  "Europe/Amsterdam", "Europe/Brussels", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Paris", "Europe/Berlin",
-  "Europe/Madrid", "Europe/Rome", "Europe/Zurich", "Europe/Vienna", "Europe/Copenhagen", "Europe/Stockholm", "Europe/Oslo",
-  "Europe/Helsinki", "Europe/Warsaw", "Europe/Prague", "Europe/Athens", "Europe/Istanbul", "Africa/Johannesburg",
-  "America/Curacao", "America/Paramaribo", "America/Sao_Paulo", "America/New_York", "America/Chicago", "America/Denver",
-  "America/Los_Angeles", "America/Toronto", "Asia/Dubai", "Asia/Kolkata", "Asia/Singapore", "Asia/Jakarta", "Asia/Tokyo",
-  "Australia/Sydney", "Pacific/Auckland", "UTC",
+  "Europe/Amsterdam",
+  "Europe/Brussels",
+  "Europe/London",
+  "Europe/Dublin",
+  "Europe/Lisbon",
+  "Europe/Paris",
+  "Europe/Berlin",
+  "Europe/Madrid",
+  "Europe/Rome",
+  "Europe/Zurich",
+  "Europe/Vienna",
+  "Europe/Copenhagen",
+  "Europe/Stockholm",
+  "Europe/Oslo",
+  "Europe/Helsinki",
+  "Europe/Warsaw",
+  "Europe/Prague",
+  "Europe/Athens",
+  "Europe/Istanbul",
+  "Africa/Johannesburg",
+  "America/Curacao",
+  "America/Paramaribo",
+  "America/Sao_Paulo",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Los_Angeles",
+  "America/Toronto",
+  "Asia/Dubai",
+  "Asia/Kolkata",
+  "Asia/Singapore",
+  "Asia/Jakarta",
+  "Asia/Tokyo",
+  "Australia/Sydney",
+  "Pacific/Auckland",
+  "UTC",
 ] as const;
 export function timeZoneOptions(current?: string): string[] {
   return current && !(COMMON_TIME_ZONES as readonly string[]).includes(current) ? [current, ...COMMON_TIME_ZONES] : [...COMMON_TIME_ZONES];
@@ -128,7 +158,12 @@ export const ZStatisticsRange = z
   .superRefine((v, ctx) => {
     const from = dayNumber(v.from);
     const to = dayNumber(v.to);
-    if (!Number.isFinite(from) || !Number.isFinite(to) || new Date(from * 86_400_000).toISOString().slice(0, 10) !== v.from || new Date(to * 86_400_000).toISOString().slice(0, 10) !== v.to) {
+    if (
+      !Number.isFinite(from) ||
+      !Number.isFinite(to) ||
+      new Date(from * 86_400_000).toISOString().slice(0, 10) !== v.from ||
+      new Date(to * 86_400_000).toISOString().slice(0, 10) !== v.to
+    ) {
       ctx.addIssue({ code: "custom", path: ["from"], message: "statistics:errors.dateInvalid" });
       return;
     }

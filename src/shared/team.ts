@@ -18,7 +18,10 @@ export const ZInviteUserInput = z.object({
     .check(noControlCharacters())
     .nullish()
     .transform((name) => (name ? name : null)),
-  role: z.enum(ACCOUNT_ROLES).nullish().transform((role) => role ?? "member"),
+  role: z
+    .enum(ACCOUNT_ROLES)
+    .nullish()
+    .transform((role) => role ?? "member"),
 });
 export type TInviteUserInput = z.input<typeof ZInviteUserInput>;
 

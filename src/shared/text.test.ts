@@ -20,7 +20,14 @@ describe("control characters", () => {
     expect(firstMessage(ZCustomerInput.safeParse({ name: "Acme", content: "Street 1\u0000" }))).toEqual([{ path: "content", message: CONTROL_CHARACTERS_KEY }]);
     expect(ZCustomerInput.safeParse({ name: "Acme", content: "Street 1\n1234 AB\tAmsterdam" }).success).toBe(true);
     expect(firstMessage(ZSearch.safeParse("a\u0000b"))).toEqual([{ path: "", message: CONTROL_CHARACTERS_KEY }]);
-    const quote = { name: "a\u0000b", customerId: crypto.randomUUID(), language: "ENG", currency: "EUR", quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-02-01" };
+    const quote = {
+      name: "a\u0000b",
+      customerId: crypto.randomUUID(),
+      language: "ENG",
+      currency: "EUR",
+      quoteDateAt: "2026-01-01",
+      quoteExpirationAt: "2026-02-01",
+    };
     expect(firstMessage(ZQuoteInput.safeParse(quote))).toEqual([{ path: "name", message: CONTROL_CHARACTERS_KEY }]);
     expect(firstMessage(ZSignUpInput.safeParse({ name: "Ann\u0007", companyName: "Acme" }))).toEqual([{ path: "name", message: CONTROL_CHARACTERS_KEY }]);
   });

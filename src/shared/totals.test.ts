@@ -1,8 +1,27 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type TotalsBlock, type TotalsLine, blockTotals, blockTotalsCents, canonicalRate, computeTotals, computeTotalsCents, divRoundHalfAwayFromZero, lineTotal, lineTotalCents } from "./totals";
+import {
+  type TotalsBlock,
+  type TotalsLine,
+  blockTotals,
+  blockTotalsCents,
+  canonicalRate,
+  computeTotals,
+  computeTotalsCents,
+  divRoundHalfAwayFromZero,
+  lineTotal,
+  lineTotalCents,
+} from "./totals";
 
-const line = (over: Partial<TotalsLine> = {}): TotalsLine => ({ price: "100.00", amount: "1", vatRate: "21", optional: false, selected: true, recurring: false, ...over });
+const line = (over: Partial<TotalsLine> = {}): TotalsLine => ({
+  price: "100.00",
+  amount: "1",
+  vatRate: "21",
+  optional: false,
+  selected: true,
+  recurring: false,
+  ...over,
+});
 const block = (lineItems: TotalsLine[], over: Partial<TotalsBlock> = {}): TotalsBlock => ({ pricingUnit: "ITEMS", lineItems, ...over });
 
 describe("rounding", () => {
@@ -27,7 +46,11 @@ describe("rounding", () => {
 
 describe("line discounts", () => {
   it("takes a percentage per line, rounded to the cent", () => {
-    expect(lineTotalCents(line({ price: "99.99", amount: "1", discountType: "PERCENTAGE", discountValue: "10" }))).toEqual({ gross: 9999n, discount: 1000n, total: 8999n });
+    expect(lineTotalCents(line({ price: "99.99", amount: "1", discountType: "PERCENTAGE", discountValue: "10" }))).toEqual({
+      gross: 9999n,
+      discount: 1000n,
+      total: 8999n,
+    });
   });
   it("takes an amount off the line total, never below zero", () => {
     expect(lineTotal(line({ price: "100", amount: "3", discountType: "AMOUNT", discountValue: "50" }))).toBe("250.00");
@@ -65,7 +88,15 @@ describe("a realistic Dutch quote (hand calculation)", () => {
     expect(totals.oneOff.vatTotal).toBe("1479.33");
     expect(totals.oneOff.totalInclVat).toBe("8579.33");
     expect(totals.recurring).toEqual([
-      { interval: "MONTH", subtotal: "150.00", discount: "0.00", totalExclVat: "150.00", vat: [{ rate: "21", base: "150.00", vat: "31.50" }], vatTotal: "31.50", totalInclVat: "181.50" },
+      {
+        interval: "MONTH",
+        subtotal: "150.00",
+        discount: "0.00",
+        totalExclVat: "150.00",
+        vat: [{ rate: "21", base: "150.00", vat: "31.50" }],
+        vatTotal: "31.50",
+        totalInclVat: "181.50",
+      },
     ]);
   });
   it("counts an optional line once it is selected", () => {
@@ -143,7 +174,11 @@ describe("totals never drift (property-based)", () => {
   it("reordering lines or blocks never changes a total", () => {
     fc.assert(
       fc.property(arbBlocks, fc.integer(), (blocks, seed) => {
-        const shuffle = <T,>(list: readonly T[]) => list.map((v, i) => ({ v, k: (i * 7919 + seed) % 101 })).sort((a, b) => a.k - b.k).map((x) => x.v);
+        const shuffle = <T>(list: readonly T[]) =>
+          list
+            .map((v, i) => ({ v, k: (i * 7919 + seed) % 101 }))
+            .sort((a, b) => a.k - b.k)
+            .map((x) => x.v);
         const reordered = shuffle(blocks.map((b) => ({ ...b, lineItems: shuffle(b.lineItems) })));
         expect(computeTotals(reordered)).toEqual(computeTotals(blocks));
       }),
@@ -152,11 +187,16 @@ describe("totals never drift (property-based)", () => {
   it("one-off and recurring are never summed", () => {
     fc.assert(
       fc.property(arbBlocks, (blocks) => {
-        const oneOffOnly = blocks.map((b) => ({ ...b, lineItems: b.lineItems.filter((l) => !(l.recurring && ["MONTH", "QUARTER", "YEAR"].includes(b.pricingUnit))) }));
+        const oneOffOnly = blocks.map((b) => ({
+          ...b,
+          lineItems: b.lineItems.filter((l) => !(l.recurring && ["MONTH", "QUARTER", "YEAR"].includes(b.pricingUnit))),
+        }));
         const withRecurring = computeTotalsCents(blocks);
         // Removing every recurring line leaves the one-off part exactly as it was
         // (a block amount discount moves to the recurring part only when a block has no one-off line).
-        const reference = computeTotalsCents(oneOffOnly.map((b, i) => (b.lineItems.some((l) => !l.optional || l.selected) ? b : { ...blocks[i], lineItems: [] })));
+        const reference = computeTotalsCents(
+          oneOffOnly.map((b, i) => (b.lineItems.some((l) => !l.optional || l.selected) ? b : { ...blocks[i], lineItems: [] })),
+        );
         expect(withRecurring.oneOff).toEqual(reference.oneOff);
       }),
     );

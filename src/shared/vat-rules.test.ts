@@ -9,7 +9,13 @@ describe("VAT on Offerly's invoices", () => {
   });
 
   it("reverse-charges an EU business outside the Netherlands that gives a VAT number", () => {
-    expect(computeVat(49_000, { country: "DE", vatNumber: "DE 123 456 789" })).toEqual({ rule: "REVERSE_CHARGE", ratePercent: 0, netCents: 49_000, vatCents: 0, totalCents: 49_000 });
+    expect(computeVat(49_000, { country: "DE", vatNumber: "DE 123 456 789" })).toEqual({
+      rule: "REVERSE_CHARGE",
+      ratePercent: 0,
+      netCents: 49_000,
+      vatCents: 0,
+      totalCents: 49_000,
+    });
     expect(vatRuleFor({ country: "BE", vatNumber: "be0123.456.789" })).toBe("REVERSE_CHARGE");
   });
 
@@ -32,7 +38,8 @@ describe("VAT on Offerly's invoices", () => {
 
   it("knows the 27 member states", () => {
     expect(EU_COUNTRIES).toHaveLength(27);
-    for (const country of EU_COUNTRIES.filter((c) => c !== "NL")) expect(vatRuleFor({ country, vatNumber: `${country}12345678` }), country).toBe("REVERSE_CHARGE");
+    for (const country of EU_COUNTRIES.filter((c) => c !== "NL"))
+      expect(vatRuleFor({ country, vatNumber: `${country}12345678` }), country).toBe("REVERSE_CHARGE");
   });
 
   it("rounds VAT half up to the cent and keeps total = net + VAT for every price", () => {

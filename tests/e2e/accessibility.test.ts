@@ -36,17 +36,18 @@ beforeAll(async () => {
   owner = await signUpOverHttp(e2e.server.url, e2e.server.dataDir, { name: "Ada Owner", company: "Studio Noord" });
   newcomer = await signUpOverHttp(e2e.server.url, e2e.server.dataDir, { name: "Nina Nieuw", company: null });
 
-  const { createCustomer } = await owner.gql<{ createCustomer: { id: string } }>(
-    "mutation ($input: CustomerInput!) { createCustomer(input: $input) { id } }",
-    { input: { name: "Bakkerij de Vries", companyName: "De Vries BV", email: "info@devries.test", content: "Dorpsstraat 1\n1234 AB Ergens" } },
-  );
+  const { createCustomer } = await owner.gql<{ createCustomer: { id: string } }>("mutation ($input: CustomerInput!) { createCustomer(input: $input) { id } }", {
+    input: { name: "Bakkerij de Vries", companyName: "De Vries BV", email: "info@devries.test", content: "Dorpsstraat 1\n1234 AB Ergens" },
+  });
   data.customerId = createCustomer.id;
   const create = (name: string, language: string) =>
     owner.gql<{ createQuote: { id: string } }>(`mutation ($input: QuoteInput!) { createQuote(input: $input) { ${QUOTE} } }`, {
       input: { name, customerId: data.customerId, language, currency: "EUR", quoteDateAt: today, quoteExpirationAt: "2099-12-31", signable: true },
     });
   const publish = async (id: string) => {
-    const { publishQuote } = await owner.gql<{ publishQuote: { url: string; status: string } }>(`mutation ($id: ID!) { publishQuote(id: $id) { ${QUOTE} } }`, { id });
+    const { publishQuote } = await owner.gql<{ publishQuote: { url: string; status: string } }>(`mutation ($id: ID!) { publishQuote(id: $id) { ${QUOTE} } }`, {
+      id,
+    });
     expect(publishQuote.status).toBe("PUBLISHED");
     return publishQuote.url;
   };
@@ -59,10 +60,13 @@ beforeAll(async () => {
   // line), a template, and a quote the customer signed (the owner's signing panel).
   const paragraph = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
   const addBlocks = async (quoteId: string) => {
-    const text = await owner.gql<{ createTextQuoteBlock: { id: string } }>("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", {
-      q: quoteId,
-      i: { name: "Introduction", content: paragraph("Thank you for your request.") },
-    });
+    const text = await owner.gql<{ createTextQuoteBlock: { id: string } }>(
+      "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }",
+      {
+        q: quoteId,
+        i: { name: "Introduction", content: paragraph("Thank you for your request.") },
+      },
+    );
     const line = { vatRate: "21", recurring: false };
     const pricing = await owner.gql<{ createPricingQuoteBlock: { id: string } }>(
       "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }",

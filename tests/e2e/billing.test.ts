@@ -60,7 +60,10 @@ describe("billing in a browser", () => {
     await page.getByTestId("cancel-subscription").click();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel subscription" }).click();
     await toastWithText(page, "Your subscription is cancelled");
-    await page.getByTestId("billing-status").getByText(/cancelled, no renewal/).waitFor();
+    await page
+      .getByTestId("billing-status")
+      .getByText(/cancelled, no renewal/)
+      .waitFor();
     await context.close();
   });
 
@@ -101,7 +104,10 @@ describe("billing in a browser", () => {
     expect(await page.getByTestId("plan-change-current").textContent()).toBe("Nu: Basic, Maandelijks");
     expect(await page.getByTestId("plan-BASIC").getByTestId("current-plan-badge").textContent()).toBe("Huidig");
     await page.getByTestId("plan-PRO").click();
-    await page.getByTestId("plan-change-summary").getByText(/^Je betaalt nu €\s?[\d,]+ \(incl\. btw\) voor de rest van deze periode/).waitFor();
+    await page
+      .getByTestId("plan-change-summary")
+      .getByText(/^Je betaalt nu €\s?[\d,]+ \(incl\. btw\) voor de rest van deze periode/)
+      .waitFor();
     expect(await page.getByTestId("plan-change-summary").textContent()).toMatch(/€\s?119,79 per maand \(incl\. btw\)/);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);
@@ -121,10 +127,16 @@ describe("billing in a browser", () => {
     await page.getByTestId("change-plan-link").click();
     await page.getByTestId("plan-BASIC").click();
     await page.locator("label", { has: page.getByTestId("interval-YEARLY") }).click();
-    await page.getByTestId("plan-change-summary").getByText(/^Je abonnement wijzigt op /).waitFor();
+    await page
+      .getByTestId("plan-change-summary")
+      .getByText(/^Je abonnement wijzigt op /)
+      .waitFor();
     await page.getByTestId("change-plan").click();
     await toastWithText(page, "Je abonnement wijzigt op");
-    await page.getByTestId("billing-scheduled-change").getByText(/^Vanaf .+: Basic, Jaarlijks$/).waitFor();
+    await page
+      .getByTestId("billing-scheduled-change")
+      .getByText(/^Vanaf .+: Basic, Jaarlijks$/)
+      .waitFor();
     expect(await page.getByTestId("billing-plan").textContent()).toBe("Pro");
     await e2e.shot(page, "billing-change-scheduled-375-nl");
     await context.close();

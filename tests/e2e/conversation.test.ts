@@ -24,7 +24,9 @@ async function gql<T>(page: Page, query: string, variables: Record<string, unkno
   return page.evaluate(
     async ({ query, variables }) => {
       const headers: Record<string, string> = { "content-type": "application/json", "x-graphql-csrf": "1" };
-      const accounts = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query: "{ accounts { items { id } } }" }) }).then((r) => r.json());
+      const accounts = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query: "{ accounts { items { id } } }" }) }).then((r) =>
+        r.json(),
+      );
       headers.account = accounts.data.accounts.items[0].id;
       const body = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) }).then((r) => r.json());
       if (!body.data) throw new Error(JSON.stringify(body.errors));
@@ -40,9 +42,21 @@ async function publishedQuote(page: Page, options: { customer: string; email: st
     input: { name: options.customer, email: options.email },
   });
   const { createQuote } = await gql<{ createQuote: { id: string } }>(page, "mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", {
-    input: { name: options.title, customerId: createCustomer.id, language: options.language, currency: "EUR", quoteDateAt: "2026-01-01", quoteExpirationAt: "2099-12-31", signable: true },
+    input: {
+      name: options.title,
+      customerId: createCustomer.id,
+      language: options.language,
+      currency: "EUR",
+      quoteDateAt: "2026-01-01",
+      quoteExpirationAt: "2099-12-31",
+      signable: true,
+    },
   });
-  const { publishQuote } = await gql<{ publishQuote: { id: string; url: string; quoteNumber: string } }>(page, "mutation ($id: ID!) { publishQuote(id: $id) { id url quoteNumber } }", { id: createQuote.id });
+  const { publishQuote } = await gql<{ publishQuote: { id: string; url: string; quoteNumber: string } }>(
+    page,
+    "mutation ($id: ID!) { publishQuote(id: $id) { id url quoteNumber } }",
+    { id: createQuote.id },
+  );
   return publishQuote;
 }
 
@@ -148,7 +162,10 @@ describe("the conversation around a quote", () => {
     await reminder.getByLabel("Days before the expiration date").fill("5");
     await reminder.getByTestId("reminder-save").click();
     await toastWithText(page, "Reminder saved");
-    await reminder.getByTestId("reminder-scheduled").getByText(/Next reminder: .*24 Dec 2099|Next reminder: .*2099/).waitFor();
+    await reminder
+      .getByTestId("reminder-scheduled")
+      .getByText(/Next reminder: .*24 Dec 2099|Next reminder: .*2099/)
+      .waitFor();
 
     await open(page, "/app/settings");
     const notifications = page.getByTestId("notification-settings");

@@ -55,7 +55,11 @@ afterAll(() => {
 async function signUpThroughApi(target: RunningServer) {
   const email = `cors-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
   const json = { "content-type": "application/json" };
-  await fetch(`${target.url}/api/auth/email-link`, { method: "POST", headers: json, body: JSON.stringify({ email, signUp: { name: "Cora", companyName: "Cora BV" } }) });
+  await fetch(`${target.url}/api/auth/email-link`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, signUp: { name: "Cora", companyName: "Cora BV" } }),
+  });
   const verified = await fetch(`${target.url}/api/auth/email-link/verify`, {
     method: "POST",
     headers: json,
@@ -93,7 +97,11 @@ describe("CORS in a real browser", () => {
     // Control: from the app's own origin, the same request reads the data (the cookie works).
     await page.goto("/auth/sign-in");
     const own = await page.evaluate(async (account) => {
-      const response = await fetch("/graphql", { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1", account }, body: JSON.stringify({ query: "{ customers { items { name } } }" }) });
+      const response = await fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-graphql-csrf": "1", account },
+        body: JSON.stringify({ query: "{ customers { items { name } } }" }),
+      });
       return response.text();
     }, user.account);
     expect(own).toContain("Secret Customer");

@@ -316,22 +316,56 @@ describe("the quote editor in a browser", () => {
     // incl. 180. The optional 250 counts not.
     const { accounts } = await gqlInPage<{ accounts: { items: { id: string }[] } }>(page, "query { accounts { items { id } } }", {});
     const account = accounts.items[0].id;
-    const { createCustomer } = await gqlInPage<{ createCustomer: { id: string } }>(page, "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Corner Shop" } }, account);
+    const { createCustomer } = await gqlInPage<{ createCustomer: { id: string } }>(
+      page,
+      "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }",
+      { i: { name: "Corner Shop" } },
+      account,
+    );
     const { createQuote } = await gqlInPage<{ createQuote: { id: string } }>(
       page,
       "mutation ($i: QuoteInput!) { createQuote(input: $i) { id } }",
-      { i: { name: "New website", customerId: createCustomer.id, language: "ENG", currency: "GBP", quoteDateAt: "2026-01-01", quoteExpirationAt: "2099-01-01", signable: true } },
+      {
+        i: {
+          name: "New website",
+          customerId: createCustomer.id,
+          language: "ENG",
+          currency: "GBP",
+          quoteDateAt: "2026-01-01",
+          quoteExpirationAt: "2099-01-01",
+          signable: true,
+        },
+      },
       account,
     );
-    const line = (name: string, price: string, extra: Record<string, unknown> = {}) => ({ name, price, amount: "1", vatRate: "20", optional: false, selected: true, recurring: false, ...extra });
-    await gqlInPage(page, "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: createQuote.id, i: { name: "Introduction", content: null } }, account);
+    const line = (name: string, price: string, extra: Record<string, unknown> = {}) => ({
+      name,
+      price,
+      amount: "1",
+      vatRate: "20",
+      optional: false,
+      selected: true,
+      recurring: false,
+      ...extra,
+    });
+    await gqlInPage(
+      page,
+      "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }",
+      { q: createQuote.id, i: { name: "Introduction", content: null } },
+      account,
+    );
     const lines = [
       line("Design", "1200.00", { amount: "2" }),
       line("Hosting", "150.00", { recurring: true }),
       line("Extra page", "250.00", { optional: true, selected: false }),
       line("Training", "500.00", { vatRate: "5", discountType: "PERCENTAGE", discountValue: "10" }),
     ];
-    await gqlInPage(page, "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }", { q: createQuote.id, i: { name: "Website", pricingUnit: "MONTH", lineItems: lines } }, account);
+    await gqlInPage(
+      page,
+      "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }",
+      { q: createQuote.id, i: { name: "Website", pricingUnit: "MONTH", lineItems: lines } },
+      account,
+    );
     await open(page, `/app/quotes/mutate/${createQuote.id}`);
     const quoteOnce = page.getByTestId("quote-totals-ONCE");
     await quoteOnce.getByTestId("incl").waitFor();
@@ -368,11 +402,26 @@ describe("the quote editor in a browser", () => {
     const page = await signUpInBrowser(context, "Pictures Ltd");
     const { accounts } = await gqlInPage<{ accounts: { items: { id: string }[] } }>(page, "query { accounts { items { id } } }", {});
     const account = accounts.items[0].id;
-    const { createCustomer } = await gqlInPage<{ createCustomer: { id: string } }>(page, "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Bakery" } }, account);
+    const { createCustomer } = await gqlInPage<{ createCustomer: { id: string } }>(
+      page,
+      "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }",
+      { i: { name: "Bakery" } },
+      account,
+    );
     const { createQuote } = await gqlInPage<{ createQuote: { id: string } }>(
       page,
       "mutation ($i: QuoteInput!) { createQuote(input: $i) { id } }",
-      { i: { name: "Shop photos", customerId: createCustomer.id, language: "ENG", currency: "GBP", quoteDateAt: "2026-01-01", quoteExpirationAt: "2099-01-01", signable: true } },
+      {
+        i: {
+          name: "Shop photos",
+          customerId: createCustomer.id,
+          language: "ENG",
+          currency: "GBP",
+          quoteDateAt: "2026-01-01",
+          quoteExpirationAt: "2099-01-01",
+          signable: true,
+        },
+      },
       account,
     );
     const quoteId = createQuote.id;
@@ -402,7 +451,10 @@ describe("the quote editor in a browser", () => {
     await expect.poll(() => lineNames(page)).toEqual(["Travel", "Shoot", "Editing"]);
     expect(await page.getByTestId("line-move-announcement").textContent()).toContain("Travel was dropped in position 1 of 3");
     // Dragging: the last line above the one before it (both on screen).
-    await page.getByTestId("line-item").nth(1).evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await page
+      .getByTestId("line-item")
+      .nth(1)
+      .evaluate((el) => el.scrollIntoView({ block: "start" }));
     const handle = page.getByRole("button", { name: "Move line 3" });
     const from = (await handle.boundingBox())!;
     const to = (await page.getByTestId("line-item").nth(1).boundingBox())!;
@@ -428,7 +480,9 @@ describe("the quote editor in a browser", () => {
     await page.getByTestId("rich-text-input").click();
     await page.keyboard.type("The studio in pictures.");
     const editorImages = page.getByTestId("rich-text-input").locator("img");
-    await page.getByTestId("rich-text-image-input").setInputFiles({ name: "studio.png", mimeType: "image/png", buffer: Buffer.from(await pngInPage(page, "#1d4ed8"), "base64") });
+    await page
+      .getByTestId("rich-text-image-input")
+      .setInputFiles({ name: "studio.png", mimeType: "image/png", buffer: Buffer.from(await pngInPage(page, "#1d4ed8"), "base64") });
     await expect.poll(() => editorImages.count()).toBe(1);
     expect(await page.getByTestId("rich-text-image-status").textContent()).toBe("Image added.");
     await pasteOrDropImage(page, "paste", await pngInPage(page, "#dc2626"));
@@ -441,7 +495,9 @@ describe("the quote editor in a browser", () => {
     await page.getByLabel(/Describe the image/).fill("The studio's front door");
     await page.getByRole("button", { name: "Apply" }).click();
     // An SVG is refused with the server's message.
-    await page.getByTestId("rich-text-image-input").setInputFiles({ name: "x.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await page
+      .getByTestId("rich-text-image-input")
+      .setInputFiles({ name: "x.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
     await expect.poll(() => page.getByTestId("rich-text-image-status").textContent()).toBe("An image must be a PNG, JPEG or WebP file.");
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
     await e2e.shot(page, "text-block-images-en");
@@ -458,11 +514,16 @@ describe("the quote editor in a browser", () => {
     const sources = await shown.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute("src")));
     for (const src of sources) expect(src).toMatch(/^\/files\/images-[0-9a-f]{32}\/[A-Za-z0-9_-]{22}\.png$/);
     expect(await shown.first().getAttribute("alt")).toBe("The studio's front door");
-    expect(await shown.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 60))).toBe(true);
+    expect(await shown.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 60))).toBe(
+      true,
+    );
 
     // "New quote from this" on the quotes list: the new quote starts with the blocks of this one.
     await open(page, "/app/quotes");
-    await page.getByRole("link", { name: /^New quote from this: / }).first().click();
+    await page
+      .getByRole("link", { name: /^New quote from this: / })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === "/app/quotes/mutate" && url.searchParams.get("from") === quoteId);
     expect(await page.getByTestId("start-from").getByLabel("An existing quote").isChecked()).toBe(true);
     await page.getByLabel("Title").fill("Shop photos, second location");

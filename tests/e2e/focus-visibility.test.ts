@@ -18,16 +18,34 @@ const screens: { name: string; path: string }[] = [];
 
 beforeAll(async () => {
   seeded = await seedPublishedQuote(e2e.server, { language: "ENG", publish: false, linesPerBlock: 3 });
-  const { quote } = await seeded.gql<{ quote: { quoteBlocks: { id: string; __typename: string }[] } }>("query ($id: ID!) { quote(id: $id) { quoteBlocks { id __typename } } }", { id: seeded.quote.id }, seeded.account);
+  const { quote } = await seeded.gql<{ quote: { quoteBlocks: { id: string; __typename: string }[] } }>(
+    "query ($id: ID!) { quote(id: $id) { quoteBlocks { id __typename } } }",
+    { id: seeded.quote.id },
+    seeded.account,
+  );
   const block = (type: string) => quote.quoteBlocks.find((b) => b.__typename === type)!.id;
   const paragraph = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
   const line = { vatRate: "21", recurring: false, selected: false };
   const { createPricingTemplateBlock } = await seeded.gql<{ createPricingTemplateBlock: { id: string } }>(
     "mutation ($i: PricingBlockInput!) { createPricingTemplateBlock(input: $i) { id } }",
-    { i: { name: "Website", content: paragraph("What we do."), pricingUnit: "DAY", lineItems: [{ ...line, name: "Design", price: "125.00", amount: "8", optional: false }, { ...line, name: "Maintenance", price: "150.00", amount: "1", optional: true }] } },
+    {
+      i: {
+        name: "Website",
+        content: paragraph("What we do."),
+        pricingUnit: "DAY",
+        lineItems: [
+          { ...line, name: "Design", price: "125.00", amount: "8", optional: false },
+          { ...line, name: "Maintenance", price: "150.00", amount: "1", optional: true },
+        ],
+      },
+    },
     seeded.account,
   );
-  const { createTextTemplateBlock } = await seeded.gql<{ createTextTemplateBlock: { id: string } }>("mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { id } }", { i: { name: "Terms", content: paragraph("Payment within 30 days.") } }, seeded.account);
+  const { createTextTemplateBlock } = await seeded.gql<{ createTextTemplateBlock: { id: string } }>(
+    "mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { id } }",
+    { i: { name: "Terms", content: paragraph("Payment within 30 days.") } },
+    seeded.account,
+  );
   const published = await seedPublishedQuote(e2e.server, { language: "ENG" });
   screens.push(
     { name: "quote pricing block", path: `/app/quoteblock/mutate/${seeded.quote.id}/${block("PricingQuoteBlock")}` },
@@ -59,7 +77,9 @@ describe("Focus Not Obscured (SC 2.4.11): no Tab stop ends up under a sticky or 
   for (const { label, phone } of viewports) {
     for (const locale of ["en-US", "nl-NL"]) {
       it(`the block editor's screens at ${label} px (${locale})`, async () => {
-        const context = await signedIn(phone ? await newPhoneContext(e2e.browser, e2e.server.url, locale) : await newContext(e2e.browser, { baseURL: e2e.server.url, locale }));
+        const context = await signedIn(
+          phone ? await newPhoneContext(e2e.browser, e2e.server.url, locale) : await newContext(e2e.browser, { baseURL: e2e.server.url, locale }),
+        );
         const page = await context.newPage();
         if (!phone) await page.setViewportSize({ width: 1280, height: 800 });
         const prefix = locale === "nl-NL" ? "/nl" : "";

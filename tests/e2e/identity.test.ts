@@ -108,7 +108,10 @@ describe("identity in a browser", () => {
     // The provider's own login and consent pages.
     await page.waitForURL((url) => url.origin === oidc.issuer);
     await page.locator('input[name="login"]').fill("greta");
-    await page.locator('input[name="password"]').fill("any").catch(() => {});
+    await page
+      .locator('input[name="password"]')
+      .fill("any")
+      .catch(() => {});
     await page.locator('button[type="submit"]').first().click();
     await page.waitForURL((url) => url.origin !== oidc.issuer || url.pathname.includes("interaction"));
     if (new URL(page.url()).origin === oidc.issuer) await page.locator('button[type="submit"]').first().click();

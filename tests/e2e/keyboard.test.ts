@@ -127,7 +127,10 @@ describe("the core journey by keyboard alone", () => {
     await tabTo(page, page.getByTestId("add-text-block"));
     await page.keyboard.press("Enter");
     await typeInto(page, page.getByLabel("Name", { exact: true }), "Introduction");
-    await tabTo(page, page.getByTestId("rich-text-input").locator("[contenteditable=true]").or(page.locator("[data-testid=rich-text-input][contenteditable=true]")).first());
+    await tabTo(
+      page,
+      page.getByTestId("rich-text-input").locator("[contenteditable=true]").or(page.locator("[data-testid=rich-text-input][contenteditable=true]")).first(),
+    );
     await page.keyboard.type("Thank you for your request.");
     await tabTo(page, page.getByTestId("save-block").first());
     await page.keyboard.press("Enter");

@@ -78,7 +78,10 @@ describe("layout and type", () => {
       await page.evaluate(() => document.fonts.ready);
       fonts[path] = await page.evaluate(() => {
         const family = getComputedStyle(document.body).fontFamily;
-        const first = family.split(",")[0].trim().replace(/^["']|["']$/g, "");
+        const first = family
+          .split(",")[0]
+          .trim()
+          .replace(/^["']|["']$/g, "");
         return { family, loaded: [...document.fonts].some((face) => face.family.replace(/^["']|["']$/g, "") === first && face.status === "loaded") };
       });
     }
@@ -123,7 +126,13 @@ describe("layout and type", () => {
           return Math.max(...[...range.getClientRects()].map((r) => r.width));
         };
         const inner = el.clientWidth - Number.parseFloat(getComputedStyle(el).paddingLeft) - Number.parseFloat(getComputedStyle(el).paddingRight);
-        return { card: inner, label: label.getBoundingClientRect().width, hint: hint.getBoundingClientRect().width, hintText: textWidth(hint), input: input.getBoundingClientRect().width };
+        return {
+          card: inner,
+          label: label.getBoundingClientRect().width,
+          hint: hint.getBoundingClientRect().width,
+          hintText: textWidth(hint),
+          input: input.getBoundingClientRect().width,
+        };
       });
       await e2e.shot(page, `layout-reminder-${label}`);
       await context.close();
@@ -155,7 +164,8 @@ describe("layout and type", () => {
       w.__seen = {};
       w.__heights = [];
       new MutationObserver(() => {
-        for (const id of ["overview-views", "overview-chart"]) if (!w.__seen[id] && document.querySelector(`[data-testid="${id}"]`)) w.__seen[id] = performance.now();
+        for (const id of ["overview-views", "overview-chart"])
+          if (!w.__seen[id] && document.querySelector(`[data-testid="${id}"]`)) w.__seen[id] = performance.now();
         const figure = document.querySelector('[data-testid="statistics-overview"] figure');
         if (figure) w.__heights.push(Math.round(figure.getBoundingClientRect().height));
       }).observe(document, { subtree: true, childList: true });

@@ -142,7 +142,12 @@ describe("the marketing site in a browser", () => {
   });
 
   it("shows field errors of the contact form without JavaScript", async () => {
-    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, javaScriptEnabled: false, locale: "nl-NL", extraHTTPHeaders: { "Accept-Language": "nl-NL" } });
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      javaScriptEnabled: false,
+      locale: "nl-NL",
+      extraHTTPHeaders: { "Accept-Language": "nl-NL" },
+    });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const page = await context.newPage();
     await page.goto("/nl/contact");
@@ -288,7 +293,10 @@ describe("the marketing site in a browser", () => {
   });
 
   it("shows toasts below the header (bottom right), on a desktop and on a phone", async () => {
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 740 },
+    ]) {
       const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport, locale: "en-US" });
       const page = await context.newPage();
       await page.goto("/contact");
@@ -310,7 +318,10 @@ describe("the marketing site in a browser", () => {
 
   it("offers the app, not sign-in and a trial, to a visitor who is signed in", async () => {
     const session = await signUpOverHttp(e2e.server.url, e2e.server.dataDir, { name: "Sam Signed", company: "Signed BV" });
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 740 },
+    ]) {
       const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport, locale: "en-US" });
       await context.addCookies([{ ...session.cookie, url: e2e.server.url }]);
       const page = await context.newPage();
@@ -319,7 +330,12 @@ describe("the marketing site in a browser", () => {
       const goToApp = header.getByRole("link", { name: "Go to app" });
       expect(await goToApp.count()).toBe(1); // the desktop or the phone variant, whichever shows
       expect(await header.getByRole("link", { name: /Sign in|Start free trial|Free trial/ }).count()).toBe(0);
-      expect(await page.locator("footer").getByRole("link", { name: /Sign in|Start free trial/ }).count()).toBe(0);
+      expect(
+        await page
+          .locator("footer")
+          .getByRole("link", { name: /Sign in|Start free trial/ })
+          .count(),
+      ).toBe(0);
       await hydrated(page);
       await goToApp.filter({ visible: true }).click();
       await page.waitForURL((url) => url.pathname === "/app");
@@ -335,7 +351,12 @@ describe("the marketing site in a browser", () => {
   });
 
   it("closes the mobile menu with Escape and puts focus back on the menu button", async () => {
-    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: { width: 375, height: 740 }, locale: "nl-NL", extraHTTPHeaders: { "Accept-Language": "nl-NL" } });
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      viewport: { width: 375, height: 740 },
+      locale: "nl-NL",
+      extraHTTPHeaders: { "Accept-Language": "nl-NL" },
+    });
     const page = await context.newPage();
     await page.goto("/nl");
     await hydrated(page);
@@ -367,7 +388,10 @@ describe("the marketing site in a browser", () => {
   it("does not tick or promise features the product does not have yet", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await context.newPage();
-    for (const [prefix, soon] of [["", "Coming soon"], ["/nl", "Binnenkort"]] as const) {
+    for (const [prefix, soon] of [
+      ["", "Coming soon"],
+      ["/nl", "Binnenkort"],
+    ] as const) {
       await page.goto(`${prefix}/pricing`);
       for (const feature of ["integrations", "docusign", "customDomain"]) {
         const row = page.getByTestId(`compare-${feature}`);
@@ -375,7 +399,11 @@ describe("the marketing site in a browser", () => {
         expect(await row.textContent(), feature).toContain(soon);
       }
       // Built (issues 13 and 15): ticked for the plans that have them, never "coming soon".
-      for (const [feature, plans] of [["tracking", 3], ["pdf", 3], ["signing", 2]] as const) {
+      for (const [feature, plans] of [
+        ["tracking", 3],
+        ["pdf", 3],
+        ["signing", 2],
+      ] as const) {
         const row = page.getByTestId(`compare-${feature}`);
         expect(await row.locator("img").count(), feature).toBe(plans);
         expect(await row.textContent(), feature).not.toContain(soon);
@@ -390,7 +418,8 @@ describe("the marketing site in a browser", () => {
         expect(await badges.getAttribute("data-available"), feature).toBe("false");
         expect(await badges.textContent(), feature).toContain(soon);
       }
-      for (const feature of ["signing", "tracking", "pdf"]) expect(await page.getByTestId(`feature-badges-${feature}`).getAttribute("data-available"), feature).toBe("true");
+      for (const feature of ["signing", "tracking", "pdf"])
+        expect(await page.getByTestId(`feature-badges-${feature}`).getAttribute("data-available"), feature).toBe("true");
       expect(await page.getByTestId("feature-badges-publicLink").textContent()).not.toContain(soon);
     }
     await context.close();

@@ -43,7 +43,9 @@ async function phoneContext(): Promise<BrowserContext> {
         if (entry.hadRecentInput) continue;
         const sources = (entry.sources ?? []).map((s) => {
           const node = s.node as Element | null | undefined;
-          return node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ""}${node.getAttribute?.("data-testid") ? `[${node.getAttribute("data-testid")}]` : ""}` : "?";
+          return node
+            ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ""}${node.getAttribute?.("data-testid") ? `[${node.getAttribute("data-testid")}]` : ""}`
+            : "?";
         });
         window.__shifts.push({ value: entry.value, sources });
       }
@@ -71,7 +73,9 @@ async function holdBack(context: BrowserContext, pattern: RegExp) {
 const painted = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 async function uploadLogo(seeded: { cookie: { name: string; value: string }; account: string }, width: number, height: number) {
-  const png = await sharp({ create: { width, height, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append("operations", JSON.stringify({ query: "mutation ($file: File!) { updateAccountLogo(file: $file) { id } }", variables: { file: null } }));
   form.append("map", JSON.stringify({ 0: ["variables.file"] }));
@@ -98,7 +102,13 @@ async function setFont(seeded: { cookie: { name: string; value: string }; accoun
 describe("the public quote page does not move while it loads (412 px)", () => {
   it("a wide logo (1200 × 240) that arrives late takes the box the page kept for it", async () => {
     // A short name: before the logo arrives, the print and PDF buttons fit beside it on the first line.
-    const seeded = await seedPublishedQuote(e2e.server, { language: "ENG", company: "Noord", blocks: 2, closingText: true, beforePublish: (s) => uploadLogo(s, 1200, 240) });
+    const seeded = await seedPublishedQuote(e2e.server, {
+      language: "ENG",
+      company: "Noord",
+      blocks: 2,
+      closingText: true,
+      beforePublish: (s) => uploadLogo(s, 1200, 240),
+    });
     const context = await phoneContext();
     const logo = await holdBack(context, /\/files\/logos\//);
     const page = await context.newPage();
@@ -133,7 +143,13 @@ describe("the public quote page does not move while it loads (412 px)", () => {
       // Prose that wraps over several lines at 412 px, as quotes have: where a fallback's widths differ, lines break elsewhere.
       const { createTextQuoteBlock: prose } = await seeded.gql<{ createTextQuoteBlock: { id: string } }>(
         "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }",
-        { q: seeded.quote.id, i: { name: "Our approach to your new website", content: { type: "doc", content: PROSE.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })) } } },
+        {
+          q: seeded.quote.id,
+          i: {
+            name: "Our approach to your new website",
+            content: { type: "doc", content: PROSE.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })) },
+          },
+        },
         seeded.account,
       );
       await setFont(seeded, font);

@@ -28,7 +28,14 @@ async function signTyped(page: Page, name: string, labels: { start: RegExp; name
   await page.getByRole("button", { name: labels.submit }).click();
 }
 
-const EN = { start: /Sign/, name: "Your name", type: "Type", typed: "Type your name as your signature", consent: "I agree that this electronic signature is legally binding", submit: "Sign quote" };
+const EN = {
+  start: /Sign/,
+  name: "Your name",
+  type: "Type",
+  typed: "Type your name as your signature",
+  consent: "I agree that this electronic signature is legally binding",
+  submit: "Sign quote",
+};
 
 describe("the quote's state, as the customer and the owner see it", () => {
   it("after the customer signs: the public page offers another signer but no decline, refuses the same signer, and the owner sees 'Signed by the customer' everywhere", async () => {
@@ -51,7 +58,12 @@ describe("the quote's state, as the customer and the owner see it", () => {
     // The same person again: refused, with the reason in the form; still one signature.
     await signTyped(page, "jane buyer", EN);
     await page.getByText("jane buyer has already signed this version of the quote.", { exact: false }).waitFor();
-    expect(await page.getByTestId("signature").filter({ hasText: /Jane Buyer/i }).count()).toBe(1);
+    expect(
+      await page
+        .getByTestId("signature")
+        .filter({ hasText: /Jane Buyer/i })
+        .count(),
+    ).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -119,8 +131,20 @@ describe("the quote's state, as the customer and the owner see it", () => {
 
   it("the publish dialog says a passed expiration date first: Publish disabled, the way out to the date field", async () => {
     const seeded = await seedPublishedQuote(e2e.server, { language: "ENG", publish: false });
-    const input = { name: "Nieuwe website", customerId: undefined as string | undefined, language: "ENG", currency: "EUR", quoteDateAt: "2020-01-01", quoteExpirationAt: "2020-01-31", signable: true };
-    const current = await seeded.gql<{ quote: { customer: { id: string } } }>("query ($id: ID!) { quote(id: $id) { customer { id } } }", { id: seeded.quote.id }, seeded.account);
+    const input = {
+      name: "Nieuwe website",
+      customerId: undefined as string | undefined,
+      language: "ENG",
+      currency: "EUR",
+      quoteDateAt: "2020-01-01",
+      quoteExpirationAt: "2020-01-31",
+      signable: true,
+    };
+    const current = await seeded.gql<{ quote: { customer: { id: string } } }>(
+      "query ($id: ID!) { quote(id: $id) { customer { id } } }",
+      { id: seeded.quote.id },
+      seeded.account,
+    );
     input.customerId = current.quote.customer.id;
     await seeded.gql("mutation ($id: ID!, $i: QuoteInput!) { updateQuote(id: $id, input: $i) { id } }", { id: seeded.quote.id, i: input }, seeded.account);
     const owner = await ownerContext(seeded);

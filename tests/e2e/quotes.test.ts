@@ -1,7 +1,17 @@
-import type { BrowserContext, } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, settled, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
+import {
+  axeViolations,
+  e2eSuite,
+  newPhoneContext,
+  open,
+  overflowsSideways,
+  scrollWidth,
+  settled,
+  signUpInBrowser as signUp,
+  toastWithText,
+} from "../support/e2e";
 
 const e2e = e2eSuite();
 
@@ -208,10 +218,12 @@ describe("customers and quotes in a browser", () => {
     await page.getByTestId("new-customer").click();
     await name.fill("Bijna weg");
     await settled(page);
-    const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => {
-      resolve(dialog.type());
-      void dialog.dismiss();
-    }));
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe("beforeunload");
 

@@ -15,7 +15,11 @@ let seeded: Awaited<ReturnType<typeof seedPublishedQuote>>;
 
 beforeAll(async () => {
   seeded = await seedPublishedQuote(e2e.server, { language: "ENG", publish: false });
-  const { quote } = await seeded.gql<{ quote: { quoteBlocks: { id: string; __typename: string }[] } }>("query ($id: ID!) { quote(id: $id) { quoteBlocks { id __typename } } }", { id: seeded.quote.id }, seeded.account);
+  const { quote } = await seeded.gql<{ quote: { quoteBlocks: { id: string; __typename: string }[] } }>(
+    "query ($id: ID!) { quote(id: $id) { quoteBlocks { id __typename } } }",
+    { id: seeded.quote.id },
+    seeded.account,
+  );
   path = `/app/quoteblock/mutate/${seeded.quote.id}/${quote.quoteBlocks.find((b) => b.__typename === "TextQuoteBlock")!.id}`;
 }, 120_000);
 
@@ -46,7 +50,8 @@ describe("rich-text editor", () => {
         const text = await input.textContent();
         if (!text?.includes(word)) lost.push(`${name}: typed "${word}", the editor has "${text?.slice(-40)}"`);
         // The button toggled on (pressed) takes its formatting off again for the next round.
-        if ((await toolbar.getByRole("button", { name, exact: true }).getAttribute("aria-pressed")) === "true") await toolbar.getByRole("button", { name, exact: true }).click();
+        if ((await toolbar.getByRole("button", { name, exact: true }).getAttribute("aria-pressed")) === "true")
+          await toolbar.getByRole("button", { name, exact: true }).click();
       }
     }
     expect(lost).toEqual([]);
@@ -72,7 +77,8 @@ describe("rich-text editor", () => {
     const drawn = await input.evaluate((el) => {
       for (let node: Element | null = el, depth = 0; node && depth < 4; node = node.parentElement, depth += 1) {
         const style = getComputedStyle(node);
-        if (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0) return { width: style.outlineWidth, style: style.outlineStyle, color: style.outlineColor };
+        if (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0)
+          return { width: style.outlineWidth, style: style.outlineStyle, color: style.outlineColor };
       }
       return null;
     });

@@ -12,7 +12,9 @@ const e2e = e2eSuite();
 
 beforeAll(async () => {
   logoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "offerly-logo-")), "logo.png");
-  await sharp({ create: { width: 600, height: 200, channels: 4, background: "#c2410c" } }).png().toFile(logoFile);
+  await sharp({ create: { width: 600, height: 200, channels: 4, background: "#c2410c" } })
+    .png()
+    .toFile(logoFile);
 });
 afterAll(() => {
   fs.rmSync(path.dirname(logoFile), { recursive: true, force: true });
@@ -101,7 +103,17 @@ describe("account settings in a browser", () => {
     // The account menu: account, billing, styling, team, your data, upgrade, support, new account, sign out.
     const menu = page.getByRole("menu");
     await menu.getByRole("menuitem").last().waitFor();
-    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Account", "Billing", "Styling", "Team", "Your data", "Upgrade", "Support", "New account", "Sign out"]);
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual([
+      "Account",
+      "Billing",
+      "Styling",
+      "Team",
+      "Your data",
+      "Upgrade",
+      "Support",
+      "New account",
+      "Sign out",
+    ]);
     expect(await page.getByTestId("menu-upgrade").getAttribute("href")).toBe("/app/settings/billing");
     await e2e.shot(page, "account-menu-en-desktop");
     await page.getByTestId("menu-new-account").click();

@@ -21,22 +21,48 @@ function gql<T>(page: Page, query: string, variables: Record<string, unknown> = 
 }
 
 const CUSTOMER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const paragraphs = (text: string, n: number) => ({ type: "doc", content: Array.from({ length: n }, (_, i) => ({ type: "paragraph", content: [{ type: "text", text: `${text} ${i + 1}.` }] })) });
+const paragraphs = (text: string, n: number) => ({
+  type: "doc",
+  content: Array.from({ length: n }, (_, i) => ({ type: "paragraph", content: [{ type: "text", text: `${text} ${i + 1}.` }] })),
+});
 
 /** A published quote with two long blocks, made through the API as the owner. */
 async function publishedQuote(page: Page) {
   const accounts = await gql<{ accounts: { items: { id: string }[] } }>(page, "{ accounts { items { id } } }");
   const account = accounts.data!.accounts.items[0].id;
-  const customer = await gql<{ createCustomer: { id: string } }>(page, "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Bakkerij de Vries" } }, account);
+  const customer = await gql<{ createCustomer: { id: string } }>(
+    page,
+    "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }",
+    { i: { name: "Bakkerij de Vries" } },
+    account,
+  );
   const quote = await gql<{ createQuote: { id: string } }>(
     page,
     "mutation ($i: QuoteInput!) { createQuote(input: $i) { id } }",
-    { i: { name: "New website", customerId: customer.data!.createCustomer.id, language: "ENG", currency: "EUR", quoteDateAt: new Date().toISOString().slice(0, 10), quoteExpirationAt: "2099-12-31", signable: true } },
+    {
+      i: {
+        name: "New website",
+        customerId: customer.data!.createCustomer.id,
+        language: "ENG",
+        currency: "EUR",
+        quoteDateAt: new Date().toISOString().slice(0, 10),
+        quoteExpirationAt: "2099-12-31",
+        signable: true,
+      },
+    },
     account,
   );
   const quoteId = quote.data!.createQuote.id;
-  for (const [name, text] of [["Introduction", "We would love to build your new website"], ["Approach", "This is how we work, step by step"]] as const) {
-    await gql(page, "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: quoteId, i: { name, content: paragraphs(text, 40) } }, account);
+  for (const [name, text] of [
+    ["Introduction", "We would love to build your new website"],
+    ["Approach", "This is how we work, step by step"],
+  ] as const) {
+    await gql(
+      page,
+      "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }",
+      { q: quoteId, i: { name, content: paragraphs(text, 40) } },
+      account,
+    );
   }
   const published = await gql<{ publishQuote: { url: string } }>(page, "mutation ($id: ID!) { publishQuote(id: $id) { url } }", { id: quoteId }, account);
   return { account, quoteId, url: published.data!.publishQuote.url };
@@ -54,7 +80,10 @@ async function customerVisit(url: string) {
   await page.goto(new URL(url).pathname, { waitUntil: "networkidle" });
   await page.waitForFunction(() => document.querySelectorAll("[data-block-id]").length === 2);
   await page.waitForTimeout(3500);
-  await page.locator("[data-block-id]").nth(1).evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await page
+    .locator("[data-block-id]")
+    .nth(1)
+    .evaluate((el) => el.scrollIntoView({ block: "start" }));
   await page.waitForTimeout(3500);
   // Leaving the page: the final beacon goes out with navigator.sendBeacon (Playwright does not
   // report it as a request; the figures checked below prove it arrived).

@@ -26,7 +26,11 @@ describe("quote versions in a browser (issue 14, decision 032)", () => {
     await app.getByTestId("withdraw-quote").click();
     await app.getByRole("dialog").getByTestId("confirm-dialog-confirm").click();
     await toastWithText(app, "Quote withdrawn");
-    const { quote } = await seeded.gql<{ quote: { quoteBlocks: { id: string; name: string }[] } }>("query ($id: ID!) { quote(id: $id) { quoteBlocks { id name } } }", { id: seeded.quote.id }, seeded.account);
+    const { quote } = await seeded.gql<{ quote: { quoteBlocks: { id: string; name: string }[] } }>(
+      "query ($id: ID!) { quote(id: $id) { quoteBlocks { id name } } }",
+      { id: seeded.quote.id },
+      seeded.account,
+    );
     const work = quote.quoteBlocks.find((b) => b.name === "Werk")!;
     await open(app, `/app/quoteblock/mutate/${seeded.quote.id}/${work.id}`);
     await app.getByTestId("line-item").first().getByLabel("Price").fill("150,00");
@@ -71,7 +75,11 @@ describe("quote versions in a browser (issue 14, decision 032)", () => {
     await toastWithText(page, "Handtekening toegevoegd");
     await page.getByTestId("signature").filter({ hasText: "Daan de Vries" }).waitFor();
     await e2e.shot(page, "customer-signed-v2-nl-375");
-    const signed = await seeded.gql<{ quote: { quoteSignatures: { name: string; versionNumber: number }[] } }>("query ($id: ID!) { quote(id: $id) { quoteSignatures { name versionNumber } } }", { id: seeded.quote.id }, seeded.account);
+    const signed = await seeded.gql<{ quote: { quoteSignatures: { name: string; versionNumber: number }[] } }>(
+      "query ($id: ID!) { quote(id: $id) { quoteSignatures { name versionNumber } } }",
+      { id: seeded.quote.id },
+      seeded.account,
+    );
     expect(signed.quote.quoteSignatures).toEqual([{ name: "Daan de Vries", versionNumber: 2 }]);
     expect(errors).toEqual([]);
     await customer.close();
@@ -85,7 +93,10 @@ describe("quote versions in a browser (issue 14, decision 032)", () => {
       headers: { "content-type": "application/json", "x-graphql-csrf": "1" },
       body: JSON.stringify({
         query: "mutation ($nanoId: String, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $nanoId, input: $input) { versionNumber } }",
-        variables: { nanoId: seeded.quote.nanoId, input: { name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true, version: 1 } },
+        variables: {
+          nanoId: seeded.quote.nanoId,
+          input: { name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true, version: 1 },
+        },
       }),
     });
     expect(await response.json()).toEqual({ data: { createQuoteSignature: { versionNumber: 1 } } });

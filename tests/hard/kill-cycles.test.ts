@@ -20,7 +20,11 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error("The hard tests need PostgreSQL: set TEST_DATABASE_URL (see README).");
 
 async function call<T>(base: string, route: string, body: unknown, headers: Record<string, string> = {}) {
-  const r = await fetch(`${base}${route}`, { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers }, body: JSON.stringify(body) });
+  const r = await fetch(`${base}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json().catch(() => ({}))) as { data?: T; errors?: unknown[]; token?: string } };
 }
 
@@ -47,9 +51,16 @@ for (const kind of ["pglite", "postgres"] as const) {
         let server = await startServer(env);
         const email = `killer-${Date.now()}@example.test`;
         expect((await call(server.url, "/api/auth/email-link", { email, signUp: { name: "Kim", companyName: "Kill BV" } })).status).toBe(202);
-        const mail = outboxFiles(dataDir).map(readMail).find((m) => m.to.includes(email))!;
+        const mail = outboxFiles(dataDir)
+          .map(readMail)
+          .find((m) => m.to.includes(email))!;
         const token = (await call(server.url, "/api/auth/email-link/verify", { email, token: signInToken(mail), returnToken: true })).body.token!;
-        const accounts = await call<{ accounts: { items: { id: string }[] } }>(server.url, "/graphql", { query: "{ accounts { items { id } } }" }, { authorization: `Bearer ${token}` });
+        const accounts = await call<{ accounts: { items: { id: string }[] } }>(
+          server.url,
+          "/graphql",
+          { query: "{ accounts { items { id } } }" },
+          { authorization: `Bearer ${token}` },
+        );
         const account = accounts.body.data!.accounts.items[0].id;
         const auth = { authorization: `Bearer ${token}`, account };
 
@@ -65,24 +76,51 @@ for (const kind of ["pglite", "postgres"] as const) {
               try {
                 if (w === 0 && i === 0 && cycle % 2 === 0) {
                   const to = `invitee-${cycle}-${Date.now()}@example.test`;
-                  const r = await call<{ inviteUser: { id: string } }>(server.url, "/graphql", { query: "mutation ($i: InviteUserInput!) { inviteUser(input: $i) { id } }", variables: { i: { email: to } } }, auth);
+                  const r = await call<{ inviteUser: { id: string } }>(
+                    server.url,
+                    "/graphql",
+                    { query: "mutation ($i: InviteUserInput!) { inviteUser(input: $i) { id } }", variables: { i: { email: to } } },
+                    auth,
+                  );
                   if (r.status === 200 && r.body.data?.inviteUser.id) invitations.push(to);
                   continue;
                 }
                 if (w === 1 && i === 0) {
                   // A quote published and marked signed: the sealed PDF's job is queued with the SIGNED state.
-                  const customerId = customers[0] ?? (await gql<{ createCustomer: { id: string } }>("mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Signer" } })).body.data?.createCustomer.id;
+                  const customerId =
+                    customers[0] ??
+                    (
+                      await gql<{ createCustomer: { id: string } }>("mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", {
+                        i: { name: "Signer" },
+                      })
+                    ).body.data?.createCustomer.id;
                   const created = await gql<{ createQuote: { id: string } }>("mutation ($i: QuoteInput!) { createQuote(input: $i) { id } }", {
-                    i: { name: `Kill ${cycle}`, customerId, language: "ENG", currency: "EUR", quoteDateAt: "2026-03-01", quoteExpirationAt: "2099-03-31", signable: true },
+                    i: {
+                      name: `Kill ${cycle}`,
+                      customerId,
+                      language: "ENG",
+                      currency: "EUR",
+                      quoteDateAt: "2026-03-01",
+                      quoteExpirationAt: "2099-03-31",
+                      signable: true,
+                    },
                   });
                   const id = created.body.data?.createQuote.id;
                   if (!id) continue;
                   if ((await gql("mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id })).status !== 200) continue;
-                  const signed = await gql<{ updateQuoteToSigned: { id: string; status: string } }>("mutation ($id: ID!) { updateQuoteToSigned(id: $id) { id status } }", { id });
+                  const signed = await gql<{ updateQuoteToSigned: { id: string; status: string } }>(
+                    "mutation ($id: ID!) { updateQuoteToSigned(id: $id) { id status } }",
+                    { id },
+                  );
                   if (signed.status === 200 && signed.body.data?.updateQuoteToSigned.status === "SIGNED") signedQuotes.push(id);
                   continue;
                 }
-                const r = await call<{ createCustomer: { id: string } }>(server.url, "/graphql", { query: "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", variables: { i: { name: `K ${cycle}-${w}-${i}` } } }, auth);
+                const r = await call<{ createCustomer: { id: string } }>(
+                  server.url,
+                  "/graphql",
+                  { query: "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", variables: { i: { name: `K ${cycle}-${w}-${i}` } } },
+                  auth,
+                );
                 if (r.status === 200 && r.body.data?.createCustomer.id) customers.push(r.body.data.createCustomer.id);
                 else refused++;
               } catch {

@@ -110,14 +110,22 @@ describe("two app servers on one PostgreSQL", () => {
       const addresses = Array.from({ length: 40 }, (_, i) => `job-${stamp}-${i}@example.test`);
       for (const to of addresses) await enqueue(handle.db, sendMailJob, { to, subject: "Exactly once", text: "x", html: "<p>x</p>" });
       await waitFor("every job to complete", async () => {
-        const r = await admin((c) => c.query("select count(*)::int as n from jobs where status <> 'completed' and payload->>'to' like $1", [`job-${stamp}-%`]), dbUrl);
+        const r = await admin(
+          (c) => c.query("select count(*)::int as n from jobs where status <> 'completed' and payload->>'to' like $1", [`job-${stamp}-%`]),
+          dbUrl,
+        );
         return r.rows[0].n === 0 ? true : undefined;
       });
       const sent = servers.flatMap((s) => outboxFiles(s.dataDir).map(readMail)).filter((m) => m.to.includes(`job-${stamp}-`));
       expect(sent).toHaveLength(40);
       expect(new Set(sent.map((m) => m.to)).size).toBe(40);
       // Both servers' workers took part (the claim is shared, not the work of one).
-      const byServer = servers.map((s) => outboxFiles(s.dataDir).map(readMail).filter((m) => m.to.includes(`job-${stamp}-`)).length);
+      const byServer = servers.map(
+        (s) =>
+          outboxFiles(s.dataDir)
+            .map(readMail)
+            .filter((m) => m.to.includes(`job-${stamp}-`)).length,
+      );
       expect(byServer.every((n) => n > 0)).toBe(true);
     } finally {
       await handle.close();
@@ -127,7 +135,12 @@ describe("two app servers on one PostgreSQL", () => {
   it("lose no acknowledged write when a server is killed mid-request", async () => {
     const email = `writer-${Date.now()}@example.test`;
     const token = await signIn(email, { request: lb.url, verify: lb.url });
-    const signUp = await gql<{ signUp: { id: string } }>(lb.url, "mutation ($i: SignUpInput!) { signUp(input: $i) { id } }", { i: { name: "Writer", companyName: "Writes BV" } }, token);
+    const signUp = await gql<{ signUp: { id: string } }>(
+      lb.url,
+      "mutation ($i: SignUpInput!) { signUp(input: $i) { id } }",
+      { i: { name: "Writer", companyName: "Writes BV" } },
+      token,
+    );
     const account = signUp.body.data?.signUp.id;
     expect(account).toBeTruthy();
     writer_ = { token, account: account! };
@@ -138,7 +151,13 @@ describe("two app servers on one PostgreSQL", () => {
     const writer = async (w: number) => {
       for (let i = 0; !stop; i++) {
         try {
-          const r = await gql<{ createCustomer: { id: string } }>(lb.url, "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: `C ${w}-${i}` } }, token, account);
+          const r = await gql<{ createCustomer: { id: string } }>(
+            lb.url,
+            "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }",
+            { i: { name: `C ${w}-${i}` } },
+            token,
+            account,
+          );
           const id = r.body.data?.createCustomer.id;
           if (r.status === 200 && id) acknowledged.push(id);
           else failures++;
@@ -167,8 +186,18 @@ describe("two app servers on one PostgreSQL", () => {
     const { token, account } = writer_!;
     const server = servers[1];
     const create = (i: number) =>
-      gql<{ createCustomer: { id: string } }>(server.url, "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: `Term ${i}` } }, token, account).then(
-        (r) => ({ ok: r.status === 200 && Boolean(r.body.data?.createCustomer.id), id: r.body.data?.createCustomer.id, error: undefined as string | undefined }),
+      gql<{ createCustomer: { id: string } }>(
+        server.url,
+        "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }",
+        { i: { name: `Term ${i}` } },
+        token,
+        account,
+      ).then(
+        (r) => ({
+          ok: r.status === 200 && Boolean(r.body.data?.createCustomer.id),
+          id: r.body.data?.createCustomer.id,
+          error: undefined as string | undefined,
+        }),
         (error: Error & { cause?: { code?: string } }) => ({ ok: false, id: undefined, error: error.cause?.code ?? error.message }),
       );
     const inFlight = Array.from({ length: 16 }, (_, i) => create(i));

@@ -39,7 +39,11 @@ let dataDir: string;
 let quote: { nanoId: string; url: string };
 
 async function call<T>(route: string, body: unknown, headers: Record<string, string> = {}) {
-  const r = await fetch(`${server.url}${route}`, { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers }, body: JSON.stringify(body) });
+  const r = await fetch(`${server.url}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json().catch(() => ({}))) as { data?: T; errors?: unknown[]; token?: string } };
 }
 
@@ -49,20 +53,44 @@ beforeAll(async () => {
   server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: dbUrl, LOG_LEVEL: "warn" });
   const email = `load-${Date.now()}@example.test`;
   expect((await call("/api/auth/email-link", { email, signUp: { name: "Lou", companyName: "Load BV" } })).status).toBe(202);
-  const mail = outboxFiles(dataDir).map(readMail).find((m) => m.to.includes(email))!;
+  const mail = outboxFiles(dataDir)
+    .map(readMail)
+    .find((m) => m.to.includes(email))!;
   const token = (await call("/api/auth/email-link/verify", { email, token: signInToken(mail), returnToken: true })).body.token!;
-  const accounts = await call<{ accounts: { items: { id: string }[] } }>("/graphql", { query: "{ accounts { items { id } } }" }, { authorization: `Bearer ${token}` });
+  const accounts = await call<{ accounts: { items: { id: string }[] } }>(
+    "/graphql",
+    { query: "{ accounts { items { id } } }" },
+    { authorization: `Bearer ${token}` },
+  );
   const auth = { authorization: `Bearer ${token}`, account: accounts.body.data!.accounts.items[0].id };
-  const customer = await call<{ createCustomer: { id: string } }>("/graphql", { query: "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", variables: { i: { name: "Acme" } } }, auth);
+  const customer = await call<{ createCustomer: { id: string } }>(
+    "/graphql",
+    { query: "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", variables: { i: { name: "Acme" } } },
+    auth,
+  );
   const created = await call<{ createQuote: { id: string } }>(
     "/graphql",
     {
       query: "mutation ($i: QuoteInput!) { createQuote(input: $i) { id } }",
-      variables: { i: { name: "Opened by many", customerId: customer.body.data!.createCustomer.id, language: "ENG", currency: "EUR", quoteDateAt: "2026-03-01", quoteExpirationAt: "2099-03-31", signable: true } },
+      variables: {
+        i: {
+          name: "Opened by many",
+          customerId: customer.body.data!.createCustomer.id,
+          language: "ENG",
+          currency: "EUR",
+          quoteDateAt: "2026-03-01",
+          quoteExpirationAt: "2099-03-31",
+          signable: true,
+        },
+      },
     },
     auth,
   );
-  const published = await call<{ publishQuote: { nanoId: string; url: string } }>("/graphql", { query: "mutation ($id: ID!) { publishQuote(id: $id) { nanoId url } }", variables: { id: created.body.data!.createQuote.id } }, auth);
+  const published = await call<{ publishQuote: { nanoId: string; url: string } }>(
+    "/graphql",
+    { query: "mutation ($id: ID!) { publishQuote(id: $id) { nanoId url } }", variables: { id: created.body.data!.createQuote.id } },
+    auth,
+  );
   quote = published.body.data!.publishQuote;
 }, 180_000);
 
@@ -126,7 +154,10 @@ it(`${CUSTOMERS} customers open one public quote at once and send beacons: no 5x
     `${CUSTOMERS} concurrent customers on one public quote (PostgreSQL, one server): ${samples.length} requests in ${(wall / 1000).toFixed(1)} s, ${errors.length} errors; ` +
       `${results.filter((r) => r.viewId).length} views counted (the rest dropped by the per-address limit: all come from 127.0.0.1)\n  ${lines.join("\n  ")}`,
   );
-  const warnings = server.output().split("\n").filter((line) => /"level":40/.test(line));
+  const warnings = server
+    .output()
+    .split("\n")
+    .filter((line) => /"level":40/.test(line));
   if (warnings.length) console.log(`server warnings: ${warnings.length}, e.g.\n${warnings.slice(0, 3).join("\n")}`);
   expect(errors, JSON.stringify(errors.slice(0, 5))).toEqual([]);
   expect(samples.filter((s) => s.kind === "page").every((s) => s.status === 200)).toBe(true);

@@ -24,7 +24,11 @@ let auth: Record<string, string>;
 const DB = "offerly";
 
 async function call<T>(route: string, body: unknown, headers: Record<string, string> = {}) {
-  const r = await fetch(`${server.url}${route}`, { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers }, body: JSON.stringify(body) });
+  const r = await fetch(`${server.url}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json().catch(() => ({}))) as { data?: T; errors?: { message: string }[]; token?: string } };
 }
 const gql = <T>(query: string, variables: Record<string, unknown> = {}, headers = auth) => call<T>("/graphql", { query, variables }, headers);
@@ -39,7 +43,11 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | u
   }
 }
 /** How often the server logged a line with this message so far. */
-const logged = (message: string) => server.output().split("\n").filter((line) => line.includes(`"msg":"${message}`)).length;
+const logged = (message: string) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes(`"msg":"${message}`)).length;
 
 let customerId: string;
 async function publishedQuote(name: string) {
@@ -47,7 +55,10 @@ async function publishedQuote(name: string) {
     i: { name, customerId, language: "ENG", currency: "EUR", quoteDateAt: "2026-03-01", quoteExpirationAt: "2099-03-31", signable: true },
   });
   const id = created.body.data!.createQuote.id;
-  const published = await gql<{ publishQuote: { id: string; nanoId: string; url: string } }>("mutation ($id: ID!) { publishQuote(id: $id) { id nanoId url } }", { id });
+  const published = await gql<{ publishQuote: { id: string; nanoId: string; url: string } }>(
+    "mutation ($id: ID!) { publishQuote(id: $id) { id nanoId url } }",
+    { id },
+  );
   expect(published.body.errors).toBeUndefined();
   return published.body.data!.publishQuote;
 }
@@ -55,9 +66,15 @@ const openPage = async (url: string) => {
   const r = await fetch(url, { headers: { accept: "text/html" } });
   return { status: r.status, html: await r.text() };
 };
-const publicQuote = (nanoId: string) => gql<{ publicQuote: { status: string; quote: { name: string } | null } }>("query ($n: String!) { publicQuote(nanoId: $n) { status quote { name } } }", { n: nanoId }, {});
+const publicQuote = (nanoId: string) =>
+  gql<{ publicQuote: { status: string; quote: { name: string } | null } }>(
+    "query ($n: String!) { publicQuote(nanoId: $n) { status quote { name } } }",
+    { n: nanoId },
+    {},
+  );
 /** The last statement of each of the app's replica connections. */
-const replicaQueries = async () => (await clusters.onReplica<{ query: string }>("select query from pg_stat_activity where application_name = 'offerly-read'")).map((r) => r.query);
+const replicaQueries = async () =>
+  (await clusters.onReplica<{ query: string }>("select query from pg_stat_activity where application_name = 'offerly-read'")).map((r) => r.query);
 /** A statement of the public quote read model (its last queries: blocks, signatures). */
 const QUOTE_READ = /from "quotes"|"quote_blocks"|"quote_signatures"/;
 const OVERVIEW = "query ($f: String!, $t: String!) { quoteStatisticsOverview(from: $f, to: $t) { totalQuoteViews entries { date quoteViews } } }";
@@ -70,11 +87,18 @@ beforeAll(async () => {
   server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: clusters.primaryUrl(DB), DATABASE_READ_URL: clusters.replicaUrl(DB), LOG_LEVEL: "info" });
   const email = `replica-${Date.now()}@example.test`;
   expect((await call("/api/auth/email-link", { email, signUp: { name: "Rita", companyName: "Replica BV" } })).status).toBe(202);
-  const mail = outboxFiles(dataDir).map(readMail).find((m) => m.to.includes(email))!;
+  const mail = outboxFiles(dataDir)
+    .map(readMail)
+    .find((m) => m.to.includes(email))!;
   const token = (await call("/api/auth/email-link/verify", { email, token: signInToken(mail), returnToken: true })).body.token!;
-  const accounts = await call<{ accounts: { items: { id: string }[] } }>("/graphql", { query: "{ accounts { items { id } } }" }, { authorization: `Bearer ${token}` });
+  const accounts = await call<{ accounts: { items: { id: string }[] } }>(
+    "/graphql",
+    { query: "{ accounts { items { id } } }" },
+    { authorization: `Bearer ${token}` },
+  );
   auth = { authorization: `Bearer ${token}`, account: accounts.body.data!.accounts.items[0].id };
-  customerId = (await gql<{ createCustomer: { id: string } }>("mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Acme" } })).body.data!.createCustomer.id;
+  customerId = (await gql<{ createCustomer: { id: string } }>("mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Acme" } }))
+    .body.data!.createCustomer.id;
 }, 180_000);
 
 afterAll(async () => {
@@ -92,12 +116,19 @@ describe("a read replica (DATABASE_READ_URL) on a real streaming replica", () =>
     expect(page.status).toBe(200);
     expect(page.html).toContain("Replica read");
     const queries = await replicaQueries();
-    expect(queries.some((q) => QUOTE_READ.test(q)), queries.join("\n")).toBe(true);
+    expect(
+      queries.some((q) => QUOTE_READ.test(q)),
+      queries.join("\n"),
+    ).toBe(true);
     // The primary has no connection of the read pool.
     expect(await clusters.onPrimary("select 1 from pg_stat_activity where application_name like 'offerly-read%'")).toEqual([]);
 
     // A customer's view (written on the primary) shows on the dashboard read from the replica.
-    const view = await call<{ createViewStatistic: { viewId: string | null } }>("/graphql", { query: "mutation ($n: String!) { createViewStatistic(nanoId: $n) { viewId } }", variables: { n: quote.nanoId } }, { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" });
+    const view = await call<{ createViewStatistic: { viewId: string | null } }>(
+      "/graphql",
+      { query: "mutation ($n: String!) { createViewStatistic(nanoId: $n) { viewId } }", variables: { n: quote.nanoId } },
+      { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" },
+    );
     expect(view.body.data?.createViewStatistic.viewId).toBeTruthy();
     await clusters.caughtUp();
     const overview = await gql<{ quoteStatisticsOverview: { totalQuoteViews: number } }>(OVERVIEW, { f: today(), t: today() });

@@ -25,7 +25,7 @@ const DELETE = "mutation ($n: String!) { deleteAccount(confirmName: $n) }";
 
 async function filled(company: string) {
   const owner = await signUp(t, { company, name: "Olga Owner" });
-  const customer = await createCustomer(t, owner, { name: 'Jansen, "the" Bakery', email: "info@jansen.test", content: "=HYPERLINK(\"x\")" });
+  const customer = await createCustomer(t, owner, { name: 'Jansen, "the" Bakery', email: "info@jansen.test", content: '=HYPERLINK("x")' });
   const quote = await createQuote(t, owner, customer.id, { name: `${company} website` });
   await addBlocks(t, quote.id);
   await transition(t, owner, "publishQuote", quote.id);
@@ -126,7 +126,9 @@ describe("export", () => {
     expect(json("statistics-daily.json")).toEqual(expect.arrayContaining([expect.objectContaining({ day: view.day, views: 1, seconds: 42 })]));
     expect(strFromU8(files["statistics-views.csv"]).split("\r\n")[0]).toBe("id,quoteId,day,startedAt,lastSeenAt,trackedSeconds");
     expect(json("statistics-blocks.json")).toEqual([]);
-    const all = Object.values(files).map((f) => strFromU8(f)).join("\n");
+    const all = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join("\n");
     expect(all).not.toContain(otherViewId);
     expect(all).not.toContain(other.quote.id);
     expect(all).not.toContain("Other Co");
@@ -233,7 +235,9 @@ describe("deleting my user", () => {
     expect(await t.db.select().from(users).where(eq(users.id, member.userId))).toEqual([]);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.userId))).toEqual([]);
     expect((await t.gql<{ me: unknown }>("{ me { id } }", {}, member.headers(null))).data?.me).toBeNull();
-    expect((await t.gql<{ teamMembers: { id: string }[] }>("{ teamMembers { id } }", {}, owner.headers())).data?.teamMembers.map((m) => m.id)).toEqual([owner.userId]);
+    expect((await t.gql<{ teamMembers: { id: string }[] }>("{ teamMembers { id } }", {}, owner.headers())).data?.teamMembers.map((m) => m.id)).toEqual([
+      owner.userId,
+    ]);
     expect(code(await t.gql("mutation { deleteMe }"))).toBe("UNAUTHENTICATED");
   });
 });

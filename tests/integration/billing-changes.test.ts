@@ -25,11 +25,28 @@ const PREVIEW = `query ($plan: Plan!, $interval: SubscriptionInterval!) { billin
 } } }`;
 
 type State = {
-  subscription: { plan: string; interval: string | null; expiredAt: string | null; renews: boolean; canChangePlan: boolean; scheduledChange: { plan: string; interval: string; effectiveAt: string } | null };
+  subscription: {
+    plan: string;
+    interval: string | null;
+    expiredAt: string | null;
+    renews: boolean;
+    canChangePlan: boolean;
+    scheduledChange: { plan: string; interval: string; effectiveAt: string } | null;
+  };
   payments: { id: string; plan: string; interval: string; sequenceType: string; status: string; totalCents: number; netCents: number }[];
   invoices: { id: string; number: string; totalCents: number; periodStart: string; periodEnd: string }[];
 };
-type Preview = { kind: string; plan: string; interval: string; effectiveAt: string; dueNowCents: number; dueNowNetCents: number; renewalCents: number; pendingSignatures: number; losesSigning: boolean };
+type Preview = {
+  kind: string;
+  plan: string;
+  interval: string;
+  effectiveAt: string;
+  dueNowCents: number;
+  dueNowNetCents: number;
+  renewalCents: number;
+  pendingSignatures: number;
+  losesSigning: boolean;
+};
 type Change = { kind: string; status: string; effectiveAt: string; checkoutUrl: string | null };
 
 for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[]) {
@@ -59,7 +76,10 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
     it("a trial cannot change plan (it chooses one): refused, nothing written", async () => {
       expect(await previewOf("PRO", "MONTHLY")).toBeNull();
       const refused = await change({ plan: "PRO", interval: "MONTHLY" });
-      expect(refused.errors?.[0]).toMatchObject({ message: "There is no running subscription to change. Choose a plan first.", extensions: { code: "CONFLICT" } });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: "There is no running subscription to change. Choose a plan first.",
+        extensions: { code: "CONFLICT" },
+      });
       expect((await stateOf()).subscription.canChangePlan).toBe(false);
     });
 
@@ -103,13 +123,25 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
         return row.providerPaymentId!;
       })();
       state = await stateOf();
-      expect(state.subscription).toMatchObject({ plan: "PRO", interval: "MONTHLY", expiredAt: before.subscription.expiredAt, renews: true, scheduledChange: null });
+      expect(state.subscription).toMatchObject({
+        plan: "PRO",
+        interval: "MONTHLY",
+        expiredAt: before.subscription.expiredAt,
+        renews: true,
+        scheduledChange: null,
+      });
       expect(state.invoices).toHaveLength(2);
       expect(state.invoices[0].totalCents).toBe(state.payments.find((p) => p.status === "paid" && p.plan === "PRO")!.totalCents);
       expect(state.invoices[0].periodEnd).toBe(before.subscription.expiredAt);
       // The provider's subscription charges Pro from the end of the paid period, on the same subscription.
       const provider = (await app.driver.subscription(owner.accountId))!;
-      expect(provider).toMatchObject({ status: "active", amountCents: 11_979, interval: "1 month", startDate: before.subscription.expiredAt!.slice(0, 10), metadata: { plan: "PRO", interval: "MONTHLY" } });
+      expect(provider).toMatchObject({
+        status: "active",
+        amountCents: 11_979,
+        interval: "1 month",
+        startDate: before.subscription.expiredAt!.slice(0, 10),
+        metadata: { plan: "PRO", interval: "MONTHLY" },
+      });
       expect(await app.driver.subscriptionCount()).toBe(1);
 
       // Ten deliveries of the same webhook change nothing more.
@@ -128,11 +160,22 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
       const preview = (await previewOf("PRO", "YEARLY"))!;
       expect(preview).toMatchObject({ kind: "SCHEDULED", dueNowCents: 0, renewalCents: 119_790, effectiveAt: before.subscription.expiredAt });
       const [a, b] = await Promise.all([change({ plan: "PRO", interval: "YEARLY" }), change({ plan: "PRO", interval: "YEARLY" })]);
-      for (const r of [a, b]) expect(r.data?.changeSubscription).toMatchObject({ kind: "SCHEDULED", checkoutUrl: null, effectiveAt: before.subscription.expiredAt });
+      for (const r of [a, b])
+        expect(r.data?.changeSubscription).toMatchObject({ kind: "SCHEDULED", checkoutUrl: null, effectiveAt: before.subscription.expiredAt });
       let state = await stateOf();
-      expect(state.subscription).toMatchObject({ plan: "PRO", interval: "MONTHLY", expiredAt: before.subscription.expiredAt, scheduledChange: { plan: "PRO", interval: "YEARLY", effectiveAt: before.subscription.expiredAt } });
+      expect(state.subscription).toMatchObject({
+        plan: "PRO",
+        interval: "MONTHLY",
+        expiredAt: before.subscription.expiredAt,
+        scheduledChange: { plan: "PRO", interval: "YEARLY", effectiveAt: before.subscription.expiredAt },
+      });
       expect(state.payments).toHaveLength(before.payments.length);
-      expect(await app.driver.subscription(owner.accountId)).toMatchObject({ status: "active", amountCents: 119_790, interval: "12 months", startDate: before.subscription.expiredAt!.slice(0, 10) });
+      expect(await app.driver.subscription(owner.accountId)).toMatchObject({
+        status: "active",
+        amountCents: 119_790,
+        interval: "12 months",
+        startDate: before.subscription.expiredAt!.slice(0, 10),
+      });
       expect(await app.driver.subscriptionCount()).toBe(1);
 
       await app.driver.renew(owner.accountId, "paid");
@@ -144,7 +187,11 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
 
       const back = await change({ plan: "PRO", interval: "MONTHLY" });
       expect(back.data?.changeSubscription).toMatchObject({ kind: "SCHEDULED", effectiveAt: yearLater.toISOString() });
-      expect(await app.driver.subscription(owner.accountId)).toMatchObject({ amountCents: 11_979, interval: "1 month", startDate: yearLater.toISOString().slice(0, 10) });
+      expect(await app.driver.subscription(owner.accountId)).toMatchObject({
+        amountCents: 11_979,
+        interval: "1 month",
+        startDate: yearLater.toISOString().slice(0, 10),
+      });
       // Changing one's mind before the period ends: back to the current terms, no change scheduled.
       const undo = await change({ plan: "PRO", interval: "YEARLY" });
       expect(undo.data?.changeSubscription.kind).toBe("SCHEDULED");
@@ -161,14 +208,22 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
       const before = await stateOf();
 
       const preview = (await previewOf("STARTER", "YEARLY"))!;
-      expect(preview).toMatchObject({ kind: "SCHEDULED", losesSigning: true, pendingSignatures: 1, dueNowCents: 0, effectiveAt: before.subscription.expiredAt });
+      expect(preview).toMatchObject({
+        kind: "SCHEDULED",
+        losesSigning: true,
+        pendingSignatures: 1,
+        dueNowCents: 0,
+        effectiveAt: before.subscription.expiredAt,
+      });
       // Basic keeps signing: no warning.
       expect(await previewOf("BASIC", "YEARLY")).toMatchObject({ kind: "SCHEDULED", losesSigning: false, pendingSignatures: 0 });
 
       const providerBefore = await app.driver.subscription(owner.accountId);
       const refused = await change({ plan: "STARTER", interval: "YEARLY" });
       expect(refused.errors?.[0]).toMatchObject({ extensions: { code: "CONFLICT" } });
-      expect(refused.errors?.[0].message).toBe("1 published quote is still waiting for a signature and can no longer be signed after this change. Confirm to continue.");
+      expect(refused.errors?.[0].message).toBe(
+        "1 published quote is still waiting for a signature and can no longer be signed after this change. Confirm to continue.",
+      );
       const nl = await change({ plan: "STARTER", interval: "YEARLY" }, owner, "nl");
       expect(nl.errors?.[0].message).toContain("1 gepubliceerde offerte wacht nog op een handtekening");
       expect(await app.driver.subscription(owner.accountId)).toEqual(providerBefore);
@@ -189,7 +244,8 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
     it("two first checkouts opened side by side and both paid: one subscription, charging the terms of the last one paid", async () => {
       const buyer = await signIn(app.t, "owner", { company: `Twice ${kind} BV` });
       const open = async (plan: string, interval: string) =>
-        (await app.t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan, interval } }, buyer.headers())).data!.createFirstSubscriptionPayment.checkoutUrl;
+        (await app.t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan, interval } }, buyer.headers())).data!
+          .createFirstSubscriptionPayment.checkoutUrl;
       const basic = await open("BASIC", "MONTHLY");
       const pro = await open("PRO", "YEARLY");
       const count = await app.driver.subscriptionCount();
@@ -198,7 +254,12 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
       expect(await app.driver.subscriptionCount()).toBe(count + 1);
       const state = await stateOf(buyer);
       expect(state.subscription).toMatchObject({ plan: "PRO", interval: "YEARLY" });
-      expect(await app.driver.subscription(buyer.accountId)).toMatchObject({ amountCents: 119_790, interval: "12 months", startDate: state.subscription.expiredAt!.slice(0, 10), metadata: { plan: "PRO", interval: "YEARLY" } });
+      expect(await app.driver.subscription(buyer.accountId)).toMatchObject({
+        amountCents: 119_790,
+        interval: "12 months",
+        startDate: state.subscription.expiredAt!.slice(0, 10),
+        metadata: { plan: "PRO", interval: "YEARLY" },
+      });
     });
 
     it("only the owner changes plans; an admin is refused", async () => {
@@ -216,7 +277,10 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
 
         app.driver.stub!.failNext("503", "503", "503");
         const scheduled = await change({ plan: "BASIC", interval: "YEARLY" }, buyer);
-        expect(scheduled.errors?.[0]).toMatchObject({ message: "The payment provider did not answer. Nothing was charged; please try again in a minute.", extensions: { code: "CONFLICT" } });
+        expect(scheduled.errors?.[0]).toMatchObject({
+          message: "The payment provider did not answer. Nothing was charged; please try again in a minute.",
+          extensions: { code: "CONFLICT" },
+        });
         expect(await app.driver.subscription(buyer.accountId)).toEqual(provider);
         expect(await rows()).toEqual(rowBefore);
 
@@ -245,7 +309,10 @@ for (const kind of ["mollie", "dev"] as const satisfies readonly ProviderKind[])
       await app.t.db.update(users).set({ locale: "nl" }).where(eq(users.id, buyer.userId));
       await app.subscribe(buyer, "BASIC", "MONTHLY");
       await app.runJobs();
-      const mailsTo = () => outboxFiles(app.t.dataDir).map(readMail).filter((m) => m.to.includes(me.email));
+      const mailsTo = () =>
+        outboxFiles(app.t.dataDir)
+          .map(readMail)
+          .filter((m) => m.to.includes(me.email));
       const before = mailsTo().length;
 
       const failed = await app.driver.renew(buyer.accountId, "failed");
@@ -281,12 +348,27 @@ describe("billing e-mails and the development provider's state", () => {
       await app.subscribe(paying, "STARTER", "MONTHLY");
       const now = new Date();
       const day = 86_400_000;
-      await t.db.update(accounts).set({ expiredAt: new Date(now.getTime() + 2.5 * day) }).where(eq(accounts.id, ending.accountId));
-      await t.db.update(accounts).set({ expiredAt: new Date(now.getTime() + 5 * day) }).where(eq(accounts.id, later.accountId));
-      await t.db.update(accounts).set({ expiredAt: new Date(now.getTime() - day) }).where(eq(accounts.id, over.accountId));
-      await t.db.update(accounts).set({ expiredAt: new Date(now.getTime() + 2 * day) }).where(eq(accounts.id, paying.accountId));
+      await t.db
+        .update(accounts)
+        .set({ expiredAt: new Date(now.getTime() + 2.5 * day) })
+        .where(eq(accounts.id, ending.accountId));
+      await t.db
+        .update(accounts)
+        .set({ expiredAt: new Date(now.getTime() + 5 * day) })
+        .where(eq(accounts.id, later.accountId));
+      await t.db
+        .update(accounts)
+        .set({ expiredAt: new Date(now.getTime() - day) })
+        .where(eq(accounts.id, over.accountId));
+      await t.db
+        .update(accounts)
+        .set({ expiredAt: new Date(now.getTime() + 2 * day) })
+        .where(eq(accounts.id, paying.accountId));
       await app.runJobs();
-      const mails = () => outboxFiles(t.dataDir).map(readMail).filter((m) => /trial/i.test(m.subject) || /proefperiode/i.test(m.subject));
+      const mails = () =>
+        outboxFiles(t.dataDir)
+          .map(readMail)
+          .filter((m) => /trial/i.test(m.subject) || /proefperiode/i.test(m.subject));
 
       // Two app servers sweep at the same time, then again: one e-mail.
       const told = await Promise.all([sendTrialEndingNotices(t.db, t.config.publicUrl), sendTrialEndingNotices(t.db, t.config.publicUrl)]);
@@ -303,7 +385,10 @@ describe("billing e-mails and the development provider's state", () => {
       expect(mails()).toHaveLength(2);
 
       // The periodic job main.ts queues (a singleton: a second queue while one waits is a no-op).
-      await t.db.update(accounts).set({ expiredAt: new Date(now.getTime() + day) }).where(eq(accounts.id, over.accountId));
+      await t.db
+        .update(accounts)
+        .set({ expiredAt: new Date(now.getTime() + day) })
+        .where(eq(accounts.id, over.accountId));
       expect(await enqueue(t.db, billingRemindersJob, { publicUrl: t.config.publicUrl }, { singletonKey: "billing-reminders" })).toBeTruthy();
       expect(await enqueue(t.db, billingRemindersJob, { publicUrl: t.config.publicUrl }, { singletonKey: "billing-reminders" })).toBeNull();
       await app.runJobs();
@@ -319,7 +404,11 @@ describe("billing e-mails and the development provider's state", () => {
     try {
       const first = await startBillingApp("dev", { database });
       const owner = await signIn(first.t, "owner", { company: "Restart BV" });
-      const opened = await first.t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "YEARLY" } }, owner.headers());
+      const opened = await first.t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(
+        PAY,
+        { input: { plan: "BASIC", interval: "YEARLY" } },
+        owner.headers(),
+      );
       const checkoutUrl = opened.data!.createFirstSubscriptionPayment.checkoutUrl;
       await first.close();
 
@@ -331,7 +420,8 @@ describe("billing e-mails and the development provider's state", () => {
       expect(await page.text()).toContain("dev-checkout-paid");
       // Two app servers side by side: the same checkout opened on one is paid on the other, once.
       const third = await startBillingApp("dev", { database });
-      const pay = (app: typeof second) => app.t.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid" });
+      const pay = (app: typeof second) =>
+        app.t.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid" });
       const [a, b] = await Promise.all([pay(second), pay(third)]);
       expect([a.status, b.status].sort()).toEqual([303, 404]);
       const billing = await second.t.gql<{ billing: { subscription: { plan: string; interval: string; renews: boolean }; invoices: unknown[] } }>(
@@ -344,7 +434,10 @@ describe("billing e-mails and the development provider's state", () => {
       // Its renewals are known to every server too.
       const renewed = await third.driver.renew(owner.accountId, "paid");
       expect(renewed).toMatch(/^tr_dev/);
-      expect((await second.t.db.select().from(billingPayments).where(eq(billingPayments.providerPaymentId, renewed)))[0]).toMatchObject({ status: "paid", purpose: "renewal" });
+      expect((await second.t.db.select().from(billingPayments).where(eq(billingPayments.providerPaymentId, renewed)))[0]).toMatchObject({
+        status: "paid",
+        purpose: "renewal",
+      });
       await second.close();
       await third.close();
     } finally {

@@ -24,7 +24,18 @@ const PAY = "mutation ($input: CreateFirstSubscriptionPaymentInput!) { createFir
 const CANCEL = "mutation { cancelSubscription { status } }";
 
 type Billing = {
-  subscription: { plan: string; effectivePlan: string; interval: string | null; expiredAt: string | null; trial: boolean; expired: boolean; daysLeft: number | null; trialDaysLeft: number | null; renews: boolean; canceledAt: string | null };
+  subscription: {
+    plan: string;
+    effectivePlan: string;
+    interval: string | null;
+    expiredAt: string | null;
+    trial: boolean;
+    expired: boolean;
+    daysLeft: number | null;
+    trialDaysLeft: number | null;
+    renews: boolean;
+    canceledAt: string | null;
+  };
   payments: { id: string; plan: string; sequenceType: string; status: string; netCents: number; vatCents: number; totalCents: number }[];
   invoices: { id: string; number: string; totalCents: number; url: string; periodStart: string; periodEnd: string }[];
 };
@@ -138,7 +149,15 @@ for (const kind of ["mollie", "dev"] as const) {
 
     it("starts on the trial: no interval, Pro features, days counting down", async () => {
       const billing = await billingOf(t, owner);
-      expect(billing.subscription).toMatchObject({ plan: "TRIAL", effectivePlan: "PRO", interval: null, trial: true, expired: false, daysLeft: null, renews: false });
+      expect(billing.subscription).toMatchObject({
+        plan: "TRIAL",
+        effectivePlan: "PRO",
+        interval: null,
+        trial: true,
+        expired: false,
+        daysLeft: null,
+        renews: false,
+      });
       expect(billing.subscription.trialDaysLeft).toBeGreaterThanOrEqual(13);
       expect(billing.payments).toEqual([]);
     });
@@ -160,7 +179,11 @@ for (const kind of ["mollie", "dev"] as const) {
     });
 
     it("a first payment: a double click gives one checkout; a cancelled checkout changes nothing", async () => {
-      const first = await t.gql<{ createFirstSubscriptionPayment: { status: string; checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "YEARLY" } }, owner.headers());
+      const first = await t.gql<{ createFirstSubscriptionPayment: { status: string; checkoutUrl: string } }>(
+        PAY,
+        { input: { plan: "BASIC", interval: "YEARLY" } },
+        owner.headers(),
+      );
       const [a, b] = await Promise.all([
         t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "YEARLY" } }, owner.headers()),
         t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "YEARLY" } }, owner.headers()),
@@ -176,7 +199,12 @@ for (const kind of ["mollie", "dev"] as const) {
       if (kind === "mollie") {
         expect(driver.providerPaymentCount()).toBe(1);
         const created = stub!.requests.find((r) => r.method === "POST" && r.path === "/v2/payments")!;
-        expect(created.body).toMatchObject({ sequenceType: "first", method: ["creditcard", "ideal"], amount: { currency: "EUR", value: "592.90" }, webhookUrl: "http://offerly.test/api/webhooks/mollie" });
+        expect(created.body).toMatchObject({
+          sequenceType: "first",
+          method: ["creditcard", "ideal"],
+          amount: { currency: "EUR", value: "592.90" },
+          webhookUrl: "http://offerly.test/api/webhooks/mollie",
+        });
         expect(created.idempotencyKey).toMatch(/^first-payment-/);
       }
       await driver.checkout(url, "canceled");
@@ -187,7 +215,11 @@ for (const kind of ["mollie", "dev"] as const) {
     });
 
     it("a paid first payment starts the subscription once, however often the webhook comes", async () => {
-      const result = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "YEARLY" } }, owner.headers());
+      const result = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(
+        PAY,
+        { input: { plan: "BASIC", interval: "YEARLY" } },
+        owner.headers(),
+      );
       await driver.checkout(result.data!.createFirstSubscriptionPayment.checkoutUrl, "paid");
       const billing = await billingOf(t, owner);
       expect(billing.subscription).toMatchObject({ plan: "BASIC", effectivePlan: "BASIC", interval: "YEARLY", trial: false, expired: false, renews: true });
@@ -199,8 +231,8 @@ for (const kind of ["mollie", "dev"] as const) {
       expect(billing.invoices[0].number).toMatch(new RegExp(`^OFF-${new Date().getUTCFullYear()}-\\d{6}$`));
       expect(await driver.subscriptionIds()).toHaveLength(1);
 
-      const paidId = (await t.db.select().from(billingPayments).where(eq(billingPayments.status, "paid")))
-        .find((p) => p.accountId === owner.accountId)!.providerPaymentId!;
+      const paidId = (await t.db.select().from(billingPayments).where(eq(billingPayments.status, "paid"))).find((p) => p.accountId === owner.accountId)!
+        .providerPaymentId!;
       // The same delivery 10 more times, all at once (issue 16: hard tests).
       expect(await Promise.all(Array.from({ length: 10 }, () => driver.replay(paidId)))).toEqual(Array(10).fill(200));
       const again = await billingOf(t, owner);
@@ -225,7 +257,11 @@ for (const kind of ["mollie", "dev"] as const) {
       expect(text).toContain("Eva");
       const pdf = await t.fetch(`${invoice.url}&format=pdf`, { headers: { cookie: owner.cookie } });
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
       const admin = await signIn(t, "admin", { account: owner });
       expect((await t.fetch(invoice.url, { headers: { cookie: admin.cookie } })).status).toBe(200);
       const member = await signIn(t, "member", { account: owner });
@@ -261,7 +297,11 @@ for (const kind of ["mollie", "dev"] as const) {
     it("10 copies of a first payment's webhook arriving at once start one subscription; 10 copies of a renewal's extend it once", async () => {
       const buyer = await signIn(t, "owner", { company: `Concurrent ${kind} BV` });
       await t.db.update(accounts).set({ billingCountry: "NL", billingCity: "Delft", billingFirstName: "Ruud" }).where(eq(accounts.id, buyer.accountId));
-      const result = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "STARTER", interval: "MONTHLY" } }, buyer.headers());
+      const result = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(
+        PAY,
+        { input: { plan: "STARTER", interval: "MONTHLY" } },
+        buyer.headers(),
+      );
       expect(result.errors).toBeUndefined();
       const subscriptionsBefore = (await driver.subscriptionIds()).length;
       await driver.paidWithCopies(result.data!.createFirstSubscriptionPayment.checkoutUrl, 10);
@@ -290,7 +330,11 @@ for (const kind of ["mollie", "dev"] as const) {
       expect(empty.status).toBe(200);
       // Another account pays: only that account changes.
       const other = await signIn(t, "owner", { company: `Other ${kind}` });
-      const result = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "PRO", interval: "MONTHLY" } }, other.headers());
+      const result = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(
+        PAY,
+        { input: { plan: "PRO", interval: "MONTHLY" } },
+        other.headers(),
+      );
       await driver.checkout(result.data!.createFirstSubscriptionPayment.checkoutUrl, "paid");
       expect((await billingOf(t, other)).subscription).toMatchObject({ plan: "PRO", interval: "MONTHLY" });
       const after = await billingOf(t, owner);
@@ -298,7 +342,13 @@ for (const kind of ["mollie", "dev"] as const) {
       if (kind === "mollie") {
         // A payment at the provider that we did not create, claiming to be the owner's: ignored.
         const customerId = [...stub!.customers.keys()][0];
-        stub!.payments.set("tr_alien1", { ...[...stub!.payments.values()][0], id: "tr_alien1", status: "paid", customerId, metadata: { accountId: owner.accountId } });
+        stub!.payments.set("tr_alien1", {
+          ...[...stub!.payments.values()][0],
+          id: "tr_alien1",
+          status: "paid",
+          customerId,
+          metadata: { accountId: owner.accountId },
+        });
         expect((await webhook(t, "tr_alien1")).status).toBe(200);
         expect(await billingOf(t, owner)).toEqual(before);
       }
@@ -306,8 +356,16 @@ for (const kind of ["mollie", "dev"] as const) {
 
     it("two checkouts opened side by side and both paid make one subscription, not two", async () => {
       const buyer = await signIn(t, "owner", { company: `Twice ${kind}` });
-      const one = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "MONTHLY" } }, buyer.headers());
-      const two = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "PRO", interval: "MONTHLY" } }, buyer.headers());
+      const one = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(
+        PAY,
+        { input: { plan: "BASIC", interval: "MONTHLY" } },
+        buyer.headers(),
+      );
+      const two = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(
+        PAY,
+        { input: { plan: "PRO", interval: "MONTHLY" } },
+        buyer.headers(),
+      );
       expect(one.data!.createFirstSubscriptionPayment.checkoutUrl).not.toBe(two.data!.createFirstSubscriptionPayment.checkoutUrl);
       const before = (await driver.subscriptionIds()).length;
       await driver.checkout(one.data!.createFirstSubscriptionPayment.checkoutUrl, "paid");
@@ -338,22 +396,42 @@ for (const kind of ["mollie", "dev"] as const) {
     it("after expiry: reading works, creating and publishing are refused in the caller's language, public links keep working", async () => {
       const customer = await createCustomer(t, owner, { name: "Before expiry" });
       const draft = await createQuote(t, owner, customer.id, { name: "Draft before expiry" });
-      await t.db.update(accounts).set({ expiredAt: new Date(Date.now() - 60_000) }).where(eq(accounts.id, owner.accountId));
+      await t.db
+        .update(accounts)
+        .set({ expiredAt: new Date(Date.now() - 60_000) })
+        .where(eq(accounts.id, owner.accountId));
       expect((await billingOf(t, owner)).subscription).toMatchObject({ expired: true, daysLeft: 0 });
-      const en = await t.gql("mutation { createCustomer(input: { name: \"After\" }) { id } }", {}, owner.headers());
+      const en = await t.gql('mutation { createCustomer(input: { name: "After" }) { id } }', {}, owner.headers());
       expect(en.errors?.[0].extensions?.code).toBe("FORBIDDEN");
       expect(en.errors?.[0].message).toBe("Your subscription has expired. Renew it to create and publish again.");
-      const nl = await t.gql("mutation { createCustomer(input: { name: \"After\" }) { id } }", {}, { ...owner.headers(), "accept-language": "nl" });
+      const nl = await t.gql('mutation { createCustomer(input: { name: "After" }) { id } }', {}, { ...owner.headers(), "accept-language": "nl" });
       expect(nl.errors?.[0].message).toBe("Je abonnement is verlopen. Verleng het om weer te maken en te publiceren.");
-      const quoteInput = { name: "After", customerId: customer.id, language: "ENG", currency: "EUR", quoteDateAt: "2026-03-01", quoteExpirationAt: "2099-01-01", signable: true };
-      expect((await t.gql("mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", { input: quoteInput }, owner.headers())).errors?.[0].extensions?.code).toBe("FORBIDDEN");
-      expect((await t.gql("mutation ($id: ID!) { duplicateQuote(id: $id) { id } }", { id: draft.id }, owner.headers())).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+      const quoteInput = {
+        name: "After",
+        customerId: customer.id,
+        language: "ENG",
+        currency: "EUR",
+        quoteDateAt: "2026-03-01",
+        quoteExpirationAt: "2099-01-01",
+        signable: true,
+      };
+      expect(
+        (await t.gql("mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", { input: quoteInput }, owner.headers())).errors?.[0].extensions
+          ?.code,
+      ).toBe("FORBIDDEN");
+      expect((await t.gql("mutation ($id: ID!) { duplicateQuote(id: $id) { id } }", { id: draft.id }, owner.headers())).errors?.[0].extensions?.code).toBe(
+        "FORBIDDEN",
+      );
       expect((await transition(t, owner, "publishQuote", draft.id)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
       // Reading still works.
       expect((await t.gql<{ quotes: { totalCount: number } }>("{ quotes { totalCount } }", {}, owner.headers())).data?.quotes.totalCount).toBe(2);
       expect((await loadPublicQuote(t.db, publishedNanoId)).availability).toBe("AVAILABLE");
       // Renewing through a new first payment lifts the block.
-      const renew = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "MONTHLY" } }, owner.headers());
+      const renew = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(
+        PAY,
+        { input: { plan: "BASIC", interval: "MONTHLY" } },
+        owner.headers(),
+      );
       await driver.checkout(renew.data!.createFirstSubscriptionPayment.checkoutUrl, "paid");
       expect((await billingOf(t, owner)).subscription).toMatchObject({ plan: "BASIC", interval: "MONTHLY", expired: false, renews: true });
       expect((await createCustomer(t, owner, { name: "After renewal" })).name).toBe("After renewal");
@@ -380,7 +458,11 @@ for (const kind of ["mollie", "dev"] as const) {
 
       it("retries a webhook delivery that failed, like Mollie does, and applies it once", async () => {
         const buyer = await signIn(t, "owner", { company: "Retry BV" });
-        const result = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(PAY, { input: { plan: "STARTER", interval: "MONTHLY" } }, buyer.headers());
+        const result = await t.gql<{ createFirstSubscriptionPayment: { checkoutUrl: string } }>(
+          PAY,
+          { input: { plan: "STARTER", interval: "MONTHLY" } },
+          buyer.headers(),
+        );
         const id = result.data!.createFirstSubscriptionPayment.checkoutUrl.split("/").pop()!;
         // The app's first look-up of the payment at Mollie fails (5xx three times): webhook answers 500, Mollie retries.
         stub!.failNext("500", "500", "500");
@@ -411,11 +493,13 @@ describe("the entitlement check", () => {
         () => null,
         (error: { messageKey: string }) => error.messageKey,
       );
-    for (const feature of ["quotes", "signing", "styling", "integrations", "docusign", "customDomain", "noWatermark"] as const) expect(await refused(feature), feature).toBeNull();
+    for (const feature of ["quotes", "signing", "styling", "integrations", "docusign", "customDomain", "noWatermark"] as const)
+      expect(await refused(feature), feature).toBeNull();
     const future = new Date(Date.now() + 86_400_000);
     await set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: future });
     expect(await refused("quotes")).toBeNull();
-    for (const feature of ["signing", "styling", "integrations", "noWatermark", "customDomain"] as const) expect(await refused(feature), feature).toBe("billing:errors.planRequired");
+    for (const feature of ["signing", "styling", "integrations", "noWatermark", "customDomain"] as const)
+      expect(await refused(feature), feature).toBe("billing:errors.planRequired");
     await set({ subscriptionPlan: "BASIC" });
     for (const feature of ["signing", "styling", "integrations"] as const) expect(await refused(feature), feature).toBeNull();
     for (const feature of ["docusign", "customDomain", "noWatermark"] as const) expect(await refused(feature), feature).toBe("billing:errors.planRequired");
@@ -432,8 +516,14 @@ describe("the entitlement check", () => {
     const STYLE = "mutation ($input: UpdateAccountStylingInput!) { updateAccountStyling(input: $input) { linkColor } }";
     const allowed = await t.gql<{ updateAccountStyling: { linkColor: string } }>(STYLE, { input: { linkColor: "#1d4ed8" } }, owner.headers());
     expect(allowed.errors).toBeUndefined();
-    await t.db.update(accounts).set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: new Date(Date.now() + 86_400_000) }).where(eq(accounts.id, owner.accountId));
-    for (const [language, pattern] of [["en", /Basic/], ["nl", /Basic/]] as const) {
+    await t.db
+      .update(accounts)
+      .set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(accounts.id, owner.accountId));
+    for (const [language, pattern] of [
+      ["en", /Basic/],
+      ["nl", /Basic/],
+    ] as const) {
       const refused = await t.gql(STYLE, { input: { linkColor: "#000000" } }, { ...owner.headers(), "accept-language": language });
       expect(refused.errors?.[0]?.extensions).toEqual({ code: "FORBIDDEN", reason: "PLAN_REQUIRED", feature: "styling", plan: "BASIC" });
       expect(refused.errors?.[0]?.message).toMatch(pattern);

@@ -61,7 +61,9 @@ function postHuge(port: string, path: string, headers: Record<string, string>): 
       }
     };
     socket.on("connect", () => {
-      const head = Object.entries({ Host: "127.0.0.1", "Content-Length": String(BODY_BYTES), ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+      const head = Object.entries({ Host: "127.0.0.1", "Content-Length": String(BODY_BYTES), ...headers })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join("");
       socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
       pump();
     });
@@ -84,25 +86,73 @@ function postHuge(port: string, path: string, headers: Record<string, string>): 
 
 const REPEAT = Number(process.env.REPEAT ?? 5);
 const cases: { name: string; server: () => string; path: string; headers: Record<string, string>; message: string }[] = [
-  { name: "/graphql (node:http path)", server: () => product, path: "/graphql", headers: { "Content-Type": "application/json", "X-GraphQL-CSRF": "1" }, message: payloadTooLargeMessage("en", BODY_LIMITS.graphql) },
-  { name: "/graphql (node:http path, NL)", server: () => product, path: "/graphql", headers: { "Content-Type": "application/json", "X-GraphQL-CSRF": "1", "Accept-Language": "nl" }, message: payloadTooLargeMessage("nl", BODY_LIMITS.graphql) },
-  { name: "/graphql (Hono path)", server: () => honoOnly, path: "/graphql", headers: { "Content-Type": "application/json", "X-GraphQL-CSRF": "1" }, message: payloadTooLargeMessage("en", BODY_LIMITS.graphql) },
-  { name: "/api/auth/sign-in", server: () => product, path: "/api/auth/sign-in", headers: { "Content-Type": "application/json" }, message: payloadTooLargeMessage("en", BODY_LIMITS.api) },
-  { name: "/api/auth/sign-in (NL)", server: () => product, path: "/api/auth/sign-in", headers: { "Content-Type": "application/json", "Accept-Language": "nl" }, message: payloadTooLargeMessage("nl", BODY_LIMITS.api) },
-  { name: "a page form", server: () => product, path: "/contact", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, message: payloadTooLargeMessage("en", BODY_LIMITS.pageForm) },
-  { name: "a page form (NL)", server: () => product, path: "/nl/contact", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, message: payloadTooLargeMessage("nl", BODY_LIMITS.pageForm) },
+  {
+    name: "/graphql (node:http path)",
+    server: () => product,
+    path: "/graphql",
+    headers: { "Content-Type": "application/json", "X-GraphQL-CSRF": "1" },
+    message: payloadTooLargeMessage("en", BODY_LIMITS.graphql),
+  },
+  {
+    name: "/graphql (node:http path, NL)",
+    server: () => product,
+    path: "/graphql",
+    headers: { "Content-Type": "application/json", "X-GraphQL-CSRF": "1", "Accept-Language": "nl" },
+    message: payloadTooLargeMessage("nl", BODY_LIMITS.graphql),
+  },
+  {
+    name: "/graphql (Hono path)",
+    server: () => honoOnly,
+    path: "/graphql",
+    headers: { "Content-Type": "application/json", "X-GraphQL-CSRF": "1" },
+    message: payloadTooLargeMessage("en", BODY_LIMITS.graphql),
+  },
+  {
+    name: "/api/auth/sign-in",
+    server: () => product,
+    path: "/api/auth/sign-in",
+    headers: { "Content-Type": "application/json" },
+    message: payloadTooLargeMessage("en", BODY_LIMITS.api),
+  },
+  {
+    name: "/api/auth/sign-in (NL)",
+    server: () => product,
+    path: "/api/auth/sign-in",
+    headers: { "Content-Type": "application/json", "Accept-Language": "nl" },
+    message: payloadTooLargeMessage("nl", BODY_LIMITS.api),
+  },
+  {
+    name: "a page form",
+    server: () => product,
+    path: "/contact",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+    message: payloadTooLargeMessage("en", BODY_LIMITS.pageForm),
+  },
+  {
+    name: "a page form (NL)",
+    server: () => product,
+    path: "/nl/contact",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+    message: payloadTooLargeMessage("nl", BODY_LIMITS.pageForm),
+  },
 ];
 
 describe("a body over the limit always gets its 413, complete, while the client is still sending", () => {
-  it.each(cases)("$name: 14 MB, $path", async ({ server, path, headers, message }) => {
-    expect(message).toMatch(/KB/);
-    const failures: string[] = [];
-    for (let i = 0; i < REPEAT; i++) {
-      const answer = await postHuge(server(), path, headers);
-      if (answer.status !== 413 || !answer.complete || !answer.body.includes(message) || answer.headers.connection !== "close") {
-        failures.push(`#${i + 1}: status ${answer.status}, complete ${answer.complete}, connection ${answer.headers.connection}, error ${answer.error}, body ${answer.body.slice(0, 80)}`);
+  it.each(cases)(
+    "$name: 14 MB, $path",
+    async ({ server, path, headers, message }) => {
+      expect(message).toMatch(/KB/);
+      const failures: string[] = [];
+      for (let i = 0; i < REPEAT; i++) {
+        const answer = await postHuge(server(), path, headers);
+        if (answer.status !== 413 || !answer.complete || !answer.body.includes(message) || answer.headers.connection !== "close") {
+          failures.push(
+            `#${i + 1}: status ${answer.status}, complete ${answer.complete}, connection ${answer.headers.connection}, error ${answer.error}, body ${answer.body.slice(0, 80)}`,
+          );
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -36,7 +36,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const mailsTo = (email: string): OutboxMail[] => outboxFiles(t.dataDir).map(readMail).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+const mailsTo = (email: string): OutboxMail[] =>
+  outboxFiles(t.dataDir)
+    .map(readMail)
+    .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
 
 async function publishedQuote(overrides: Record<string, unknown> = {}, user: SignedIn = owner, customer = customerId) {
   const quote = await createQuote(t, user, customer, overrides);
@@ -47,16 +50,27 @@ async function publishedQuote(overrides: Record<string, unknown> = {}, user: Sig
 
 const ASK = "mutation ($n: String!, $q: String!) { askQuoteQuestion(nanoId: $n, question: $q) { question askedAt } }";
 const DECLINE = "mutation ($n: String!, $r: String) { declineQuote(nanoId: $n, reason: $r) { declinedAt reason } }";
-const CONVERSATION = "query ($id: ID!) { quote(id: $id) { status decline { declinedAt reason } reminder { enabled daysBefore sentAt scheduledFor } conversation { id kind text email answer answerEmail answeredAt active } } }";
+const CONVERSATION =
+  "query ($id: ID!) { quote(id: $id) { status decline { declinedAt reason } reminder { enabled daysBefore sentAt scheduledFor } conversation { id kind text email answer answerEmail answeredAt active } } }";
 const ANSWER = "mutation ($id: ID!, $a: String!) { answerQuoteQuestion(id: $id, answer: $a) { id answer answerEmail answeredAt } }";
 const SEND = "mutation ($id: ID!, $input: SendQuoteToCustomerInput!) { sendQuoteToCustomer(id: $id, input: $input) { id kind email text } }";
-const REMINDER = "mutation ($id: ID!, $input: QuoteReminderInput!) { updateQuoteReminder(id: $id, input: $input) { id reminder { enabled daysBefore scheduledFor } } }";
+const REMINDER =
+  "mutation ($id: ID!, $input: QuoteReminderInput!) { updateQuoteReminder(id: $id, input: $input) { id reminder { enabled daysBefore scheduledFor } } }";
 
 type Conversation = {
   status: string;
   decline: { declinedAt: string; reason: string | null } | null;
   reminder: { enabled: boolean; daysBefore: number; sentAt: string | null; scheduledFor: string | null };
-  conversation: { id: string; kind: string; text: string | null; email: string | null; answer: string | null; answerEmail: string | null; answeredAt: string | null; active: boolean }[];
+  conversation: {
+    id: string;
+    kind: string;
+    text: string | null;
+    email: string | null;
+    answer: string | null;
+    answerEmail: string | null;
+    answeredAt: string | null;
+    active: boolean;
+  }[];
 };
 async function conversationOf(quoteId: string, user: SignedIn = owner): Promise<Conversation> {
   const result = await t.gql<{ quote: Conversation }>(CONVERSATION, { id: quoteId }, user.headers());
@@ -89,7 +103,11 @@ describe("questions", () => {
       const quote = await publishedQuote({ language, name: `Answer ${language}` });
       await t.gql(ASK, { n: quote.nanoId, q: `Question in ${language}?` }, visitor());
       const [question] = (await conversationOf(quote.id)).conversation;
-      const answered = await t.gql<{ answerQuoteQuestion: { answer: string; answerEmail: string; answeredAt: string } }>(ANSWER, { id: question.id, a: `Yes, in ${language}.` }, owner.headers());
+      const answered = await t.gql<{ answerQuoteQuestion: { answer: string; answerEmail: string; answeredAt: string } }>(
+        ANSWER,
+        { id: question.id, a: `Yes, in ${language}.` },
+        owner.headers(),
+      );
       expect(answered.data?.answerQuoteQuestion).toMatchObject({ answer: `Yes, in ${language}.`, answerEmail: customerEmail });
       const again = await t.gql(ANSWER, { id: question.id, a: "Twice" }, owner.headers());
       expect(again.errors?.[0]).toMatchObject({ message: "This question has already been answered.", extensions: { code: "CONFLICT" } });
@@ -110,7 +128,9 @@ describe("questions", () => {
     await t.gql(ASK, { n: quote.nanoId, q: "Hello?" }, visitor());
     const [question] = (await conversationOf(quote.id)).conversation;
     expect((await t.gql(ANSWER, { id: question.id, a: "  " }, owner.headers())).errors?.[0].message).toBe("Please type your answer.");
-    expect((await t.gql(ANSWER, { id: question.id, a: "x".repeat(100_000) }, owner.headers())).errors?.[0].message).toBe("An answer can be at most 2,000 characters.");
+    expect((await t.gql(ANSWER, { id: question.id, a: "x".repeat(100_000) }, owner.headers())).errors?.[0].message).toBe(
+      "An answer can be at most 2,000 characters.",
+    );
     const refused = await t.gql(ANSWER, { id: question.id, a: "Fine" }, owner.headers());
     expect(refused.errors?.[0].message).toBe("The customer has no e-mail address. Add one to the customer first.");
     expect((await conversationOf(quote.id)).conversation[0].answer).toBeNull();
@@ -176,12 +196,19 @@ describe("declining", () => {
     const declined = await t.gql<{ declineQuote: { reason: string } }>(DECLINE, { n: quote.nanoId, r: "Too expensive for us." }, visitor());
     expect(declined.data?.declineQuote.reason).toBe("Too expensive for us.");
     const view = await conversationOf(quote.id);
-    expect(view).toMatchObject({ status: "PUBLISHED", decline: { reason: "Too expensive for us." }, conversation: [{ kind: "DECLINE", text: "Too expensive for us.", active: true }] });
+    expect(view).toMatchObject({
+      status: "PUBLISHED",
+      decline: { reason: "Too expensive for us." },
+      conversation: [{ kind: "DECLINE", text: "Too expensive for us.", active: true }],
+    });
     await runJobs(t);
     const mail = mailsTo(ownerEmail).find((m) => m.subject === `Offerte ${quote.quoteNumber} is afgewezen`)!;
     expect(mail.decoded).toContain("Too expensive for us.");
     // Twice is refused; the database refuses signing a declined quote.
-    expect((await t.gql(DECLINE, { n: quote.nanoId }, visitor())).errors?.[0]).toMatchObject({ message: "This quote has already been declined.", extensions: { code: "CONFLICT" } });
+    expect((await t.gql(DECLINE, { n: quote.nanoId }, visitor())).errors?.[0]).toMatchObject({
+      message: "This quote has already been declined.",
+      extensions: { code: "CONFLICT" },
+    });
     await expect(t.db.execute(sql`update quotes set status = 'SIGNED' where id = ${quote.id}`)).rejects.toThrow();
     expect((await conversationOf(quote.id)).status).toBe("PUBLISHED");
   });
@@ -231,7 +258,11 @@ describe("declining", () => {
 
 describe("the public forms (no JavaScript)", () => {
   const post = (path: string, fields: Record<string, string>, ip = freshIp()) =>
-    t.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...visitor(ip) }, body: new URLSearchParams(fields).toString() });
+    t.fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...visitor(ip) },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   it("asks and declines, then redirects back to the quote's page with a status", async () => {
     const quote = await publishedQuote({ language: "NL", name: "Formulier" });
@@ -259,7 +290,9 @@ describe("the public forms (no JavaScript)", () => {
     const huge = await post(`${path}/question`, { question: "x".repeat(100_000) });
     expect(huge.status).toBe(413);
     const draft = await createQuote(t, owner, customerId);
-    expect((await post(`/quote/x/${draft.nanoId}/question`, { question: "Hi" })).headers.get("location")).toBe(`/quote/website-redesign/${draft.nanoId}?conversation=closed#conversation`);
+    expect((await post(`/quote/x/${draft.nanoId}/question`, { question: "Hi" })).headers.get("location")).toBe(
+      `/quote/website-redesign/${draft.nanoId}?conversation=closed#conversation`,
+    );
     const ip = freshIp();
     for (let i = 0; i < 5; i++) await post(`${path}/question`, { question: `Burst ${i}` }, ip);
     expect((await post(`${path}/question`, { question: "Burst 6" }, ip)).headers.get("location")).toContain("conversation=rate-limited");
@@ -275,7 +308,11 @@ describe("sending to the customer", () => {
     ] as const) {
       const quote = await publishedQuote({ language, name: `Send ${language}` });
       const to = uniqueEmail("send");
-      const sent = await t.gql<{ sendQuoteToCustomer: { kind: string; email: string; text: string } }>(SEND, { id: quote.id, input: { email: ` ${to.toUpperCase()} `, message: "Looking forward to it!" } }, owner.headers());
+      const sent = await t.gql<{ sendQuoteToCustomer: { kind: string; email: string; text: string } }>(
+        SEND,
+        { id: quote.id, input: { email: ` ${to.toUpperCase()} `, message: "Looking forward to it!" } },
+        owner.headers(),
+      );
       expect(sent.data?.sendQuoteToCustomer).toEqual({ id: expect.any(String), kind: "SENT", email: to, text: "Looking forward to it!" });
       await runJobs(t);
       const mail = mailsTo(to).find((m) => m.subject === subject.replace("{n}", quote.quoteNumber))!;
@@ -286,7 +323,9 @@ describe("sending to the customer", () => {
 
   it("refuses drafts, expired and signed quotes, bad addresses, long messages and bursts", async () => {
     const draft = await createQuote(t, owner, customerId);
-    expect((await t.gql(SEND, { id: draft.id, input: { email: customerEmail } }, owner.headers())).errors?.[0].message).toBe("Publish the quote before sending it.");
+    expect((await t.gql(SEND, { id: draft.id, input: { email: customerEmail } }, owner.headers())).errors?.[0].message).toBe(
+      "Publish the quote before sending it.",
+    );
     const expired = await createQuote(t, owner, customerId, { quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-01-31" });
     await publishOn(t, owner, expired.id, "2026-01-15");
     expect((await t.gql(SEND, { id: expired.id, input: { email: customerEmail } }, owner.headers())).errors?.[0].extensions?.code).toBe("CONFLICT");
@@ -325,15 +364,26 @@ describe("owner notifications", () => {
 });
 
 describe("reminders", () => {
-  const due = (quoteId: string) => t.db.execute(sql`update jobs set run_at = now() where name = 'send-quote-reminder' and status = 'queued' and payload->>'quoteId' = ${quoteId}`);
+  const due = (quoteId: string) =>
+    t.db.execute(sql`update jobs set run_at = now() where name = 'send-quote-reminder' and status = 'queued' and payload->>'quoteId' = ${quoteId}`);
   const queued = (quoteId: string) =>
-    queryRows<{ run_at: Date; expiration: string }>(t.db, sql`select run_at, payload->>'expirationDate' as expiration from jobs where name = 'send-quote-reminder' and status = 'queued' and payload->>'quoteId' = ${quoteId}`);
-  const reminderMails = (quote: { quoteNumber: string }) => mailsTo(customerEmail).filter((m) => m.subject.includes(`quote ${quote.quoteNumber}`) || m.subject.includes(`offerte ${quote.quoteNumber}`)).filter((m) => /Reminder|Herinnering/.test(m.subject));
+    queryRows<{ run_at: Date; expiration: string }>(
+      t.db,
+      sql`select run_at, payload->>'expirationDate' as expiration from jobs where name = 'send-quote-reminder' and status = 'queued' and payload->>'quoteId' = ${quoteId}`,
+    );
+  const reminderMails = (quote: { quoteNumber: string }) =>
+    mailsTo(customerEmail)
+      .filter((m) => m.subject.includes(`quote ${quote.quoteNumber}`) || m.subject.includes(`offerte ${quote.quoteNumber}`))
+      .filter((m) => /Reminder|Herinnering/.test(m.subject));
   const expiring = (days: number) => ({ quoteDateAt: todayIso(), quoteExpirationAt: addDaysIso(todayIso(), days) });
 
   it("schedules N days before expiry at 08:00 UTC and sends exactly once, in the quote's language", async () => {
     const quote = await publishedQuote({ ...expiring(10), language: "NL", name: "Herinnering" });
-    const set = await t.gql<{ updateQuoteReminder: { reminder: { enabled: boolean; daysBefore: number; scheduledFor: string } } }>(REMINDER, { id: quote.id, input: { enabled: true, daysBefore: 3 } }, owner.headers());
+    const set = await t.gql<{ updateQuoteReminder: { reminder: { enabled: boolean; daysBefore: number; scheduledFor: string } } }>(
+      REMINDER,
+      { id: quote.id, input: { enabled: true, daysBefore: 3 } },
+      owner.headers(),
+    );
     expect(set.data?.updateQuoteReminder.reminder).toEqual({ enabled: true, daysBefore: 3, scheduledFor: `${addDaysIso(todayIso(), 7)}T08:00:00.000Z` });
     await runJobs(t);
     expect(reminderMails(quote)).toHaveLength(0); // not due yet
@@ -394,9 +444,13 @@ describe("reminders", () => {
   it("refuses 0 or 31 days and signed quotes", async () => {
     const quote = await publishedQuote();
     for (const days of [0, 31]) {
-      expect((await t.gql(REMINDER, { id: quote.id, input: { enabled: true, daysBefore: days } }, owner.headers())).errors?.[0].message).toBe("Choose 1 to 30 days.");
+      expect((await t.gql(REMINDER, { id: quote.id, input: { enabled: true, daysBefore: days } }, owner.headers())).errors?.[0].message).toBe(
+        "Choose 1 to 30 days.",
+      );
     }
     await t.db.execute(sql`update quotes set status = 'SIGNED' where id = ${quote.id}`);
-    expect((await t.gql(REMINDER, { id: quote.id, input: { enabled: true, daysBefore: 3 } }, owner.headers())).errors?.[0].message).toBe("This quote is signed: it needs no reminder.");
+    expect((await t.gql(REMINDER, { id: quote.id, input: { enabled: true, daysBefore: 3 } }, owner.headers())).errors?.[0].message).toBe(
+      "This quote is signed: it needs no reminder.",
+    );
   });
 });

@@ -16,7 +16,8 @@ let t: TestApp;
 let owner: SignedInAs;
 
 /** The query from the outside review: every per-parent field under a page of quotes. */
-const HEAVY_ITEM = "total quoteBlocks { id name ... on PricingQuoteBlock { totals { oneOff { totalExclVat vat { rate vat } } } quoteLineItems { id total } } } customer { id totalQuotes totalSignedQuotes }";
+const HEAVY_ITEM =
+  "total quoteBlocks { id name ... on PricingQuoteBlock { totals { oneOff { totalExclVat vat { rate vat } } } quoteLineItems { id total } } } customer { id totalQuotes totalSignedQuotes }";
 const heavyList = (aliases: number, pageSize: number) =>
   `{ ${Array.from({ length: aliases }, (_, i) => `q${i}: quotes(pageSize: ${pageSize}, page: ${i + 1}) { totalCount items { id ${HEAVY_ITEM} } }`).join(" ")} }`;
 
@@ -65,7 +66,11 @@ describe("batching", () => {
 
   it("runs the same number of SQL queries for a list of 5 and of 50 quotes with every per-parent field", async () => {
     const run = (pageSize: number) => async () => {
-      const result = await unlimited.gql<{ q0: { items: { total: string; quoteBlocks: unknown[]; customer: { totalQuotes: number } }[] } }>(heavyList(1, pageSize), {}, owner.headers());
+      const result = await unlimited.gql<{ q0: { items: { total: string; quoteBlocks: unknown[]; customer: { totalQuotes: number } }[] } }>(
+        heavyList(1, pageSize),
+        {},
+        owner.headers(),
+      );
       expect(result.errors).toBeUndefined();
       expect(result.data?.q0.items).toHaveLength(pageSize);
       expect(result.data?.q0.items[0]).toMatchObject({ total: "1019.99", customer: { totalQuotes: 5 } });
@@ -80,7 +85,12 @@ describe("batching", () => {
   });
 
   it("batches the customers list's counts and the account's team too", async () => {
-    const list = (pageSize: number) => () => unlimited.gql(`{ customers(pageSize: ${pageSize}) { items { id totalQuotes totalSignedQuotes } } account { identityAccountsUsers { role } } }`, {}, owner.headers());
+    const list = (pageSize: number) => () =>
+      unlimited.gql(
+        `{ customers(pageSize: ${pageSize}) { items { id totalQuotes totalSignedQuotes } } account { identityAccountsUsers { role } } }`,
+        {},
+        owner.headers(),
+      );
     expect(await countQueries(list(2))).toBe(await countQueries(list(10)));
   });
 });
@@ -105,7 +115,10 @@ describe("query cost", () => {
       const result = await t.gql(worst, {}, { ...owner.headers(), "accept-language": "nl" });
       expect(result.status).toBe(400);
       expect(result.data).toBeUndefined();
-      expect(result.errors?.[0]).toMatchObject({ message: "De query is te diep of te zwaar.", extensions: { code: "QUERY_TOO_EXPENSIVE", maxCost: COST_LIMITS.maxCost } });
+      expect(result.errors?.[0]).toMatchObject({
+        message: "De query is te diep of te zwaar.",
+        extensions: { code: "QUERY_TOO_EXPENSIVE", maxCost: COST_LIMITS.maxCost },
+      });
     });
     expect(queries).toBeLessThanOrEqual(2); // only the session lookup: nothing of the query ran
   });

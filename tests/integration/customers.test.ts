@@ -20,7 +20,14 @@ afterAll(async () => {
   await t.close();
 });
 
-type Page = { customers: { items: { name: string; companyName: string | null; totalQuotes: number; totalSignedQuotes: number }[]; totalCount: number; page: number; pageSize: number } };
+type Page = {
+  customers: {
+    items: { name: string; companyName: string | null; totalQuotes: number; totalSignedQuotes: number }[];
+    totalCount: number;
+    page: number;
+    pageSize: number;
+  };
+};
 const LIST = `query ($search: String, $sort: CustomerSort, $page: Int, $pageSize: Int) {
   customers(search: $search, sort: $sort, page: $page, pageSize: $pageSize) { items { name companyName totalQuotes totalSignedQuotes } totalCount page pageSize }
 }`;
@@ -30,7 +37,11 @@ describe("customers", () => {
     const created = await createCustomer(t, owner, { name: "  Jansen Bakery ", email: "INFO@Jansen.NL", phone: "+31 20 123 4567", contactPerson: "Piet" });
     expect(created).toMatchObject({ name: "Jansen Bakery", email: "info@jansen.nl", totalQuotes: 0, totalSignedQuotes: 0 });
 
-    const read = await t.gql<{ customer: { name: string; content: string } }>(`query ($id: ID!) { customer(id: $id) { ${CUSTOMER_FIELDS} } }`, { id: created.id }, owner.headers());
+    const read = await t.gql<{ customer: { name: string; content: string } }>(
+      `query ($id: ID!) { customer(id: $id) { ${CUSTOMER_FIELDS} } }`,
+      { id: created.id },
+      owner.headers(),
+    );
     expect(read.data?.customer).toMatchObject({ name: "Jansen Bakery", content: "Main street 1\n1234 AB Amsterdam" });
 
     const updated = await t.gql<{ updateCustomer: { name: string; companyName: string | null; email: string | null } }>(
@@ -52,7 +63,11 @@ describe("customers", () => {
       code: "BAD_USER_INPUT",
       fields: { name: "The name can be at most 120 characters.", email: "Please enter a valid e-mail address." },
     });
-    const dutch = await t.gql("mutation ($input: CustomerInput!) { createCustomer(input: $input) { id } }", { input: { name: "" } }, { ...owner.headers(), "accept-language": "nl" });
+    const dutch = await t.gql(
+      "mutation ($input: CustomerInput!) { createCustomer(input: $input) { id } }",
+      { input: { name: "" } },
+      { ...owner.headers(), "accept-language": "nl" },
+    );
     expect(dutch.errors?.[0].message).toBe("Vul de naam van de klant in.");
     const after = await t.gql<Page>(LIST, {}, owner.headers());
     expect(after.data?.customers.totalCount).toBe(before.data?.customers.totalCount);
@@ -60,10 +75,16 @@ describe("customers", () => {
 
   it("lists with search, sort, pagination and quote totals", async () => {
     const other = await signUp(t, { company: "List Co" });
-    for (const [name, companyName] of [["Charlie", "Zeta BV"], ["alpha", "Omega"], ["Bravo", "100% Design"], ["Delta", "Alpha Corp"]]) {
+    for (const [name, companyName] of [
+      ["Charlie", "Zeta BV"],
+      ["alpha", "Omega"],
+      ["Bravo", "100% Design"],
+      ["Delta", "Alpha Corp"],
+    ]) {
       await createCustomer(t, other, { name, companyName });
     }
-    const bravo = (await t.gql<{ customers: { items: { id: string }[] } }>('{ customers(search: "bravo") { items { id } } }', {}, other.headers())).data!.customers.items[0];
+    const bravo = (await t.gql<{ customers: { items: { id: string }[] } }>('{ customers(search: "bravo") { items { id } } }', {}, other.headers())).data!
+      .customers.items[0];
     await createQuote(t, other, bravo.id);
     const signedLater = await createQuote(t, other, bravo.id);
     await transition(t, other, "publishQuote", signedLater.id);
@@ -107,7 +128,10 @@ describe("customers", () => {
 
     const gone = await t.gql("query ($id: ID!) { customer(id: $id) { id } }", { id: customer.id }, owner.headers());
     expect(gone.errors?.[0]).toMatchObject({ message: "This customer does not exist (any more).", extensions: { code: "NOT_FOUND" } });
-    const quotes = await t.gql<{ a: { status: string; customer: null; customerDetails: { name: string; content: string } | null }; b: { status: string; customer: null; customerDetails: { name: string } | null } }>(
+    const quotes = await t.gql<{
+      a: { status: string; customer: null; customerDetails: { name: string; content: string } | null };
+      b: { status: string; customer: null; customerDetails: { name: string } | null };
+    }>(
       "query ($a: ID!, $b: ID!) { a: quote(id: $a) { status customer { id } customerDetails { name content } } b: quote(id: $b) { status customer { id } customerDetails { name } } }",
       { a: published.id, b: draft.id },
       owner.headers(),
@@ -141,24 +165,42 @@ describe("control characters (issue 8 item 9)", () => {
       [{ name: "Acme", contactPerson: "Ann\u001b[31m" }, "contactPerson"],
     ];
     for (const [input, field] of cases) {
-      for (const [language, message] of [["en", "Remove the invisible control characters from this field."], ["nl", "Verwijder de onzichtbare stuurtekens uit dit veld."]]) {
+      for (const [language, message] of [
+        ["en", "Remove the invisible control characters from this field."],
+        ["nl", "Verwijder de onzichtbare stuurtekens uit dit veld."],
+      ]) {
         const result = await t.gql(CREATE, { input }, { ...owner.headers(), "accept-language": language });
         expect(result.errors?.[0].extensions, field).toMatchObject({ code: "BAD_USER_INPUT", fields: { [field]: message } });
       }
     }
     // Line breaks and tabs stay allowed in multi-line content.
-    const ok = await t.gql<{ createCustomer: { id: string } }>(CREATE, { input: { name: "Tabs BV", content: "Street 1\n1234 AB\tAmsterdam" } }, owner.headers());
+    const ok = await t.gql<{ createCustomer: { id: string } }>(
+      CREATE,
+      { input: { name: "Tabs BV", content: "Street 1\n1234 AB\tAmsterdam" } },
+      owner.headers(),
+    );
     expect(ok.errors).toBeUndefined();
-    const search = await t.gql("{ customers(search: \"a\\u0000b\") { totalCount } }", {}, owner.headers());
+    const search = await t.gql('{ customers(search: "a\\u0000b") { totalCount } }', {}, owner.headers());
     expect(search.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT" });
   });
 
   it("logs a failing resolver without the query's parameters (no personal data in logs)", async () => {
     const lines: string[] = [];
-    const log = createLogger("info", new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } }));
-    const failure = new Error('Failed query: insert into "customers" ("name", "email") values ($1, $2) returning "id"\nparams: Jansen Bakery,secret.person@example.test', {
-      cause: Object.assign(new Error("could not write"), { code: "XX000", detail: "Key (email)=(secret.person@example.test)" }),
-    });
+    const log = createLogger(
+      "info",
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const failure = new Error(
+      'Failed query: insert into "customers" ("name", "email") values ($1, $2) returning "id"\nparams: Jansen Bakery,secret.person@example.test',
+      {
+        cause: Object.assign(new Error("could not write"), { code: "XX000", detail: "Key (email)=(secret.person@example.test)" }),
+      },
+    );
     // A database whose inserts fail the way drizzle reports it (message with SQL and params).
     const failing = new Proxy(t.db, {
       // (no $client: the PGlite lane would otherwise route around this proxy)
@@ -166,18 +208,20 @@ describe("control characters (issue 8 item 9)", () => {
         prop === "$client"
           ? undefined
           : prop === "insert"
-          ? (table: unknown) => {
-              if (table === customers) throw failure;
-              return target.insert(table as typeof customers);
-            }
-          : Reflect.get(target, prop, receiver),
+            ? (table: unknown) => {
+                if (table === customers) throw failure;
+                return target.insert(table as typeof customers);
+              }
+            : Reflect.get(target, prop, receiver),
     }) as Database;
     const app = createApp({ config: t.config, db: failing, log, mail: createMailer({ from: "x@y.z", outboxDir: t.dataDir, log }), ping: t.database.ping });
-    const response = await app.fetch(new Request(new URL("/graphql", t.config.publicUrl), {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...owner.headers() },
-      body: JSON.stringify({ query: CREATE, variables: { input: { name: "Jansen Bakery", email: "secret.person@example.test" } } }),
-    }));
+    const response = await app.fetch(
+      new Request(new URL("/graphql", t.config.publicUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...owner.headers() },
+        body: JSON.stringify({ query: CREATE, variables: { input: { name: "Jansen Bakery", email: "secret.person@example.test" } } }),
+      }),
+    );
     const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect(body.errors[0]).toMatchObject({ message: "Something went wrong", extensions: { code: "INTERNAL_SERVER_ERROR" } });
     const logged = lines.join("\n");

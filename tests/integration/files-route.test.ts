@@ -45,7 +45,11 @@ describe.each([
   });
 
   it("sends types that could run script when opened (SVG, text) as downloads", async () => {
-    const svg = await storage.put({ area: "logos", contentType: "image/svg+xml", body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    const svg = await storage.put({
+      area: "logos",
+      contentType: "image/svg+xml",
+      body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
     const response = await t.fetch(`/files/${svg.key}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/svg+xml");

@@ -101,16 +101,21 @@ describe.each(backends)("files adapter: $name", (backend) => {
   it("refuses a body over the size limit and leaves nothing behind", async () => {
     const big = Readable.from([Buffer.alloc(600), Buffer.alloc(600)]);
     await expect(storage.put({ area: "logos", contentType: "image/png", body: big, maxBytes: 1000 })).rejects.toBeInstanceOf(FileTooLargeError);
-    await expect(storage.put({ area: "logos", contentType: "image/png", body: Buffer.alloc(1001), maxBytes: 1000 })).rejects.toBeInstanceOf(
-      FileTooLargeError,
-    );
+    await expect(storage.put({ area: "logos", contentType: "image/png", body: Buffer.alloc(1001), maxBytes: 1000 })).rejects.toBeInstanceOf(FileTooLargeError);
     expect(temporaryFiles()).toEqual([]);
   });
 
   it("answers null for unknown keys and for anything that is not a key of ours", async () => {
     expect(await storage.get("logos/AAAAAAAAAAAAAAAAAAAAAA.png")).toBeNull();
     expect(await storage.stat("logos/AAAAAAAAAAAAAAAAAAAAAA.png")).toBeNull();
-    for (const bad of ["../../etc/passwd", "logos/../../../etc/passwd", "/etc/passwd", "logos/AAAAAAAAAAAAAAAAAAAAAA.exe", "LOGOS/AAAAAAAAAAAAAAAAAAAAAA.png", ""]) {
+    for (const bad of [
+      "../../etc/passwd",
+      "logos/../../../etc/passwd",
+      "/etc/passwd",
+      "logos/AAAAAAAAAAAAAAAAAAAAAA.exe",
+      "LOGOS/AAAAAAAAAAAAAAAAAAAAAA.png",
+      "",
+    ]) {
       expect(isFileKey(bad)).toBe(false);
       expect(await storage.get(bad)).toBeNull();
       expect(await storage.stat(bad)).toBeNull();

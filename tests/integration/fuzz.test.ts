@@ -1,6 +1,16 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountUsers, accounts, customers, quoteBlocks, quoteLineItems, quotes, templateBlocks, templateLineItems, templateSignatures } from "../../src/server/db/schema";
+import {
+  accountUsers,
+  accounts,
+  customers,
+  quoteBlocks,
+  quoteLineItems,
+  quotes,
+  templateBlocks,
+  templateLineItems,
+  templateSignatures,
+} from "../../src/server/db/schema";
 import { schema } from "../../src/server/graphql/schema";
 import { addAccountMember } from "../../src/server/modules/identity/accounts.service";
 import { type TestApp, createTestApp } from "../support/app";
@@ -30,7 +40,16 @@ async function snapshotOf(accountId: string) {
   const db = t.db;
   const quoteRows = await db.select().from(quotes).where(eq(quotes.accountId, accountId)).orderBy(quotes.id);
   const blockRows = quoteRows.length
-    ? await db.select().from(quoteBlocks).where(inArray(quoteBlocks.quoteId, quoteRows.map((q) => q.id))).orderBy(quoteBlocks.id)
+    ? await db
+        .select()
+        .from(quoteBlocks)
+        .where(
+          inArray(
+            quoteBlocks.quoteId,
+            quoteRows.map((q) => q.id),
+          ),
+        )
+        .orderBy(quoteBlocks.id)
     : [];
   return JSON.stringify({
     account: await db.select().from(accounts).where(eq(accounts.id, accountId)),
@@ -42,7 +61,16 @@ async function snapshotOf(accountId: string) {
     templateLines: await db.select().from(templateLineItems).where(eq(templateLineItems.accountId, accountId)).orderBy(templateLineItems.id),
     signatures: await db.select().from(templateSignatures).where(eq(templateSignatures.accountId, accountId)).orderBy(templateSignatures.id),
     lines: blockRows.length
-      ? await db.select().from(quoteLineItems).where(inArray(quoteLineItems.blockId, blockRows.map((x) => x.id))).orderBy(quoteLineItems.id)
+      ? await db
+          .select()
+          .from(quoteLineItems)
+          .where(
+            inArray(
+              quoteLineItems.blockId,
+              blockRows.map((x) => x.id),
+            ),
+          )
+          .orderBy(quoteLineItems.id)
       : [],
   });
 }
@@ -60,7 +88,13 @@ async function seedAccount(user: SignedInAs, label: string) {
     // Templates and a signature (issue 10) for the fuzzer to aim at.
     const template = await t.gql<{ createPricingTemplateBlock: { id: string } }>(
       "mutation ($i: PricingBlockInput!) { createPricingTemplateBlock(input: $i) { id } }",
-      { i: { name: `${label} template`, pricingUnit: "MONTH", lineItems: [{ name: "Hosting", price: "150", amount: "1", vatRate: "21", optional: false, selected: true, recurring: true }] } },
+      {
+        i: {
+          name: `${label} template`,
+          pricingUnit: "MONTH",
+          lineItems: [{ name: "Hosting", price: "150", amount: "1", vatRate: "21", optional: false, selected: true, recurring: true }],
+        },
+      },
       user.headers(),
     );
     const signature = await t.gql<{ createTemplateSignature: { id: string } }>(
@@ -68,7 +102,10 @@ async function seedAccount(user: SignedInAs, label: string) {
       { i: { name: `${label} signature`, kind: "TYPED", signature: label } },
       user.headers(),
     );
-    ids.push({ id: template.data!.createPricingTemplateBlock.id, type: "PricingTemplateBlock" }, { id: signature.data!.createTemplateSignature.id, type: "TemplateSignature" });
+    ids.push(
+      { id: template.data!.createPricingTemplateBlock.id, type: "PricingTemplateBlock" },
+      { id: signature.data!.createTemplateSignature.id, type: "TemplateSignature" },
+    );
     await transition(t, user, "publishQuote", published.id);
   }
   return ids;
@@ -128,7 +165,9 @@ describe(`schema-driven fuzz (${RUNS} requests, seed ${SEED})`, () => {
                 ? "internals in a message"
                 : null;
         if (problem) {
-          failures.push(`#${run} ${caller.name} ${request.field}: ${problem}\n  ${request.query}\n  ${JSON.stringify(request.variables).slice(0, 400)}\n  → ${text.slice(0, 400)}`);
+          failures.push(
+            `#${run} ${caller.name} ${request.field}: ${problem}\n  ${request.query}\n  ${JSON.stringify(request.variables).slice(0, 400)}\n  → ${text.slice(0, 400)}`,
+          );
         }
         if (!body.errors && body.data) succeeded.add(request.field);
         if (caller === callers[0] && body.data) {

@@ -38,11 +38,14 @@ beforeAll(async () => {
   user = await signIn(t, "owner", { name: "Pia Parity" });
   await createCustomer(t, user, { name: "Parity Klant" });
   // The product's listener, counting what its node:http path answered.
-  const counting = { ...t.app, graphqlNode: (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const answered = t.app.graphqlNode(req, res);
-    if (answered) taken += 1;
-    return answered;
-  } } as unknown as typeof t.app;
+  const counting = {
+    ...t.app,
+    graphqlNode: (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const answered = t.app.graphqlNode(req, res);
+      if (answered) taken += 1;
+      return answered;
+    },
+  } as unknown as typeof t.app;
   viaNode = await listen(nodeListener(counting));
   viaHono = await listen(getRequestListener(t.app.fetch));
 });
@@ -58,7 +61,11 @@ const VOLATILE = new Set(["date", "x-request-id", "connection", "keep-alive", "t
 
 async function both(request: Sent) {
   const send = async (base: string) => {
-    const response = await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...request.headers }, body: request.body });
+    const response = await fetch(`${base}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...request.headers },
+      body: request.body,
+    });
     const headers = Object.fromEntries([...response.headers].filter(([name]) => !VOLATILE.has(name)).sort(([a], [b]) => a.localeCompare(b)));
     return { status: response.status, headers, requestId: response.headers.get("x-request-id"), body: await response.text() };
   };
@@ -75,9 +82,29 @@ const ME = JSON.stringify({ query: "{ me { id name email } }" });
 describe("POST /graphql: the node:http path answers as the Hono route does", () => {
   const cases: [string, () => Sent, number, boolean][] = [
     ["a signed-in query", () => ({ headers: { ...csrf, ...user.headers() }, body: ME }), 200, true],
-    ["a list with variables", () => ({ headers: { ...csrf, ...user.headers() }, body: JSON.stringify({ query: "query ($n: Int) { customers(pageSize: $n) { items { name } } }", variables: { n: 5 } }) }), 200, true],
+    [
+      "a list with variables",
+      () => ({
+        headers: { ...csrf, ...user.headers() },
+        body: JSON.stringify({ query: "query ($n: Int) { customers(pageSize: $n) { items { name } } }", variables: { n: 5 } }),
+      }),
+      200,
+      true,
+    ],
     ["signed out", () => ({ headers: csrf, body: ME }), 200, true],
-    ["urql's Accept header", () => ({ headers: { ...csrf, ...user.headers(), accept: "application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed" }, body: ME }), 200, true],
+    [
+      "urql's Accept header",
+      () => ({
+        headers: {
+          ...csrf,
+          ...user.headers(),
+          accept: "application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed",
+        },
+        body: ME,
+      }),
+      200,
+      true,
+    ],
     ["without the CSRF header", () => ({ headers: user.headers(), body: ME }), 403, true],
     ["from a foreign origin", () => ({ headers: { ...csrf, ...user.headers(), origin: "http://evil.example" }, body: ME }), 403, true],
     ["from an allowed origin (CORS headers)", () => ({ headers: { ...csrf, ...user.headers(), origin: "https://app.offerly.example" }, body: ME }), 200, true],
@@ -85,10 +112,39 @@ describe("POST /graphql: the node:http path answers as the Hono route does", () 
     ["a syntax error", () => ({ headers: csrf, body: JSON.stringify({ query: "{ me { id " }) }), 400, true],
     ["an unknown field", () => ({ headers: csrf, body: JSON.stringify({ query: "{ nothingHere }" }) }), 400, true],
     ["too deep", () => ({ headers: csrf, body: JSON.stringify({ query: `{ me ${"{ id ".repeat(12)}${"}".repeat(12)} }` }) }), 400, true],
-    ["over the query cost, in Dutch", () => ({ headers: { ...csrf, ...user.headers(), "accept-language": "nl" }, body: JSON.stringify({ query: "{ a: quotes(pageSize: 100) { items { total } } b: quotes(pageSize: 100) { items { total } } }" }) }), 400, true],
-    ["a resolver's refusal (not found)", () => ({ headers: { ...csrf, ...user.headers() }, body: JSON.stringify({ query: 'query { quote(id: "00000000-0000-4000-8000-000000000000") { id } }' }) }), 200, true],
-    ["a mutation with a field error, in Dutch", () => ({ headers: { ...csrf, ...user.headers(), "accept-language": "nl" }, body: JSON.stringify({ query: "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", variables: { i: { name: "" } } }) }), 200, true],
-    ["a batch (body read here, answered by Yoga through Hono)", () => ({ headers: csrf, body: JSON.stringify([{ query: "{ me { id } }" }, { query: "{ me { id } }" }]) }), 400, true],
+    [
+      "over the query cost, in Dutch",
+      () => ({
+        headers: { ...csrf, ...user.headers(), "accept-language": "nl" },
+        body: JSON.stringify({ query: "{ a: quotes(pageSize: 100) { items { total } } b: quotes(pageSize: 100) { items { total } } }" }),
+      }),
+      400,
+      true,
+    ],
+    [
+      "a resolver's refusal (not found)",
+      () => ({
+        headers: { ...csrf, ...user.headers() },
+        body: JSON.stringify({ query: 'query { quote(id: "00000000-0000-4000-8000-000000000000") { id } }' }),
+      }),
+      200,
+      true,
+    ],
+    [
+      "a mutation with a field error, in Dutch",
+      () => ({
+        headers: { ...csrf, ...user.headers(), "accept-language": "nl" },
+        body: JSON.stringify({ query: "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", variables: { i: { name: "" } } }),
+      }),
+      200,
+      true,
+    ],
+    [
+      "a batch (body read here, answered by Yoga through Hono)",
+      () => ({ headers: csrf, body: JSON.stringify([{ query: "{ me { id } }" }, { query: "{ me { id } }" }]) }),
+      400,
+      true,
+    ],
     ["a query that is not a string (body read here, answered by Yoga through Hono)", () => ({ headers: csrf, body: JSON.stringify({ query: 1 }) }), 400, true],
     ["a stream requested (left to Hono)", () => ({ headers: { ...csrf, accept: "text/event-stream" }, body: ME }), 200, false],
   ];
@@ -115,7 +171,10 @@ describe("POST /graphql: the node:http path answers as the Hono route does", () 
 
   it("refuses a declared body over the limit before reading it (413, in Dutch), and one that grows past it", async () => {
     const declared = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(`${viaNode.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1", "accept-language": "nl", "content-length": String(BODY_LIMITS.graphql + 1) } });
+      const request = http.request(`${viaNode.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-graphql-csrf": "1", "accept-language": "nl", "content-length": String(BODY_LIMITS.graphql + 1) },
+      });
       request.on("response", (response) => {
         let body = "";
         response.on("data", (d) => (body += d));
@@ -138,7 +197,12 @@ describe("POST /graphql: the node:http path answers as the Hono route does", () 
           controller.close();
         },
       });
-      const response = await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...csrf }, body: stream, duplex: "half" } as RequestInit);
+      const response = await fetch(`${base}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...csrf },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
       return { status: response.status, body: await response.text() };
     };
     const node = await chunked(viaNode.url);
@@ -151,7 +215,11 @@ describe("POST /graphql: the node:http path answers as the Hono route does", () 
     const proxied = await createTestApp({ env: { TRUST_PROXY: "true" }, database: t.database });
     const server = await listen(nodeListener(proxied.app));
     try {
-      const response = await fetch(`${server.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...csrf, "x-request-id": "lb-1234" }, body: ME });
+      const response = await fetch(`${server.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...csrf, "x-request-id": "lb-1234" },
+        body: ME,
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("x-request-id")).toBe("lb-1234");
     } finally {

@@ -30,7 +30,10 @@ describe("variables nested too deeply", () => {
   };
 
   it("a 100,000-deep input object is a validation error (400, in the caller's language), not a RangeError", async () => {
-    for (const [language, words] of [["en", /nested too deeply/], ["nl", /te diep genest/]] as const) {
+    for (const [language, words] of [
+      ["en", /nested too deeply/],
+      ["nl", /te diep genest/],
+    ] as const) {
       const answer = await post(`{"query":"{ me { id } }","variables":{"x":${nested(100_000)}}}`, { ...owner.headers(), "accept-language": language });
       expect(answer.status).toBe(400);
       expect(answer.errors?.map((e) => e.extensions?.code)).toEqual(["BAD_USER_INPUT"]);

@@ -92,19 +92,55 @@ describe("production /graphql: every rule of the plugin set holds on the node:ht
   const tokens = `{ me { ${"id ".repeat(GRAPHQL_LIMITS.maxTokens)}} }`;
   const cases: [string, () => Record<string, string>, string, number, (answer: Answer) => void][] = [
     ["introspection (__schema) is refused", () => csrf, q("{ __schema { types { name } } }"), 400, (a) => expect(messages(a)).toMatch(/introspection/i)],
-    ["introspection (__type) is refused, signed in", () => ({ ...csrf, ...user.headers() }), q('{ __type(name: "Quote") { fields { name } } }'), 400, (a) => expect(messages(a)).toMatch(/introspection/i)],
-    ["introspection hidden in a named operation is refused", () => csrf, JSON.stringify({ query: "query A { me { id } } query B { __schema { queryType { name } } }", operationName: "A" }), 400, (a) => expect(messages(a)).toMatch(/introspection/i)],
-    ["__typename is not introspection", () => ({ ...csrf, ...user.headers() }), q("{ me { __typename id } }"), 200, (a) => expect(JSON.parse(a.body).data.me.__typename).toBe("CurrentUser")],
+    [
+      "introspection (__type) is refused, signed in",
+      () => ({ ...csrf, ...user.headers() }),
+      q('{ __type(name: "Quote") { fields { name } } }'),
+      400,
+      (a) => expect(messages(a)).toMatch(/introspection/i),
+    ],
+    [
+      "introspection hidden in a named operation is refused",
+      () => csrf,
+      JSON.stringify({ query: "query A { me { id } } query B { __schema { queryType { name } } }", operationName: "A" }),
+      400,
+      (a) => expect(messages(a)).toMatch(/introspection/i),
+    ],
+    [
+      "__typename is not introspection",
+      () => ({ ...csrf, ...user.headers() }),
+      q("{ me { __typename id } }"),
+      200,
+      (a) => expect(JSON.parse(a.body).data.me.__typename).toBe("CurrentUser"),
+    ],
     ["no field suggestions", () => csrf, q("{ me { nam } }"), 400, (a) => expect(messages(a)).not.toMatch(/did you mean/i)],
     ["too deep", () => csrf, q(`{ me ${"{ id ".repeat(12)}${"}".repeat(12)} }`), 400, (a) => expect(messages(a)).toMatch(/depth/i)],
     ["too many aliases", () => csrf, q(`{ ${aliases} }`), 400, (a) => expect(messages(a)).toMatch(/alias/i)],
     ["too many directives", () => csrf, q(directives), 400, (a) => expect(messages(a)).toMatch(/directive/i)],
     ["too many tokens", () => csrf, q(tokens), 400, (a) => expect(messages(a)).toMatch(/token/i)],
-    ["over the query cost, in Dutch", () => ({ ...csrf, ...user.headers(), "accept-language": "nl" }), q("{ a: quotes(pageSize: 100) { items { total } } b: quotes(pageSize: 100) { items { total } } }"), 400, (a) => expect(codes(a)).toEqual(["QUERY_TOO_EXPENSIVE"])],
+    [
+      "over the query cost, in Dutch",
+      () => ({ ...csrf, ...user.headers(), "accept-language": "nl" }),
+      q("{ a: quotes(pageSize: 100) { items { total } } b: quotes(pageSize: 100) { items { total } } }"),
+      400,
+      (a) => expect(codes(a)).toEqual(["QUERY_TOO_EXPENSIVE"]),
+    ],
     ["without the CSRF header", () => user.headers(), q("{ me { id } }"), 403, (a) => expect(codes(a)).toEqual(["CSRF_HEADER_MISSING"])],
     ["from a foreign origin", () => ({ ...csrf, origin: "http://evil.example" }), q("{ me { id } }"), 403, (a) => expect(codes(a)).toEqual(["FOREIGN_ORIGIN"])],
-    ["a body over the limit", () => csrf, q("{ me { id } }", { pad: "x".repeat(BODY_LIMITS.graphql) }), 413, (a) => expect(codes(a)).toEqual(["PAYLOAD_TOO_LARGE"])],
-    ["a resolver's refusal, translated", () => ({ ...csrf, ...user.headers(), "accept-language": "nl" }), q('{ quote(id: "00000000-0000-4000-8000-000000000000") { id } }'), 200, (a) => expect(codes(a)).toEqual(["NOT_FOUND"])],
+    [
+      "a body over the limit",
+      () => csrf,
+      q("{ me { id } }", { pad: "x".repeat(BODY_LIMITS.graphql) }),
+      413,
+      (a) => expect(codes(a)).toEqual(["PAYLOAD_TOO_LARGE"]),
+    ],
+    [
+      "a resolver's refusal, translated",
+      () => ({ ...csrf, ...user.headers(), "accept-language": "nl" }),
+      q('{ quote(id: "00000000-0000-4000-8000-000000000000") { id } }'),
+      200,
+      (a) => expect(codes(a)).toEqual(["NOT_FOUND"]),
+    ],
   ];
   for (const [name, headers, body, status, check] of cases) {
     it(name, async () => {

@@ -41,7 +41,7 @@ describe("Google sign-in (OpenID Connect against a local provider)", () => {
 
   it("signs a returning user with an account into /app (or the return path), Dutch included", async () => {
     const first = await googleSignIn("hugo");
-    await t.gql("mutation { signUp(input: { name: \"Hugo\", companyName: \"Hugo BV\" }) { id } }", {}, { cookie: sessionCookieFrom(first)! });
+    await t.gql('mutation { signUp(input: { name: "Hugo", companyName: "Hugo BV" }) { id } }', {}, { cookie: sessionCookieFrom(first)! });
     const again = await googleSignIn("hugo", "?locale=nl");
     expect(again.headers.get("location")).toBe("/nl/app");
     const back = await googleSignIn("hugo", `?returnTo=${encodeURIComponent("/app/quotes")}`);

@@ -102,7 +102,11 @@ describe("sign-up by e-mail link", () => {
   it("a link for a user without a company leads to /complete-profile, where signUp creates the account", async () => {
     const user = await signUp(t, { company: null });
     expect(user.accountId).toBeNull();
-    const bad = await t.gql("mutation($i: SignUpInput!) { signUp(input: $i) { id } }", { i: { name: " ", companyName: "X" } }, { cookie: user.cookie, "accept-language": "nl" });
+    const bad = await t.gql(
+      "mutation($i: SignUpInput!) { signUp(input: $i) { id } }",
+      { i: { name: " ", companyName: "X" } },
+      { cookie: user.cookie, "accept-language": "nl" },
+    );
     expect(bad.errors?.[0]).toMatchObject({ message: "Vul je naam in.", extensions: { code: "BAD_USER_INPUT", fields: { name: "Vul je naam in." } } });
 
     const done = await t.gql<{ signUp: { id: string; name: string; subscriptionPlan: string } }>(
@@ -118,13 +122,13 @@ describe("sign-up by e-mail link", () => {
   });
 
   it("signUp refuses a visitor", async () => {
-    const result = await t.gql("mutation { signUp(input: { name: \"A\", companyName: \"B\" }) { id } }");
+    const result = await t.gql('mutation { signUp(input: { name: "A", companyName: "B" }) { id } }');
     expect(result.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
   it("two parallel signUp calls create one account", async () => {
     const user = await signUp(t, { company: null });
-    const call = () => t.gql("mutation { signUp(input: { name: \"D\", companyName: \"Double\" }) { id } }", {}, { cookie: user.cookie });
+    const call = () => t.gql('mutation { signUp(input: { name: "D", companyName: "Double" }) { id } }', {}, { cookie: user.cookie });
     const results = await Promise.all([call(), call(), call()]);
     expect(results.filter((r) => !r.errors).length).toBe(1);
     const accounts = await t.gql<{ accounts: { totalCount: number } }>("{ accounts { totalCount } }", {}, { cookie: user.cookie });
@@ -149,7 +153,10 @@ describe("sign-in links are single-use, short-lived and tied to one e-mail", () 
 
   it("refuses an expired link", async () => {
     const { email, token } = await freshLink();
-    await t.db.update(emailLinkTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailLinkTokens.email, email));
+    await t.db
+      .update(emailLinkTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailLinkTokens.email, email));
     const response = await verifyLink(t, { email, token }, { "accept-language": "nl" });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: "expired-action-code", message: "Deze inloglink is verlopen. Vraag een nieuwe aan." } });
@@ -273,11 +280,17 @@ describe("sessions", () => {
 
   it("expire after 7 idle days and after 30 days in all", async () => {
     const idle = await signUp(t);
-    await t.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.userId, idle.userId));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(sessions.userId, idle.userId));
     expect((await t.gql(ME, {}, { cookie: idle.cookie })).data).toEqual({ me: null });
 
     const old = await signUp(t);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, old.userId));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, old.userId));
     expect((await t.gql(ME, {}, { cookie: old.cookie })).data).toEqual({ me: null });
   });
 

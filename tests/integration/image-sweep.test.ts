@@ -29,20 +29,33 @@ afterAll(async () => {
   await t.close();
 });
 
-const gql = async <T,>(query: string, variables: Record<string, unknown>, user = owner): Promise<T> => {
+const gql = async <T>(query: string, variables: Record<string, unknown>, user = owner): Promise<T> => {
   const r = (await t.gql<T>(query, variables, user.headers())) as { data?: T | null; errors?: unknown[] };
   if (!r.data) throw new Error(JSON.stringify(r.errors));
   return r.data;
 };
-const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
 async function upload(user = owner): Promise<string> {
-  const r = await uploadFile<{ uploadRichTextImage: { src: string } }>(t, "mutation ($file: File!) { uploadRichTextImage(file: $file) { src } }", { bytes: await png(), name: "a.png", type: "image/png" }, user.headers());
+  const r = await uploadFile<{ uploadRichTextImage: { src: string } }>(
+    t,
+    "mutation ($file: File!) { uploadRichTextImage(file: $file) { src } }",
+    { bytes: await png(), name: "a.png", type: "image/png" },
+    user.headers(),
+  );
   return r.data!.uploadRichTextImage.src;
 }
 const keyOf = (src: string) => src.slice("/files/".length);
 const imageDoc = (src: string) => ({ type: "doc", content: [{ type: "image", attrs: { src, alt: "x", title: null } }] });
 const textBlock = async (quoteId: string, content: unknown) =>
-  (await gql<{ createTextQuoteBlock: { id: string } }>("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: quoteId, i: { name: "Text", content } })).createTextQuoteBlock.id;
+  (
+    await gql<{ createTextQuoteBlock: { id: string } }>("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", {
+      q: quoteId,
+      i: { name: "Text", content },
+    })
+  ).createTextQuoteBlock.id;
 const exists = async (src: string) => (await t.files.stat(keyOf(src))) !== null;
 
 describe("sweep of unused rich-text images", () => {
@@ -66,7 +79,10 @@ describe("sweep of unused rich-text images", () => {
     // Removed from its block's content; and one uploaded but never saved.
     const removed = await upload();
     const edited = await textBlock(quote.id, imageDoc(removed));
-    await gql("mutation ($id: ID!, $i: TextBlockInput!) { updateTextQuoteBlock(id: $id, input: $i) { id } }", { id: edited, i: { name: "Text", content: null } });
+    await gql("mutation ($id: ID!, $i: TextBlockInput!) { updateTextQuoteBlock(id: $id, input: $i) { id } }", {
+      id: edited,
+      i: { name: "Text", content: null },
+    });
     const neverSaved = await upload();
     const othersNeverSaved = await upload(other);
 
@@ -103,7 +119,10 @@ describe("sweep of unused rich-text images", () => {
     await transition(t, owner, "publishQuote", quote.id);
     await transition(t, owner, "withdrawQuote", quote.id);
     // Version 2 no longer shows it: only version 1's frozen document names the image.
-    await gql("mutation ($id: ID!, $i: TextBlockInput!) { updateTextQuoteBlock(id: $id, input: $i) { id } }", { id: block, i: { name: "Text", content: null } });
+    await gql("mutation ($id: ID!, $i: TextBlockInput!) { updateTextQuoteBlock(id: $id, input: $i) { id } }", {
+      id: block,
+      i: { name: "Text", content: null },
+    });
     await transition(t, owner, "publishQuote", quote.id);
     const tomorrow = new Date(Date.now() + DAY + 60_000);
     const swept = await sweepAccountImages(t.db, t.files, owner.accountId!, { now: tomorrow });

@@ -14,7 +14,17 @@ import { uploadFile } from "../support/upload";
  * operations to OPERATIONS; the last test fails when the schema has an account-scoped root
  * field that is not listed here.
  */
-type Ids = { accountId: string; customerId: string; quoteId: string; blockId: string; templateBlockId: string; signatureId: string; memberUserId: string; invitationId: string; questionId: string };
+type Ids = {
+  accountId: string;
+  customerId: string;
+  quoteId: string;
+  blockId: string;
+  templateBlockId: string;
+  signatureId: string;
+  memberUserId: string;
+  invitationId: string;
+  questionId: string;
+};
 /** `upload`: sent as a multipart request with a real PNG as `$file` (tests/support/upload.ts). */
 type Operation = { query: string; variables?: (victim: Ids) => Record<string, unknown>; upload?: true };
 
@@ -50,7 +60,10 @@ const OPERATIONS: Record<string, Operation> = {
   // public field (the customer signs by link); its owner path (quoteId) has its own cases below.
   "Mutation.updateQuoteToSigned": { query: "mutation ($id: ID!) { updateQuoteToSigned(id: $id) { id name status } }", variables: (v) => ({ id: v.quoteId }) },
   // Quote versions (issue 14, decision 032): a version of the victim's quote (published ones: below).
-  "Query.quoteVersion": { query: "query ($id: ID!) { quoteVersion(quoteId: $id, number: 1) { number document quoteSignatures { name } } }", variables: (v) => ({ id: v.quoteId }) },
+  "Query.quoteVersion": {
+    query: "query ($id: ID!) { quoteVersion(quoteId: $id, number: 1) { number document quoteSignatures { name } } }",
+    variables: (v) => ({ id: v.quoteId }),
+  },
   // ── Account settings (issue 11: general settings, styling, logo) ──────────────────────────
   "Mutation.updateAccount": {
     query: "mutation ($input: UpdateAccountInput!) { updateAccount(input: $input) { id name quoteCity } }",
@@ -65,7 +78,8 @@ const OPERATIONS: Record<string, Operation> = {
   "Mutation.removeAccountLogo": { query: "mutation { removeAccountLogo { id name } }" },
   // --- Billing (issue 12): plan, payments, invoices; paying and cancelling are owner-only. ---
   "Query.billing": {
-    query: "{ billing { subscription { plan expiredAt scheduledChange { plan } } payments { id totalCents } invoices { id number url } changePreview(plan: STARTER, interval: MONTHLY) { kind pendingSignatures } } }",
+    query:
+      "{ billing { subscription { plan expiredAt scheduledChange { plan } } payments { id totalCents } invoices { id number url } changePreview(plan: STARTER, interval: MONTHLY) { kind pendingSignatures } } }",
   },
   "Mutation.createFirstSubscriptionPayment": {
     query: "mutation ($input: CreateFirstSubscriptionPaymentInput!) { createFirstSubscriptionPayment(input: $input) { status checkoutUrl } }",
@@ -91,7 +105,9 @@ const OPERATIONS: Record<string, Operation> = {
     query: "query ($ids: [ID!]!) { quoteListStatistics(quoteIds: $ids) { quoteId views totalTime } }",
     variables: (v) => ({ ids: [v.quoteId] }),
   },
-  "Query.quoteStatisticsOverview": { query: '{ quoteStatisticsOverview(from: "2026-01-01", to: "2026-01-31") { timeZone totalQuoteViews entries { date quoteViews } } }' },
+  "Query.quoteStatisticsOverview": {
+    query: '{ quoteStatisticsOverview(from: "2026-01-01", to: "2026-01-31") { timeZone totalQuoteViews entries { date quoteViews } } }',
+  },
   ...CONVERSATION_OPERATIONS(),
 };
 
@@ -127,10 +143,16 @@ function BLOCK_OPERATIONS(): Record<string, Operation> {
       query: "mutation ($q: ID!, $tb: ID!) { createQuoteBlockFromTemplate(quoteId: $q, templateBlockId: $tb) { id name } }",
       variables: (v) => ({ q: v.quoteId, tb: v.templateBlockId }),
     },
-    "Mutation.saveQuoteBlockAsTemplate": { query: "mutation ($id: ID!) { saveQuoteBlockAsTemplate(id: $id) { id name } }", variables: (v) => ({ id: v.blockId }) },
+    "Mutation.saveQuoteBlockAsTemplate": {
+      query: "mutation ($id: ID!) { saveQuoteBlockAsTemplate(id: $id) { id name } }",
+      variables: (v) => ({ id: v.blockId }),
+    },
     "Query.templateBlock": { query: "query ($id: ID!) { templateBlock(id: $id) { id name content } }", variables: (v) => ({ id: v.templateBlockId }) },
     "Query.templateBlocks": { query: "{ templateBlocks(pageSize: 100) { totalCount items { id name } } }" },
-    "Mutation.createTextTemplateBlock": { query: "mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id name } }", variables: () => ({ input: text }) },
+    "Mutation.createTextTemplateBlock": {
+      query: "mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id name } }",
+      variables: () => ({ input: text }),
+    },
     "Mutation.updateTextTemplateBlock": {
       query: "mutation ($id: ID!, $input: TextBlockInput!) { updateTextTemplateBlock(id: $id, input: $input) { id name } }",
       variables: (v) => ({ id: v.templateBlockId, input: text }),
@@ -144,7 +166,10 @@ function BLOCK_OPERATIONS(): Record<string, Operation> {
       variables: (v) => ({ id: v.templateBlockId, input: pricing }),
     },
     "Mutation.deleteTemplateBlock": { query: "mutation ($id: ID!) { deleteTemplateBlock(id: $id) }", variables: (v) => ({ id: v.templateBlockId }) },
-    "Mutation.duplicateTemplateBlock": { query: "mutation ($id: ID!) { duplicateTemplateBlock(id: $id) { id name } }", variables: (v) => ({ id: v.templateBlockId }) },
+    "Mutation.duplicateTemplateBlock": {
+      query: "mutation ($id: ID!) { duplicateTemplateBlock(id: $id) { id name } }",
+      variables: (v) => ({ id: v.templateBlockId }),
+    },
     "Query.templateSignature": { query: "query ($id: ID!) { templateSignature(id: $id) { id name signature } }", variables: (v) => ({ id: v.signatureId }) },
     "Query.templateSignatures": { query: "{ templateSignatures(pageSize: 100) { totalCount items { id name signature } } }" },
     "Mutation.createTemplateSignature": {
@@ -174,7 +199,6 @@ function call(op: Operation, headers: Record<string, string>) {
   return t.gql(op.query, op.variables?.(ids), headers);
 }
 
-
 /** Team and account data (issue 11): the victim's member, invitation and account name. */
 function TEAM_OPERATIONS(): Record<string, Operation> {
   return {
@@ -202,11 +226,12 @@ function CONVERSATION_OPERATIONS(): Record<string, Operation> {
       variables: (v) => ({ id: v.quoteId, input: { email: "attacker-send@example.test", message: "Hello" } }),
     },
     "Mutation.answerQuoteQuestion": {
-      query: "mutation ($id: ID!) { answerQuoteQuestion(id: $id, answer: \"Hijacked\") { id text answer } }",
+      query: 'mutation ($id: ID!) { answerQuoteQuestion(id: $id, answer: "Hijacked") { id text answer } }',
       variables: (v) => ({ id: v.questionId }),
     },
     "Mutation.updateQuoteReminder": {
-      query: "mutation ($id: ID!) { updateQuoteReminder(id: $id, input: { enabled: true, daysBefore: 2 }) { id name reminder { enabled } conversation { text } } }",
+      query:
+        "mutation ($id: ID!) { updateQuoteReminder(id: $id, input: { enabled: true, daysBefore: 2 }) { id name reminder { enabled } conversation { text } } }",
       variables: (v) => ({ id: v.quoteId }),
     },
     "Mutation.updateAccountNotifications": { query: "mutation { updateAccountNotifications(notifyQuoteResponses: false) { id name notifyQuoteResponses } }" },
@@ -234,7 +259,10 @@ beforeAll(async () => {
   attacker = await signIn(t, "member", { company: "Attacker Ltd" });
   const customer = await createCustomer(t, victim, { name: "Victim Ltd's customer", content: "Victim Ltd street 1" });
   const quote = await createQuote(t, victim, customer.id, { name: "Victim Ltd quote" });
-  const victimText = { name: "Victim Ltd block", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Victim Ltd secret" }] }] } };
+  const victimText = {
+    name: "Victim Ltd block",
+    content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Victim Ltd secret" }] }] },
+  };
   const block = await t.gql<{ createTextQuoteBlock: { id: string } }>(
     "mutation ($q: ID!, $input: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $input) { id } }",
     { q: quote.id, input: victimText },
@@ -313,7 +341,20 @@ describe("account isolation", () => {
   });
 
   it("answers the attacker's own account with not found (or a field error) for the victim's ids", async () => {
-    for (const name of ["Query.customer", "Query.quote", "Mutation.updateCustomer", "Mutation.deleteCustomer", "Mutation.updateQuote", "Mutation.deleteQuote", "Mutation.duplicateQuote", "Mutation.publishQuote", "Mutation.withdrawQuote", "Mutation.createQuote", "Mutation.updateQuoteToSigned", "Query.quoteStatistics"]) {
+    for (const name of [
+      "Query.customer",
+      "Query.quote",
+      "Mutation.updateCustomer",
+      "Mutation.deleteCustomer",
+      "Mutation.updateQuote",
+      "Mutation.deleteQuote",
+      "Mutation.duplicateQuote",
+      "Mutation.publishQuote",
+      "Mutation.withdrawQuote",
+      "Mutation.createQuote",
+      "Mutation.updateQuoteToSigned",
+      "Query.quoteStatistics",
+    ]) {
       const op = OPERATIONS[name];
       const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
       expect(result.errors?.[0].extensions?.code, name).toMatch(/^(NOT_FOUND|BAD_USER_INPUT)$/);
@@ -322,7 +363,16 @@ describe("account isolation", () => {
   });
 
   it("refuses the victim's blocks, templates and signatures to the attacker's own account (not found) and leaves them untouched", async () => {
-    for (const name of Object.keys(BLOCK_OPERATIONS()).filter((n) => !["Query.templateBlocks", "Query.templateSignatures", "Mutation.createTextTemplateBlock", "Mutation.createPricingTemplateBlock", "Mutation.createTemplateSignature"].includes(n))) {
+    for (const name of Object.keys(BLOCK_OPERATIONS()).filter(
+      (n) =>
+        ![
+          "Query.templateBlocks",
+          "Query.templateSignatures",
+          "Mutation.createTextTemplateBlock",
+          "Mutation.createPricingTemplateBlock",
+          "Mutation.createTemplateSignature",
+        ].includes(n),
+    )) {
       const op = OPERATIONS[name];
       const result = await t.gql(op.query, op.variables?.(ids), attacker.headers());
       expect(result.errors?.[0].extensions?.code, name).toBe("NOT_FOUND");
@@ -331,23 +381,51 @@ describe("account isolation", () => {
     const start = await t.gql(START_FROM.quote.query, START_FROM.quote.variables?.(ids), attacker.headers());
     expect(start.errors?.[0].extensions?.code).toMatch(/^(NOT_FOUND|BAD_USER_INPUT)$/);
     const own = await createCustomer(t, attacker, { name: "Attacker's customer" });
-    const fromTemplate = await t.gql(START_FROM.quote.query, { input: { ...QUOTE_INPUT, customerId: own.id }, s: { templateBlockIds: [ids.templateBlockId] } }, attacker.headers());
+    const fromTemplate = await t.gql(
+      START_FROM.quote.query,
+      { input: { ...QUOTE_INPUT, customerId: own.id }, s: { templateBlockIds: [ids.templateBlockId] } },
+      attacker.headers(),
+    );
     expect(fromTemplate.errors?.[0].extensions?.code).toBe("NOT_FOUND");
-    const read = await t.gql<{ quoteBlock: { name: string }; templateBlock: { name: string }; templateSignature: { name: string }; quote: { quoteBlocks: unknown[] } }>(
+    const read = await t.gql<{
+      quoteBlock: { name: string };
+      templateBlock: { name: string };
+      templateSignature: { name: string };
+      quote: { quoteBlocks: unknown[] };
+    }>(
       "query ($b: ID!, $tb: ID!, $s: ID!, $q: ID!) { quoteBlock(id: $b) { name } templateBlock(id: $tb) { name } templateSignature(id: $s) { name } quote(id: $q) { quoteBlocks { id } } }",
       { b: ids.blockId, tb: ids.templateBlockId, s: ids.signatureId, q: ids.quoteId },
       victim.headers(),
     );
-    expect(read.data).toEqual({ quoteBlock: { name: "Victim Ltd block" }, templateBlock: { name: "Victim Ltd template" }, templateSignature: { name: "Victim Ltd signature" }, quote: { quoteBlocks: [{ id: ids.blockId }] } });
+    expect(read.data).toEqual({
+      quoteBlock: { name: "Victim Ltd block" },
+      templateBlock: { name: "Victim Ltd template" },
+      templateSignature: { name: "Victim Ltd signature" },
+      quote: { quoteBlocks: [{ id: ids.blockId }] },
+    });
   });
 
   it("an image the attacker uploads lands in the attacker's own area; the victim's images cannot be put into the attacker's blocks", async () => {
     const op = OPERATIONS["Mutation.uploadRichTextImage"];
-    const mine = await uploadFile<{ uploadRichTextImage: { src: string } }>(t, op.query, { bytes: TINY_PNG, name: "a.png", type: "image/png" }, attacker.headers());
+    const mine = await uploadFile<{ uploadRichTextImage: { src: string } }>(
+      t,
+      op.query,
+      { bytes: TINY_PNG, name: "a.png", type: "image/png" },
+      attacker.headers(),
+    );
     expect(mine.data?.uploadRichTextImage.src).toContain(`/files/${imageFileArea(attacker.accountId!)}/`);
-    const theirs = await uploadFile<{ uploadRichTextImage: { src: string } }>(t, op.query, { bytes: TINY_PNG, name: "a.png", type: "image/png" }, victim.headers());
+    const theirs = await uploadFile<{ uploadRichTextImage: { src: string } }>(
+      t,
+      op.query,
+      { bytes: TINY_PNG, name: "a.png", type: "image/png" },
+      victim.headers(),
+    );
     const content = { type: "doc", content: [{ type: "image", attrs: { src: theirs.data!.uploadRichTextImage.src } }] };
-    const refused = await t.gql("mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id } }", { input: { name: "Stolen", content } }, attacker.headers());
+    const refused = await t.gql(
+      "mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id } }",
+      { input: { name: "Stolen", content } },
+      attacker.headers(),
+    );
     expect(refused.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect(refused.data).toBeNull();
   });
@@ -403,14 +481,19 @@ describe("account isolation", () => {
         user.headers(),
       );
       const checkout = new URL(paid.data!.createFirstSubscriptionPayment.checkoutUrl).pathname;
-      expect((await t.fetch(checkout, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid" })).status).toBe(303);
+      expect((await t.fetch(checkout, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid" })).status).toBe(
+        303,
+      );
     };
     const STATE = "{ billing { subscription { plan interval scheduledChange { plan interval } } payments { id status } } }";
     await subscribe(victim);
     const attackerOwner = await signIn(t, "owner", { account: attacker });
     await subscribe(attackerOwner);
     const before = await t.gql(STATE, {}, victim.headers());
-    for (const input of [{ plan: "STARTER", interval: "YEARLY", confirmPendingSignatures: true }, { plan: "PRO", interval: "MONTHLY" }]) {
+    for (const input of [
+      { plan: "STARTER", interval: "YEARLY", confirmPendingSignatures: true },
+      { plan: "PRO", interval: "MONTHLY" },
+    ]) {
       const refused = await t.gql(OPERATIONS["Mutation.changeSubscription"].query, { input }, attackerOwner.headers(victim.accountId));
       expect(refused.errors?.[0].extensions?.code).toBe("FORBIDDEN");
       const own = await t.gql<{ changeSubscription: { kind: string } }>(OPERATIONS["Mutation.changeSubscription"].query, { input }, attackerOwner.headers());
@@ -429,12 +512,18 @@ describe("account isolation", () => {
       expect(result.errors?.[0].extensions?.code, name).toBe("NOT_FOUND");
       expect(result.data, name).toBeNull();
     }
-    const read = await t.gql<{ quote: { conversation: { text: string; answer: string | null }[]; reminder: { enabled: boolean } }; account: { notifyQuoteResponses: boolean } }>(
+    const read = await t.gql<{
+      quote: { conversation: { text: string; answer: string | null }[]; reminder: { enabled: boolean } };
+      account: { notifyQuoteResponses: boolean };
+    }>(
       "query ($q: ID!) { quote(id: $q) { conversation { text answer } reminder { enabled } } account { notifyQuoteResponses } }",
       { q: ids.quoteId },
       victim.headers(),
     );
-    expect(read.data).toEqual({ quote: { conversation: [{ text: "Victim Ltd customer's question", answer: null }], reminder: { enabled: false } }, account: { notifyQuoteResponses: true } });
+    expect(read.data).toEqual({
+      quote: { conversation: [{ text: "Victim Ltd customer's question", answer: null }], reminder: { enabled: false } },
+      account: { notifyQuoteResponses: true },
+    });
   });
 
   it("accounts lists only the user's own accounts", async () => {
@@ -443,21 +532,20 @@ describe("account isolation", () => {
   });
 
   it("lists every account-scoped root field", () => {
-    const scoped = [schema.getQueryType(), schema.getMutationType()]
-      .filter(isObjectType)
-      .flatMap((type) =>
-        Object.values(type.getFields())
-          .filter((f) => {
-            const scopes = (f.extensions as { pothosOptions?: { authScopes?: { accountRole?: unknown; permission?: unknown } } }).pothosOptions?.authScopes;
-            return scopes?.accountRole || scopes?.permission;
-          })
-          .map((f) => `${type.name}.${f.name}`),
-      );
+    const scoped = [schema.getQueryType(), schema.getMutationType()].filter(isObjectType).flatMap((type) =>
+      Object.values(type.getFields())
+        .filter((f) => {
+          const scopes = (f.extensions as { pothosOptions?: { authScopes?: { accountRole?: unknown; permission?: unknown } } }).pothosOptions?.authScopes;
+          return scopes?.accountRole || scopes?.permission;
+        })
+        .map((f) => `${type.name}.${f.name}`),
+    );
     expect(scoped.filter((name) => !(name in OPERATIONS))).toEqual([]);
   });
 
   describe("signing and public links (issue 13)", () => {
-    const SIGN = "mutation ($nanoId: String, $quoteId: ID, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $nanoId, quoteId: $quoteId, input: $input) { name quoteSignatures { name } } }";
+    const SIGN =
+      "mutation ($nanoId: String, $quoteId: ID, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $nanoId, quoteId: $quoteId, input: $input) { name quoteSignatures { name } } }";
     const PUBLIC = "query ($n: String!) { publicQuote(nanoId: $n) { status quote { name quoteNumber quoteBlocks { id name } quoteSignatures { name } } } }";
     const ownerInput = { name: "Attacker", signedAt: "2026-01-01", signatureKind: "TYPED", signature: "Attacker" };
 
@@ -466,7 +554,14 @@ describe("account isolation", () => {
       const quote = await createQuote(t, user, customer.id, { name, quoteExpirationAt: "2099-01-01" });
       const block = await t.gql<{ createPricingQuoteBlock: { id: string; quoteLineItems: { id: string }[] } }>(
         "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id quoteLineItems { id } } }",
-        { q: quote.id, i: { name: `${name} prices`, pricingUnit: "NONE", lineItems: [{ name: `${name} option`, price: "10", amount: "1", vatRate: "21", optional: true, selected: false, recurring: false }] } },
+        {
+          q: quote.id,
+          i: {
+            name: `${name} prices`,
+            pricingUnit: "NONE",
+            lineItems: [{ name: `${name} option`, price: "10", amount: "1", vatRate: "21", optional: true, selected: false, recurring: false }],
+          },
+        },
         user.headers(),
       );
       if (!block.data) throw new Error(JSON.stringify(block.errors));
@@ -483,7 +578,11 @@ describe("account isolation", () => {
       expect(JSON.stringify(own)).not.toContain("Victim Ltd");
       const visitor = await t.gql(SIGN, { quoteId: target.id, input: ownerInput }, { account: victim.accountId! });
       expect(visitor.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
-      const read = await t.gql<{ quote: { status: string; quoteSignatures: unknown[] } }>("query ($id: ID!) { quote(id: $id) { status quoteSignatures { name } } }", { id: target.id }, victim.headers());
+      const read = await t.gql<{ quote: { status: string; quoteSignatures: unknown[] } }>(
+        "query ($id: ID!) { quote(id: $id) { status quoteSignatures { name } } }",
+        { id: target.id },
+        victim.headers(),
+      );
       expect(read.data?.quote).toEqual({ status: "PUBLISHED", quoteSignatures: [] });
     });
 
@@ -502,7 +601,10 @@ describe("account isolation", () => {
       expect(JSON.stringify(own)).toContain("Attacker public quote");
       expect(JSON.stringify(own)).not.toContain("Victim Ltd");
       // Signing the attacker's link with the victim's line: refused, and nothing lands on either quote.
-      const mixed = await t.gql(SIGN, { nanoId: mine.nanoId, input: { name: "X", signatureKind: "TYPED", signature: "X", consent: true, selection: [target.optionId] } });
+      const mixed = await t.gql(SIGN, {
+        nanoId: mine.nanoId,
+        input: { name: "X", signatureKind: "TYPED", signature: "X", consent: true, selection: [target.optionId] },
+      });
       expect(mixed.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
       const victimRead = await t.gql<{ publicQuote: { quote: { quoteSignatures: unknown[] } } }>(PUBLIC, { n: target.nanoId });
       expect(victimRead.data?.publicQuote.quote.quoteSignatures).toEqual([]);
@@ -520,7 +622,11 @@ describe("account isolation", () => {
       const visitor = await t.gql(VERSION, { q: target.id, n: 1 }, { account: victim.accountId! });
       expect(visitor.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
       // The attacker's own quote lists only its own versions.
-      const list = await t.gql<{ quote: { quoteVersions: { number: number }[] } }>("query ($id: ID!) { quote(id: $id) { quoteVersions { number document } } }", { id: mine.id }, attacker.headers());
+      const list = await t.gql<{ quote: { quoteVersions: { number: number }[] } }>(
+        "query ($id: ID!) { quote(id: $id) { quoteVersions { number document } } }",
+        { id: mine.id },
+        attacker.headers(),
+      );
       expect(list.data?.quote.quoteVersions.map((v) => v.number)).toEqual([1]);
       expect(JSON.stringify(list)).not.toContain("Victim Ltd");
       // The victim reads their own.

@@ -103,7 +103,9 @@ describe("jobs: retries", () => {
     const id = (await enqueue(database.db, alwaysFails, {}))!;
     const worker = createJobWorker({ deps, jobs: testJobs });
     const delay = async () =>
-      (await queryRows<{ ms: number }>(database.db, sql`select round(extract(epoch from run_at - updated_at) * 1000)::int as ms from jobs where id = ${id}`))[0]!.ms;
+      (
+        await queryRows<{ ms: number }>(database.db, sql`select round(extract(epoch from run_at - updated_at) * 1000)::int as ms from jobs where id = ${id}`)
+      )[0]!.ms;
 
     expect(await worker.runOnce()).toBe(1);
     expect(await jobRow(id)).toMatchObject({ status: "queued", attempts: 1, lastError: "Error: boom 1", lockedBy: null });
@@ -138,7 +140,10 @@ describe("jobs: retries", () => {
 
   it("does not retry a permanent error or a payload that no longer matches its schema", async () => {
     const permanent = (await enqueue(database.db, hopeless, { n: 1 }))!;
-    const [stale] = await database.db.insert(jobs).values({ name: "test-record", payload: { label: 7 }, maxAttempts: 5 }).returning();
+    const [stale] = await database.db
+      .insert(jobs)
+      .values({ name: "test-record", payload: { label: 7 }, maxAttempts: 5 })
+      .returning();
     const worker = createJobWorker({ deps, jobs: testJobs });
     await worker.runOnce();
     expect(await jobRow(permanent)).toMatchObject({ status: "failed", attempts: 1, lastError: "PermanentJobError: cannot ever work" });
@@ -172,15 +177,39 @@ describe("jobs: durability", () => {
     ran.length = 0;
     const [orphan] = await database.db
       .insert(jobs)
-      .values({ name: "test-record", payload: { label: "orphan" }, maxAttempts: 3, status: "running", attempts: 1, lockedBy: "dead", lockedAt: sql`now() - interval '1 hour'` })
+      .values({
+        name: "test-record",
+        payload: { label: "orphan" },
+        maxAttempts: 3,
+        status: "running",
+        attempts: 1,
+        lockedBy: "dead",
+        lockedAt: sql`now() - interval '1 hour'`,
+      })
       .returning();
     const [fresh] = await database.db
       .insert(jobs)
-      .values({ name: "test-record", payload: { label: "still locked" }, maxAttempts: 3, status: "running", attempts: 1, lockedBy: "alive", lockedAt: sql`now()` })
+      .values({
+        name: "test-record",
+        payload: { label: "still locked" },
+        maxAttempts: 3,
+        status: "running",
+        attempts: 1,
+        lockedBy: "alive",
+        lockedAt: sql`now()`,
+      })
       .returning();
     const [exhausted] = await database.db
       .insert(jobs)
-      .values({ name: "test-record", payload: { label: "exhausted" }, maxAttempts: 1, status: "running", attempts: 1, lockedBy: "dead", lockedAt: sql`now() - interval '1 hour'` })
+      .values({
+        name: "test-record",
+        payload: { label: "exhausted" },
+        maxAttempts: 1,
+        status: "running",
+        attempts: 1,
+        lockedBy: "dead",
+        lockedAt: sql`now() - interval '1 hour'`,
+      })
       .returning();
     const worker = createJobWorker({ deps, jobs: testJobs, lockTimeoutMs: 60_000 });
     expect(await worker.runOnce()).toBe(1);
@@ -256,7 +285,9 @@ describe("the send-mail job", () => {
 
   it("runs a row queued by an earlier version (by name, straight into the table) through the worker's list", async () => {
     // What a database holds across a deploy: a row with the job's name and payload, no code reference.
-    await database.db.insert(jobs).values({ name: "send-mail", payload: { to: "earlier@example.test", subject: "Queued before the deploy", text: "x", html: "<p>x</p>" }, maxAttempts: 8 });
+    await database.db
+      .insert(jobs)
+      .values({ name: "send-mail", payload: { to: "earlier@example.test", subject: "Queued before the deploy", text: "x", html: "<p>x</p>" }, maxAttempts: 8 });
     expect(await createJobWorker({ deps, jobs: appJobs }).runOnce()).toBe(1);
     expect(fs.readdirSync(path.join(dataDir, "mail")).filter((f) => f.includes("earlier@example.test"))).toHaveLength(1);
     expect((await database.db.select().from(jobs))[0]).toMatchObject({ name: "send-mail", status: "completed" });

@@ -35,13 +35,23 @@ it("writes one structured line per request, with no tokens, cookies or link secr
   const token = signInToken(lastMailTo(t.dataDir, email));
   await call("/api/auth/email-link/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, token }) });
   await call(`/auth/email-link?token=${token}`);
-  await call("/graphql", { method: "POST", headers: { "content-type": "application/json", "x-graphql-csrf": "1", cookie: user.cookie, authorization: "Bearer secret-bearer-token" }, body: '{"query":"{ me { id } }"}' });
+  await call("/graphql", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-graphql-csrf": "1", cookie: user.cookie, authorization: "Bearer secret-bearer-token" },
+    body: '{"query":"{ me { id } }"}',
+  });
   await call("/quote/my-offer/V1StGXR8_Z5jdHi6B-myTa");
 
   const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request");
   expect(requests).toHaveLength(4);
   for (const entry of requests) {
-    expect(entry).toMatchObject({ requestId: expect.any(String), method: expect.any(String), path: expect.any(String), status: expect.any(Number), ms: expect.any(Number) });
+    expect(entry).toMatchObject({
+      requestId: expect.any(String),
+      method: expect.any(String),
+      path: expect.any(String),
+      status: expect.any(Number),
+      ms: expect.any(Number),
+    });
   }
   const all = lines.join("\n");
   expect(all).not.toContain(token);
@@ -69,7 +79,11 @@ it("never logs a sign-in link in production (outbox asked for with MAIL_OUTBOX=1
     const app = createApp({ config, db: t.db, log, mail: mailerFromConfig(config, log), ping: t.database.ping });
     const email = uniqueEmail(`mail-${env}`);
     const response = await app.fetch(
-      new Request(new URL("/api/auth/email-link", config.publicUrl), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) }),
+      new Request(new URL("/api/auth/email-link", config.publicUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email }),
+      }),
     );
     expect(response.status).toBe(202);
     const token = signInToken(lastMailTo(t.dataDir, email)); // the e-mail itself is in the outbox

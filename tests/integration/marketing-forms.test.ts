@@ -32,8 +32,7 @@ const contact = (over: Partial<Record<string, string>> = {}) => ({
   ...over,
 });
 
-const countContact = async (submissionId: string) =>
-  (await t.db.select().from(contactMessages).where(eq(contactMessages.submissionId, submissionId))).length;
+const countContact = async (submissionId: string) => (await t.db.select().from(contactMessages).where(eq(contactMessages.submissionId, submissionId))).length;
 
 const mailsTo = (to: string) => readOutbox(t.dataDir).filter((m) => m.to.includes(to));
 
@@ -123,8 +122,7 @@ describe(`contact form (${testDbKind})`, () => {
 });
 
 describe(`newsletter (${testDbKind})`, () => {
-  const subscription = async (email: string) =>
-    (await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)))[0];
+  const subscription = async (email: string) => (await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)))[0];
 
   it("keeps one subscription for repeated subscribes, and sends one confirmation", async () => {
     const address = newAddress();
@@ -142,7 +140,9 @@ describe(`newsletter (${testDbKind})`, () => {
   it("keeps one subscription for concurrent subscribes", async () => {
     const address = newAddress();
     const statuses = await Promise.all(
-      ["race@example.com", "RACE@example.com", "race@example.com"].map((email) => post("/contact", { intent: "newsletter", email }, address).then((r) => r.status)),
+      ["race@example.com", "RACE@example.com", "race@example.com"].map((email) =>
+        post("/contact", { intent: "newsletter", email }, address).then((r) => r.status),
+      ),
     );
     expect(statuses).toEqual([200, 200, 200]);
     expect(await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, "race@example.com"))).toHaveLength(1);

@@ -21,12 +21,14 @@ async function page(path: string) {
 }
 
 const attr = (html: string, selector: RegExp) => selector.exec(html)?.[1];
-const meta = (html: string, key: string) =>
-  attr(html, new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, "\\$&")}" content="([^"]*)"`));
+const meta = (html: string, key: string) => attr(html, new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, "\\$&")}" content="([^"]*)"`));
 
 describe("every public page in both languages", () => {
   for (const path of PAGES) {
-    for (const [locale, url] of [["en", path], ["nl", nl(path)]] as const) {
+    for (const [locale, url] of [
+      ["en", path],
+      ["nl", nl(path)],
+    ] as const) {
       it(`${url} answers 200 in ${locale} with lang, canonical, hreflang, title, description and social cards`, async () => {
         const { status, html } = await page(url);
         expect(status).toBe(200);

@@ -21,14 +21,19 @@ let owner: SignedIn;
 const MOLLIE_ADDRESS = "203.0.113.10";
 
 const webhook = (id: string, address: string) =>
-  fetch(`${base}/api/webhooks/mollie`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address }, body: `id=${encodeURIComponent(id)}` });
+  fetch(`${base}/api/webhooks/mollie`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+    body: `id=${encodeURIComponent(id)}`,
+  });
 const lookups = (prefix: string) => stub.requests.filter((r) => r.method === "GET" && r.path.startsWith(`/v2/payments/${prefix}`)).length;
 
 beforeAll(async () => {
   untrust = trustStub();
   // Mollie delivers from its own address, over the socket.
   stub = await startMollieStub({
-    deliver: (url, init) => fetch(`${base}${new URL(url).pathname}`, { ...init, headers: { ...(init.headers as Record<string, string>), "x-forwarded-for": MOLLIE_ADDRESS } }),
+    deliver: (url, init) =>
+      fetch(`${base}${new URL(url).pathname}`, { ...init, headers: { ...(init.headers as Record<string, string>), "x-forwarded-for": MOLLIE_ADDRESS } }),
   });
   t = await createTestApp({ env: { MOLLIE_API_KEY: stub.apiKey, MOLLIE_API_URL: stub.url, TRUST_PROXY: "true" } });
   server = http.createServer(nodeListener(t.app));
@@ -76,7 +81,11 @@ describe("the Mollie webhook under a flood", () => {
     );
     const paymentId = pay.data!.createFirstSubscriptionPayment.checkoutUrl.split("/").pop()!;
     expect(await stub.completeCheckout(paymentId, "paid")).toBe(200);
-    const billing = await t.gql<{ billing: { subscription: { plan: string; trial: boolean } } }>("{ billing { subscription { plan trial } } }", {}, owner.headers());
+    const billing = await t.gql<{ billing: { subscription: { plan: string; trial: boolean } } }>(
+      "{ billing { subscription { plan trial } } }",
+      {},
+      owner.headers(),
+    );
     expect(billing.data?.billing.subscription).toMatchObject({ plan: "BASIC", trial: false });
   });
 });

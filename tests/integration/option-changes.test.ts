@@ -64,12 +64,24 @@ describe("OPTION_CHANGED as the customer chooses", () => {
     expect((await report({ nanoId: quote.nanoId, selection: [quote.supportId, quote.trainingId] })).status).toBe(200);
     expect((await report({ nanoId: quote.nanoId, selection: [] })).status).toBe(204);
     // Another browser's first change starts from the quote's defaults (reporting the defaults is no change).
-    expect((await report({ nanoId: quote.nanoId, selection: [quote.trainingId] }, { "user-agent": "Laptop Browser", "x-forwarded-for": "198.51.100.8" })).status).toBe(200);
+    expect(
+      (await report({ nanoId: quote.nanoId, selection: [quote.trainingId] }, { "user-agent": "Laptop Browser", "x-forwarded-for": "198.51.100.8" })).status,
+    ).toBe(200);
     expect((await report({ nanoId: quote.nanoId, selection: [] }, { "user-agent": "Laptop Browser", "x-forwarded-for": "198.51.100.8" })).status).toBe(204);
     const rows = await changesOf(quote.id);
     expect(rows.map((r) => ({ ip: r.ip, userAgent: r.userAgent, details: r.details, actorName: r.actorName }))).toEqual([
-      { ip: "198.51.100.7", userAgent: "Phone Browser", details: { from: [quote.trainingId], to: [quote.supportId, quote.trainingId].sort(), source: "page" }, actorName: null },
-      { ip: "198.51.100.7", userAgent: "Phone Browser", details: { from: [quote.supportId, quote.trainingId].sort(), to: [], source: "page" }, actorName: null },
+      {
+        ip: "198.51.100.7",
+        userAgent: "Phone Browser",
+        details: { from: [quote.trainingId], to: [quote.supportId, quote.trainingId].sort(), source: "page" },
+        actorName: null,
+      },
+      {
+        ip: "198.51.100.7",
+        userAgent: "Phone Browser",
+        details: { from: [quote.supportId, quote.trainingId].sort(), to: [], source: "page" },
+        actorName: null,
+      },
       { ip: "198.51.100.8", userAgent: "Laptop Browser", details: { from: [quote.trainingId], to: [], source: "page" }, actorName: null },
     ]);
   });
@@ -99,7 +111,9 @@ describe("OPTION_CHANGED as the customer chooses", () => {
     await t.db.execute(sql`update quotes set status = 'SIGNED' where id = ${signed.id}`);
     expect((await report({ nanoId: signed.nanoId, selection: [signed.supportId] })).status).toBe(404);
     const declined = await publishedQuote();
-    expect((await t.gql("mutation ($n: String!) { declineQuote(nanoId: $n) { declinedAt } }", { n: declined.nanoId }, { "x-forwarded-for": freshIp() })).errors).toBeUndefined();
+    expect(
+      (await t.gql("mutation ($n: String!) { declineQuote(nanoId: $n) { declinedAt } }", { n: declined.nanoId }, { "x-forwarded-for": freshIp() })).errors,
+    ).toBeUndefined();
     expect((await report({ nanoId: declined.nanoId, selection: [declined.supportId] })).status).toBe(404);
     const previewed = await publishedQuote();
     expect((await report({ nanoId: previewed.nanoId, selection: [previewed.supportId] }, { cookie: owner.cookie })).status).toBe(403);
@@ -109,7 +123,9 @@ describe("OPTION_CHANGED as the customer chooses", () => {
   it("is rate-limited per address and per quote", async () => {
     const quote = await publishedQuote();
     const ip = freshIp();
-    await t.db.insert(rateLimitBuckets).values({ key: `option-change:ip:${ip}`, count: OPTION_CHANGE_LIMITS.perAddress, windowEndsAt: new Date(Date.now() + 3_600_000) });
+    await t.db
+      .insert(rateLimitBuckets)
+      .values({ key: `option-change:ip:${ip}`, count: OPTION_CHANGE_LIMITS.perAddress, windowEndsAt: new Date(Date.now() + 3_600_000) });
     expect((await report({ nanoId: quote.nanoId, selection: [quote.supportId] }, { "x-forwarded-for": ip })).status).toBe(429);
     expect((await report({ nanoId: quote.nanoId, selection: [quote.supportId] }, { "x-forwarded-for": freshIp() })).status).toBe(204);
     await t.db
@@ -122,9 +138,19 @@ describe("OPTION_CHANGED as the customer chooses", () => {
 
   it("caps the rows per quote: the audit trail cannot be flooded", async () => {
     const quote = await publishedQuote();
-    const [{ accountId }] = await t.db.select({ accountId: quoteAuditEvents.accountId }).from(quoteAuditEvents).where(eq(quoteAuditEvents.quoteId, quote.id)).limit(1);
+    const [{ accountId }] = await t.db
+      .select({ accountId: quoteAuditEvents.accountId })
+      .from(quoteAuditEvents)
+      .where(eq(quoteAuditEvents.quoteId, quote.id))
+      .limit(1);
     await t.db.insert(quoteAuditEvents).values(
-      Array.from({ length: OPTION_CHANGE_LIMITS.rowsPerQuote }, (_, i) => ({ accountId, quoteId: quote.id, event: "OPTION_CHANGED" as const, ip: `10.0.${i >> 8}.${i & 255}`, details: { to: [] } })),
+      Array.from({ length: OPTION_CHANGE_LIMITS.rowsPerQuote }, (_, i) => ({
+        accountId,
+        quoteId: quote.id,
+        event: "OPTION_CHANGED" as const,
+        ip: `10.0.${i >> 8}.${i & 255}`,
+        details: { to: [] },
+      })),
     );
     expect((await report({ nanoId: quote.nanoId, selection: [quote.supportId] }, { "x-forwarded-for": freshIp() })).status).toBe(429);
     expect(await changesOf(quote.id)).toHaveLength(OPTION_CHANGE_LIMITS.rowsPerQuote);

@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 async function shape(h: DatabaseHandle) {
-  const columns = await queryRows(h.db, sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema in ('public', 'drizzle') order by 1, 2`);
+  const columns = await queryRows(
+    h.db,
+    sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema in ('public', 'drizzle') order by 1, 2`,
+  );
   const indexes = await queryRows(h.db, sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by 1`);
   const triggers = await queryRows(h.db, sql`select tgname, pg_get_triggerdef(oid) as def from pg_trigger where not tgisinternal order by 1`);
   const functions = await queryRows(h.db, sql`select proname, md5(prosrc) as src from pg_proc where pronamespace = 'public'::regnamespace order by 1`);
@@ -53,7 +56,9 @@ describe("PGlite prepared image", () => {
     const migrations = tempDir();
     fs.cpSync("src/server/db/migrations", migrations, { recursive: true });
     const journalFile = path.join(migrations, "meta", "_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as {
+      entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[];
+    };
     const last = journal.entries[journal.entries.length - 1];
     journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: "9999_image_probe" });
     fs.writeFileSync(journalFile, JSON.stringify(journal));
@@ -92,7 +97,12 @@ describe("PGlite prepared image", () => {
     expect(fs.readdirSync(dataDir).sort()).toEqual(["db", "db.lock"]);
     expect(fs.existsSync(path.join(dataDir, "db", "base", "half-copied"))).toBe(false);
     // The image's files, and the running Postgres' postmaster.pid.
-    expect(fs.readdirSync(path.join(dataDir, "db")).filter((f) => f !== "postmaster.pid").sort()).toEqual(fs.readdirSync(IMAGE).sort());
+    expect(
+      fs
+        .readdirSync(path.join(dataDir, "db"))
+        .filter((f) => f !== "postmaster.pid")
+        .sort(),
+    ).toEqual(fs.readdirSync(IMAGE).sort());
     await h.ping();
   });
 });

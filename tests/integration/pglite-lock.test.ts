@@ -14,7 +14,15 @@ function spawnServer(dataDir: string, port: number, wrapper: string[] = []): { c
   if (!fs.existsSync("build/server/main.js")) throw new Error("No production build: run `npm run build` (npm test does it).");
   const command = [...wrapper, process.execPath, path.resolve("build/server/main.js")];
   const child = spawn(command[0], command.slice(1), {
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -38,9 +46,7 @@ async function waitHealthy(port: number, child: ChildProcess, output: () => stri
 }
 
 const exitOf = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
 // The lock concerns the embedded database only (the PostgreSQL project excludes pglite-* files).
 describe("PGlite data folder lock", () => {
@@ -78,35 +84,31 @@ describe("PGlite data folder lock", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it(
-    "a server killed with SIGKILL as PID 1 of a fresh PID namespace restarts on the same folder every time; a live one still refuses a second process",
-    async () => {
-      const dataDir = tempDir();
-      for (let cycle = 1; cycle <= 4; cycle++) {
-        const port = await freePort();
-        // As in a container: the server is PID 1 of its own PID namespace, on every start.
-        const server = spawnServer(dataDir, port, ["unshare", "--pid", "--fork", "--mount-proc", "--kill-child=SIGKILL"]);
-        await waitHealthy(port, server.child, server.output);
-        expect(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8").trim()).toBe("1");
+  it("a server killed with SIGKILL as PID 1 of a fresh PID namespace restarts on the same folder every time; a live one still refuses a second process", async () => {
+    const dataDir = tempDir();
+    for (let cycle = 1; cycle <= 4; cycle++) {
+      const port = await freePort();
+      // As in a container: the server is PID 1 of its own PID namespace, on every start.
+      const server = spawnServer(dataDir, port, ["unshare", "--pid", "--fork", "--mount-proc", "--kill-child=SIGKILL"]);
+      await waitHealthy(port, server.child, server.output);
+      expect(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8").trim()).toBe("1");
 
-        if (cycle === 1) {
-          // A real second process on the same folder (outside the namespace) is refused, clearly.
-          const second = spawnServer(dataDir, await freePort());
-          await exitOf(second.child);
-          expect(second.child.exitCode).toBe(1);
-          expect(second.output()).toContain(`The data folder ${dataDir} is in use by another Offerly process (pid 1)`);
-          expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
-        }
-
-        // kill -9 the server itself (unshare's child), then wait until unshare has reaped it.
-        const unsharePid = server.child.pid!;
-        const [serverPid] = fs.readFileSync(`/proc/${unsharePid}/task/${unsharePid}/children`, "utf8").trim().split(/\s+/).map(Number);
-        expect(serverPid).toBeGreaterThan(1);
-        process.kill(serverPid, "SIGKILL");
-        await exitOf(server.child);
+      if (cycle === 1) {
+        // A real second process on the same folder (outside the namespace) is refused, clearly.
+        const second = spawnServer(dataDir, await freePort());
+        await exitOf(second.child);
+        expect(second.child.exitCode).toBe(1);
+        expect(second.output()).toContain(`The data folder ${dataDir} is in use by another Offerly process (pid 1)`);
+        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-    180_000,
-  );
+
+      // kill -9 the server itself (unshare's child), then wait until unshare has reaped it.
+      const unsharePid = server.child.pid!;
+      const [serverPid] = fs.readFileSync(`/proc/${unsharePid}/task/${unsharePid}/children`, "utf8").trim().split(/\s+/).map(Number);
+      expect(serverPid).toBeGreaterThan(1);
+      process.kill(serverPid, "SIGKILL");
+      await exitOf(server.child);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 180_000);
 });

@@ -19,14 +19,17 @@ let sender: SignedIn;
 let path: string;
 
 const LOGO = "mutation ($file: File!) { updateAccountLogo(file: $file) { id } }";
-const size = async () => (await t.db.select({ width: accounts.logoWidth, height: accounts.logoHeight }).from(accounts).where(eq(accounts.id, sender.accountId!)))[0];
+const size = async () =>
+  (await t.db.select({ width: accounts.logoWidth, height: accounts.logoHeight }).from(accounts).where(eq(accounts.id, sender.accountId!)))[0];
 /** The logo's <img> tag on the public page. */
 const logoTag = async () => {
   const body = await (await t.fetch(path, { headers: { accept: "text/html" } })).text();
   return /<img [^>]*data-testid="public-logo"[^>]*>/.exec(body)?.[0] ?? null;
 };
 const upload = async (width: number, height: number) => {
-  const png = await sharp({ create: { width, height, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
   const result = await uploadFile(t, LOGO, { bytes: png, name: "logo.png", type: "image/png" }, sender.headers());
   expect(result.errors).toBeUndefined();
 };

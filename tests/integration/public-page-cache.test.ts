@@ -95,10 +95,10 @@ describe("the public page cache", () => {
   it("shows a customer's signature at once", async () => {
     const quote = await live();
     expect((await cached(quote.path)).body).not.toContain("Daan de Vries");
-    const signed = await t.gql(
-      "mutation ($n: String, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $n, input: $input) { status } }",
-      { n: quote.nanoId, input: { name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true } },
-    );
+    const signed = await t.gql("mutation ($n: String, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $n, input: $input) { status } }", {
+      n: quote.nanoId,
+      input: { name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true },
+    });
     expect(signed.errors).toBeUndefined();
     const after = await counted(() => open(quote.path));
     expect(after.misses).toBe(1);
@@ -108,7 +108,7 @@ describe("the public page cache", () => {
   it("shows a decline at once, and the signing form is gone", async () => {
     const quote = await live();
     expect((await cached(quote.path)).body).toContain('data-testid="signing"');
-    const declined = await t.gql("mutation ($n: String!) { declineQuote(nanoId: $n, reason: \"Too expensive\") { declinedAt } }", { n: quote.nanoId });
+    const declined = await t.gql('mutation ($n: String!) { declineQuote(nanoId: $n, reason: "Too expensive") { declinedAt } }', { n: quote.nanoId });
     expect(declined.errors).toBeUndefined();
     const after = await open(quote.path);
     expect(after.body).toContain("Too expensive");
@@ -149,7 +149,10 @@ describe("the public page cache", () => {
     expect((await open(quote.path)).body).toContain("--quote-link:#c2410c");
 
     // Starter: the watermark, and no signing.
-    await t.db.update(accounts).set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: new Date(Date.now() + 30 * 86_400_000), updatedAt }).where(account);
+    await t.db
+      .update(accounts)
+      .set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: new Date(Date.now() + 30 * 86_400_000), updatedAt })
+      .where(account);
     const starter = await open(quote.path);
     expect(starter.body).toContain('data-testid="watermark"');
     expect(starter.body).not.toContain('data-testid="signing"');
@@ -157,7 +160,10 @@ describe("the public page cache", () => {
 
     // Pro whose subscription ends in an hour: signing now, not once the hour has passed (nothing
     // in the database changes: the clock alone).
-    await t.db.update(accounts).set({ subscriptionPlan: "PRO", expiredAt: new Date(Date.now() + 3_600_000), updatedAt }).where(account);
+    await t.db
+      .update(accounts)
+      .set({ subscriptionPlan: "PRO", expiredAt: new Date(Date.now() + 3_600_000), updatedAt })
+      .where(account);
     const pro = await cached(quote.path);
     expect(pro.body).not.toContain('data-testid="watermark"');
     expect(pro.body).toContain('data-testid="signing"');
@@ -237,7 +243,14 @@ describe("the public page cache", () => {
         signedIn: false,
         evidence: { ip: null, userAgent: "LRU" },
         // The app's page with this request's nonce, as React Router would render it.
-        render: () => Promise.resolve(t.fetch(path)).then(async (r) => new Response((await r.text()).replaceAll(/nonce="[^"]+"/g, `nonce="${nonce}"`), { status: r.status, headers: { "content-type": r.headers.get("content-type") ?? "" } })),
+        render: () =>
+          Promise.resolve(t.fetch(path)).then(
+            async (r) =>
+              new Response((await r.text()).replaceAll(/nonce="[^"]+"/g, `nonce="${nonce}"`), {
+                status: r.status,
+                headers: { "content-type": r.headers.get("content-type") ?? "" },
+              }),
+          ),
       });
     };
     await serve(a.path);
@@ -252,7 +265,18 @@ describe("the public page cache", () => {
     await serve(b.path);
     expect(lru.stats().misses).toBe(4);
     // A cache of 1 byte stores nothing and still answers.
-    expect((await small.serve({ request: new Request(`http://offerly.test${a.path}`), locale: "en", nonce: "n".repeat(24), signedIn: false, evidence: { ip: null, userAgent: "x" }, render: () => t.fetch(a.path) })).status).toBe(200);
+    expect(
+      (
+        await small.serve({
+          request: new Request(`http://offerly.test${a.path}`),
+          locale: "en",
+          nonce: "n".repeat(24),
+          signedIn: false,
+          evidence: { ip: null, userAgent: "x" },
+          render: () => t.fetch(a.path),
+        })
+      ).status,
+    ).toBe(200);
     expect(small.stats()).toMatchObject({ entries: 0, stores: 0 });
   });
 
@@ -269,7 +293,15 @@ describe("the public page cache", () => {
       },
     };
     const serve = (path: string) =>
-      own.serve({ request: new Request(`http://offerly.test${path}`), locale: "en", nonce: "n".repeat(24), signedIn: false, evidence: { ip: null, userAgent: "Replica" }, readDb, render: () => t.fetch(path) });
+      own.serve({
+        request: new Request(`http://offerly.test${path}`),
+        locale: "en",
+        nonce: "n".repeat(24),
+        signedIn: false,
+        evidence: { ip: null, userAgent: "Replica" },
+        readDb,
+        render: () => t.fetch(path),
+      });
     expect((await serve(quote.path)).status).toBe(200);
     expect((await serve(quote.path)).status).toBe(200);
     expect(own.stats()).toMatchObject({ misses: 1, hits: 1 });

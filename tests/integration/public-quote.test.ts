@@ -28,7 +28,10 @@ describe("public quote availability (checked on every read)", () => {
     await transition(t, owner, "publishQuote", quote.id);
     const live = await loadPublicQuote(t.db, quote.nanoId);
     expect(live.availability).toBe("AVAILABLE");
-    expect(live.view).toMatchObject({ quoteId: quote.id, document: { totals: { oneOff: expect.objectContaining({ totalExclVat: "1019.99" }) }, customer: { name: "Acme BV" } } });
+    expect(live.view).toMatchObject({
+      quoteId: quote.id,
+      document: { totals: { oneOff: expect.objectContaining({ totalExclVat: "1019.99" }) }, customer: { name: "Acme BV" } },
+    });
     expect(live.view?.document.blocks.map((b) => b.name)).toEqual(["Introduction", "Work"]);
 
     await transition(t, owner, "withdrawQuote", quote.id);
@@ -103,11 +106,16 @@ describe("the public page (server-rendered, no app JavaScript)", () => {
     const quote = await live();
     const path = new URL(quote.url).pathname;
     const sign = "mutation ($n: String!, $i: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $n, input: $i) { versionNumber } }";
-    const signed = await page.gql(sign, { n: quote.nanoId, i: { name: "Daan", signatureKind: "TYPED", signature: "Daan", selection: [], consent: true, version: 1 } });
+    const signed = await page.gql(sign, {
+      n: quote.nanoId,
+      i: { name: "Daan", signatureKind: "TYPED", signature: "Daan", selection: [], consent: true, version: 1 },
+    });
     expect(signed.errors).toBeUndefined();
     expect((await get(path)).body).not.toContain('data-testid="version-changes"');
     await transition(page, sender, "withdrawQuote", quote.id);
-    await page.db.execute(sql`update quote_line_items set price_cents = 15000 where name = 'Design' and block_id in (select id from quote_blocks where quote_id = ${quote.id})`);
+    await page.db.execute(
+      sql`update quote_line_items set price_cents = 15000 where name = 'Design' and block_id in (select id from quote_blocks where quote_id = ${quote.id})`,
+    );
     await transition(page, sender, "publishQuote", quote.id);
     const after = await get(path);
     expect(after.body).toContain('data-testid="version-changes"');
@@ -148,7 +156,11 @@ describe("the public page (server-rendered, no app JavaScript)", () => {
     const withdrawn = await get(new URL(quote.url).pathname);
     expect(withdrawn.response.status).toBe(404);
     expect(withdrawn.body).toContain("Please contact the company that sent it to you.");
-    const old = await createQuote(page, sender, (await createCustomer(page, sender)).id, { quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-01-31", language: "NL" });
+    const old = await createQuote(page, sender, (await createCustomer(page, sender)).id, {
+      quoteDateAt: "2026-01-01",
+      quoteExpirationAt: "2026-01-31",
+      language: "NL",
+    });
     await publishOn(page, sender, old.id, "2026-01-10");
     const expired = await get(new URL(old.url).pathname);
     expect(expired.response.status).toBe(410);

@@ -88,7 +88,11 @@ describe("GET /quote/:slug/:nanoId/pdf", () => {
 
     expect(await runJobs(t)).toBeGreaterThanOrEqual(1);
     const [stored] = await storedPdfs(quote.id);
-    expect(stored).toMatchObject({ accountId: owner.accountId, fileKey: expect.stringMatching(/^quote-pdfs\/[A-Za-z0-9_-]{22}\.pdf$/), stateKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(stored).toMatchObject({
+      accountId: owner.accountId,
+      fileKey: expect.stringMatching(/^quote-pdfs\/[A-Za-z0-9_-]{22}\.pdf$/),
+      stateKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const { text } = await downloadAfterJob(quote);
     expect(text).toContain(quote.quoteNumber);
     expect(text).toContain("Website redesign");
@@ -228,7 +232,10 @@ describe("deleting the account", () => {
     expect(await t.files.stat(stored.fileKey)).not.toBeNull();
 
     expect((await t.gql(DELETE_ACCOUNT, { n: "Doomed Pdf Co" }, doomed.headers())).data).toEqual({ deleteAccount: true });
-    const deletions = await t.db.select().from(jobs).where(and(eq(jobs.name, "delete-files"), eq(jobs.status, "queued")));
+    const deletions = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.name, "delete-files"), eq(jobs.status, "queued")));
     expect(deletions.flatMap((j) => (j.payload as { keys: string[] }).keys)).toContain(stored.fileKey);
     expect(await storedPdfs(quote.id)).toEqual([]);
     expect(await t.db.select().from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id))).toEqual([]);

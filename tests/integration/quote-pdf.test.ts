@@ -113,7 +113,13 @@ describe.each(["ENG", "NL"] as const)("the quote PDF in %s", (language) => {
 describe("a bare quote PDF", () => {
   it("renders without a logo, signatures, evidence or watermark", async () => {
     const input = await realisticPdfInput("ENG");
-    const bare = { ...input, account: { ...input.account, logo: null, textFont: null, linkColor: "not a colour" }, signatures: [], evidence: [], watermark: false };
+    const bare = {
+      ...input,
+      account: { ...input.account, logo: null, textFont: null, linkColor: "not a colour" },
+      signatures: [],
+      evidence: [],
+      watermark: false,
+    };
     const pdfText2 = squash(await pdfText(await renderQuotePdf(bare)));
     expect(pdfText2).toContain("This quote has not been signed yet.");
     expect(pdfText2).toContain("No events were recorded.");

@@ -106,12 +106,18 @@ describe("one quote in every state", () => {
   });
 
   it("refuses on a declined quote the owner's signature, 'mark as signed', the reminder and sending", async () => {
-    const add = await t.gql(SIGN, { quoteId: ids.DECLINED, input: { name: "Stella Owner", signedAt: "2026-11-20", signatureKind: "TYPED", signature: "Stella" } }, owner.headers());
+    const add = await t.gql(
+      SIGN,
+      { quoteId: ids.DECLINED, input: { name: "Stella Owner", signedAt: "2026-11-20", signatureKind: "TYPED", signature: "Stella" } },
+      owner.headers(),
+    );
     expect(add.errors?.[0].message).toBe("This quote has already been declined.");
     const mark = await t.gql(MARK, { id: ids.DECLINED }, owner.headers());
     expect(mark.errors?.[0].message).toBe("This quote has already been declined.");
     const reminder = await t.gql(REMINDER, { id: ids.DECLINED, input: { enabled: true, daysBefore: 3 } }, { ...owner.headers(), "accept-language": "nl" });
-    expect(reminder.errors?.[0].message).toBe("De klant heeft deze offerte afgewezen: ondertekenen is gesloten. Trek hem in, wijzig hem en publiceer hem opnieuw om hem opnieuw aan te bieden.");
+    expect(reminder.errors?.[0].message).toBe(
+      "De klant heeft deze offerte afgewezen: ondertekenen is gesloten. Trek hem in, wijzig hem en publiceer hem opnieuw om hem opnieuw aan te bieden.",
+    );
     const send = await t.gql(SEND, { id: ids.DECLINED, input: { email: "buyer@example.com" } }, owner.headers());
     expect(send.errors?.[0].message).toContain("The customer declined this quote");
   });
@@ -127,14 +133,20 @@ describe("after the customer signs", () => {
     const quote = await published("Two signers");
     expect((await signAsCustomer(quote.nanoId, "Jane Buyer")).errors).toBeUndefined();
     const again = await signAsCustomer(quote.nanoId, "  jane  BUYER ");
-    expect(again.errors?.[0].message).toBe("jane  BUYER has already signed this version of the quote. Anyone else who needs to sign can do so with their own name.");
+    expect(again.errors?.[0].message).toBe(
+      "jane  BUYER has already signed this version of the quote. Anyone else who needs to sign can do so with their own name.",
+    );
     const againNl = await signAsCustomer(quote.nanoId, "Jane Buyer", { "accept-language": "nl" });
-    expect(againNl.errors?.[0].message).toBe("Jane Buyer heeft deze versie van de offerte al ondertekend. Iedereen die nog moet tekenen, kan dat met een eigen naam doen.");
+    expect(againNl.errors?.[0].message).toBe(
+      "Jane Buyer heeft deze versie van de offerte al ondertekend. Iedereen die nog moet tekenen, kan dat met een eigen naam doen.",
+    );
     const second = await signAsCustomer(quote.nanoId, "Piet Koper");
     expect(second.errors).toBeUndefined();
     expect(second.data?.createQuoteSignature.quoteSignatures.map((s) => s.name)).toEqual(["Jane Buyer", "Piet Koper"]);
     const decline = await t.gql(DECLINE, { n: quote.nanoId, r: "Changed our mind" }, visitor());
-    expect(decline.errors?.[0].message).toBe("This version of the quote has been signed, so it can no longer be declined. Ask the sender a question if something is not right.");
+    expect(decline.errors?.[0].message).toBe(
+      "This version of the quote has been signed, so it can no longer be declined. Ask the sender a question if something is not right.",
+    );
     expect((await lifecycle(quote.id)).state).toBe("CUSTOMER_SIGNED");
   });
 

@@ -62,7 +62,9 @@ describe("creating quotes", () => {
       t.db,
       sql`select id, quote_number from quotes where account_id = ${owner.accountId} and id <> ${quote.id} and status = 'DRAFT' limit 1`,
     );
-    expect(await sqlError(`update quotes set quote_number = '${quote.quoteNumber}' where id = '${other.id}'`)).toMatch(/quotes_account_number_key|duplicate key/);
+    expect(await sqlError(`update quotes set quote_number = '${quote.quoteNumber}' where id = '${other.id}'`)).toMatch(
+      /quotes_account_number_key|duplicate key/,
+    );
   });
 
   it("refuses bad input with clear messages in the user's language, creating nothing", async () => {
@@ -78,12 +80,20 @@ describe("creating quotes", () => {
       [{ quoteDateAt: "tomorrow" }, "quoteDateAt", "Please enter a valid quote date."],
     ];
     for (const [overrides, field, message] of cases) {
-      const result = await t.gql("mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", { input: quoteInput(customerId, overrides) }, owner.headers());
+      const result = await t.gql(
+        "mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }",
+        { input: quoteInput(customerId, overrides) },
+        owner.headers(),
+      );
       expect(result.errors?.[0].extensions?.code, field).toBe("BAD_USER_INPUT");
       expect((result.errors?.[0]?.extensions?.fields as Record<string, string> | undefined)?.[field]).toBe(message);
       expect(result.data).toBeNull();
     }
-    const dutch = await t.gql("mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", { input: quoteInput(customerId, { quoteExpirationAt: "2000-01-01" }) }, { ...owner.headers(), "accept-language": "nl" });
+    const dutch = await t.gql(
+      "mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }",
+      { input: quoteInput(customerId, { quoteExpirationAt: "2000-01-01" }) },
+      { ...owner.headers(), "accept-language": "nl" },
+    );
     expect(dutch.errors?.[0].message).toBe("De vervaldatum kan niet vóór de offertedatum liggen.");
     const after = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from quotes where account_id = ${owner.accountId}`))[0].n;
     expect(after).toBe(before);
@@ -93,7 +103,11 @@ describe("creating quotes", () => {
 describe("editing and the lifecycle", () => {
   it("updates a draft (slug follows the title)", async () => {
     const quote = await createQuote(t, owner, customerId);
-    const updated = await t.gql<{ updateQuote: QuoteResult }>(UPDATE, { id: quote.id, input: quoteInput(customerId, { name: "New Title!", currency: "USD", signable: false }) }, owner.headers());
+    const updated = await t.gql<{ updateQuote: QuoteResult }>(
+      UPDATE,
+      { id: quote.id, input: quoteInput(customerId, { name: "New Title!", currency: "USD", signable: false }) },
+      owner.headers(),
+    );
     expect(updated.data?.updateQuote).toMatchObject({ name: "New Title!", slug: "new-title", quoteNumber: quote.quoteNumber, nanoId: quote.nanoId });
   });
 
@@ -101,7 +115,12 @@ describe("editing and the lifecycle", () => {
     const quote = await createQuote(t, owner, customerId);
     await addBlocks(t, quote.id);
     const published = await transition(t, owner, "publishQuote", quote.id);
-    expect(published.data?.publishQuote).toMatchObject({ status: "PUBLISHED", displayStatus: "PUBLISHED", total: "1019.99", customerDetails: { name: "Café Zoë" } });
+    expect(published.data?.publishQuote).toMatchObject({
+      status: "PUBLISHED",
+      displayStatus: "PUBLISHED",
+      total: "1019.99",
+      customerDetails: { name: "Café Zoë" },
+    });
 
     const edit = await t.gql(UPDATE, { id: quote.id, input: quoteInput(customerId, { name: "Sneaky change" }) }, owner.headers());
     expect(edit.errors?.[0]).toMatchObject({ message: "This quote is published or signed and can no longer be changed.", extensions: { code: "CONFLICT" } });
@@ -113,14 +132,26 @@ describe("editing and the lifecycle", () => {
     expect(again.errors?.[0].extensions?.code).toBe("CONFLICT");
 
     // Customer edits after publication do not change the published quote.
-    await t.gql("mutation ($id: ID!, $input: CustomerInput!) { updateCustomer(id: $id, input: $input) { id } }", { id: customerId, input: { name: "Renamed customer" } }, owner.headers());
+    await t.gql(
+      "mutation ($id: ID!, $input: CustomerInput!) { updateCustomer(id: $id, input: $input) { id } }",
+      { id: customerId, input: { name: "Renamed customer" } },
+      owner.headers(),
+    );
     const read = await t.gql<{ quote: QuoteResult }>(GET, { id: quote.id }, owner.headers());
     expect(read.data?.quote).toMatchObject({ name: "Website redesign", customerDetails: { name: "Café Zoë" }, customer: { name: "Renamed customer" } });
-    await t.gql("mutation ($id: ID!, $input: CustomerInput!) { updateCustomer(id: $id, input: $input) { id } }", { id: customerId, input: { name: "Café Zoë" } }, owner.headers());
+    await t.gql(
+      "mutation ($id: ID!, $input: CustomerInput!) { updateCustomer(id: $id, input: $input) { id } }",
+      { id: customerId, input: { name: "Café Zoë" } },
+      owner.headers(),
+    );
 
     const withdrawn = await transition(t, owner, "withdrawQuote", quote.id);
     expect(withdrawn.data?.withdrawQuote).toMatchObject({ status: "DRAFT", nanoId: quote.nanoId });
-    const edited = await t.gql<{ updateQuote: QuoteResult }>(UPDATE, { id: quote.id, input: quoteInput(customerId, { name: "Allowed again" }) }, owner.headers());
+    const edited = await t.gql<{ updateQuote: QuoteResult }>(
+      UPDATE,
+      { id: quote.id, input: quoteInput(customerId, { name: "Allowed again" }) },
+      owner.headers(),
+    );
     expect(edited.data?.updateQuote.name).toBe("Allowed again");
     const republished = await transition(t, owner, "publishQuote", quote.id);
     expect(republished.data?.publishQuote).toMatchObject({ status: "PUBLISHED", url: quote.url.replace("website-redesign", "allowed-again") });
@@ -155,7 +186,11 @@ describe("editing and the lifecycle", () => {
     await t.db.execute(sql`update quotes set status = 'SIGNED' where id = ${quote.id}`);
     const withdraw = await transition(t, owner, "withdrawQuote", quote.id);
     expect(withdraw.errors?.[0].message).toBe("Only a published quote can be withdrawn (a quote marked signed is final).");
-    const read = await t.gql<{ quote: QuoteResult & { signedAt: string } }>(`query ($id: ID!) { quote(id: $id) { status signedAt } }`, { id: quote.id }, owner.headers());
+    const read = await t.gql<{ quote: QuoteResult & { signedAt: string } }>(
+      `query ($id: ID!) { quote(id: $id) { status signedAt } }`,
+      { id: quote.id },
+      owner.headers(),
+    );
     expect(read.data?.quote.status).toBe("SIGNED");
     expect(read.data?.quote.signedAt).toBeTruthy();
     expect(await sqlError(`update quotes set status = 'PUBLISHED' where id = '${quote.id}'`)).toContain("offerly:quote_transition");
@@ -193,10 +228,14 @@ describe("the database refuses changes to published quotes (no code path can sli
 
   it("fails raw SQL changes to its blocks and line items", async () => {
     expect(await sqlError(`update quote_blocks set name = 'x' where id = '${blockId}'`)).toContain("offerly:quote_locked");
-    expect(await sqlError(`insert into quote_blocks (quote_id, kind, position, name) values ('${published.id}', 'TEXT', 9, 'x')`)).toContain("offerly:quote_locked");
+    expect(await sqlError(`insert into quote_blocks (quote_id, kind, position, name) values ('${published.id}', 'TEXT', 9, 'x')`)).toContain(
+      "offerly:quote_locked",
+    );
     expect(await sqlError(`delete from quote_blocks where id = '${blockId}'`)).toContain("offerly:quote_locked");
     expect(await sqlError(`update quote_line_items set price_cents = 1 where block_id = '${blockId}'`)).toContain("offerly:quote_locked");
-    expect(await sqlError(`insert into quote_line_items (block_id, position, name, price_cents) values ('${blockId}', 9, 'x', 1)`)).toContain("offerly:quote_locked");
+    expect(await sqlError(`insert into quote_line_items (block_id, position, name, price_cents) values ('${blockId}', 9, 'x', 1)`)).toContain(
+      "offerly:quote_locked",
+    );
     expect(await sqlError(`delete from quote_line_items where block_id = '${blockId}'`)).toContain("offerly:quote_locked");
     const read = await t.gql<{ quote: QuoteResult }>(GET, { id: published.id }, owner.headers());
     expect(read.data?.quote).toMatchObject({ name: "Website redesign", total: "1019.99" });
@@ -269,7 +308,8 @@ describe("listing", () => {
     await transition(t, user, "publishQuote", live.id);
     const old = await createQuote(t, user, customer.id, { name: "Old one", quoteDateAt: "2020-01-01", quoteExpirationAt: "2020-02-01" });
     await publishOn(t, user, old.id, "2020-01-15");
-    const LIST = "query ($status: QuoteDisplayStatus, $search: String) { quotes(status: $status, search: $search) { totalCount items { name displayStatus isExpired total customer { name } } } }";
+    const LIST =
+      "query ($status: QuoteDisplayStatus, $search: String) { quotes(status: $status, search: $search) { totalCount items { name displayStatus isExpired total customer { name } } } }";
     type L = { quotes: { totalCount: number; items: { name: string; displayStatus: string; total: string }[] } };
     const names = async (vars: Record<string, unknown>) => (await t.gql<L>(LIST, vars, user.headers())).data!.quotes.items.map((q) => q.name);
     expect(await names({})).toEqual(["Old one", "Live one", "Draft one"]);
@@ -301,14 +341,22 @@ describe("publishing refusals reach the user as translated AppErrors (issue 9 it
       ["en", "Choose an expiration date from today on before publishing: this quote would be expired at once."],
       ["nl", "Kies een vervaldatum vanaf vandaag voordat je publiceert: deze offerte zou meteen verlopen zijn."],
     ]) {
-      const result = await t.gql(`mutation ($id: ID!) { publishQuote(id: $id) { id status } }`, { id: quote.id }, { ...owner.headers(), "accept-language": language });
+      const result = await t.gql(
+        `mutation ($id: ID!) { publishQuote(id: $id) { id status } }`,
+        { id: quote.id },
+        { ...owner.headers(), "accept-language": language },
+      );
       expect(result.errors?.[0]).toMatchObject({ message, extensions: { code: "BAD_USER_INPUT", fields: { quoteExpirationAt: message } } });
     }
     const read = await t.gql<{ quote: QuoteResult }>(GET, { id: quote.id }, owner.headers());
     expect(read.data?.quote.status).toBe("DRAFT");
     // Today is still fine: the expiration date is the last valid day.
     const today = new Date().toISOString().slice(0, 10);
-    await t.gql(UPDATE, { id: quote.id, input: quoteInput(customerId, { name: "Just in time", quoteDateAt: today, quoteExpirationAt: today }) }, owner.headers());
+    await t.gql(
+      UPDATE,
+      { id: quote.id, input: quoteInput(customerId, { name: "Just in time", quoteDateAt: today, quoteExpirationAt: today }) },
+      owner.headers(),
+    );
     const published = await transition(t, owner, "publishQuote", quote.id);
     expect(published.data?.publishQuote.status).toBe("PUBLISHED");
   });
@@ -318,7 +366,10 @@ describe("publishing refusals reach the user as translated AppErrors (issue 9 it
     const quote = await createQuote(t, owner, customer.id, { name: "Orphan" });
     await t.gql("mutation ($id: ID!) { deleteCustomer(id: $id) }", { id: customer.id }, owner.headers());
     const orphan = await transition(t, owner, "publishQuote", quote.id);
-    expect(orphan.errors?.[0]).toMatchObject({ message: "Choose a customer before publishing.", extensions: { code: "BAD_USER_INPUT", fields: { customerId: "Choose a customer before publishing." } } });
+    expect(orphan.errors?.[0]).toMatchObject({
+      message: "Choose a customer before publishing.",
+      extensions: { code: "BAD_USER_INPUT", fields: { customerId: "Choose a customer before publishing." } },
+    });
 
     const other = await createQuote(t, owner, customerId, { name: "Twice" });
     await transition(t, owner, "publishQuote", other.id);

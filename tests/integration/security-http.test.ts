@@ -24,7 +24,11 @@ describe("CORS on /graphql", () => {
   it("gives no foreign origin an Access-Control-Allow-* answer, and refuses its requests before running them", async () => {
     const preflight = await t.fetch("/graphql", {
       method: "OPTIONS",
-      headers: { origin: "http://offerly.test:8080", "access-control-request-method": "POST", "access-control-request-headers": "content-type, x-graphql-csrf" },
+      headers: {
+        origin: "http://offerly.test:8080",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, x-graphql-csrf",
+      },
     });
     expect(preflight.status).toBe(204);
     expect([...preflight.headers.keys()].filter((h) => h.startsWith("access-control-"))).toEqual([]);
@@ -60,16 +64,28 @@ describe("CORS on /graphql", () => {
     try {
       const preflight = await configured.fetch("/graphql", {
         method: "OPTIONS",
-        headers: { origin: "https://app.offerly.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type, x-graphql-csrf" },
+        headers: {
+          origin: "https://app.offerly.example",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type, x-graphql-csrf",
+        },
       });
       expect(preflight.headers.get("access-control-allow-origin")).toBe("https://app.offerly.example");
       expect(preflight.headers.get("access-control-allow-credentials")).toBe("true");
       expect(preflight.headers.get("access-control-allow-headers")).toContain("x-graphql-csrf");
-      const read = await configured.fetch("/graphql", { method: "POST", headers: { ...user.headers(), ...gqlHeaders, origin: "https://app.offerly.example" }, body: CUSTOMERS });
+      const read = await configured.fetch("/graphql", {
+        method: "POST",
+        headers: { ...user.headers(), ...gqlHeaders, origin: "https://app.offerly.example" },
+        body: CUSTOMERS,
+      });
       expect(read.status).toBe(200);
       expect(read.headers.get("access-control-allow-origin")).toBe("https://app.offerly.example");
       expect(read.headers.get("vary"), JSON.stringify([...read.headers])).toContain("Origin");
-      const other = await configured.fetch("/graphql", { method: "POST", headers: { ...user.headers(), ...gqlHeaders, origin: "https://evil.offerly.example" }, body: CUSTOMERS });
+      const other = await configured.fetch("/graphql", {
+        method: "POST",
+        headers: { ...user.headers(), ...gqlHeaders, origin: "https://evil.offerly.example" },
+        body: CUSTOMERS,
+      });
       expect(other.status).toBe(403);
       expect(other.headers.get("access-control-allow-origin")).toBeNull();
     } finally {
@@ -80,22 +96,38 @@ describe("CORS on /graphql", () => {
 
 describe("GraphQL request errors in our own words", () => {
   it("answers invalid JSON without the parser's message, in the caller's language", async () => {
-    for (const [language, expected] of [["en", "The request contains invalid JSON."], ["nl", "Het verzoek bevat ongeldige JSON."]]) {
-      const response = await t.fetch("/graphql", { method: "POST", headers: { ...gqlHeaders, "accept-language": language }, body: '{"query": "{ me { id } }",' });
+    for (const [language, expected] of [
+      ["en", "The request contains invalid JSON."],
+      ["nl", "Het verzoek bevat ongeldige JSON."],
+    ]) {
+      const response = await t.fetch("/graphql", {
+        method: "POST",
+        headers: { ...gqlHeaders, "accept-language": language },
+        body: '{"query": "{ me { id } }",',
+      });
       expect(response.status).toBe(400);
       const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
       expect(body.errors).toEqual([{ message: expected, extensions: { code: "BAD_REQUEST" } }]);
     }
     for (const param of ["variables", "extensions"]) {
-      const response = await t.fetch(`/graphql?query=${encodeURIComponent("{ me { id } }")}&${param}=${encodeURIComponent("{bad")}`, { headers: { "x-graphql-csrf": "1" } });
+      const response = await t.fetch(`/graphql?query=${encodeURIComponent("{ me { id } }")}&${param}=${encodeURIComponent("{bad")}`, {
+        headers: { "x-graphql-csrf": "1" },
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ errors: [{ message: "The request contains invalid JSON.", extensions: { code: "BAD_REQUEST" } }] });
     }
   });
 
   it("explains the CSRF refusal truthfully (the header is required, whatever the content type)", async () => {
-    for (const [language, must, mustNot] of [["en", "x-graphql-csrf", "content type"], ["nl", "x-graphql-csrf", "content type"]]) {
-      const response = await t.fetch("/graphql", { method: "POST", headers: { "content-type": "application/json", "accept-language": language }, body: CUSTOMERS });
+    for (const [language, must, mustNot] of [
+      ["en", "x-graphql-csrf", "content type"],
+      ["nl", "x-graphql-csrf", "content type"],
+    ]) {
+      const response = await t.fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", "accept-language": language },
+        body: CUSTOMERS,
+      });
       expect(response.status).toBe(403);
       const { errors } = (await response.json()) as { errors: { message: string }[] };
       expect(errors[0].message).toContain(must);

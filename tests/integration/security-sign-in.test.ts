@@ -12,7 +12,10 @@ afterAll(async () => {
 });
 
 const proofFrom = (response: Response) => /offerly_link_proof=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
-const mailsTo = (email: string) => outboxFiles(t.dataDir).map(readMail).filter((m) => m.to.includes(email));
+const mailsTo = (email: string) =>
+  outboxFiles(t.dataDir)
+    .map(readMail)
+    .filter((m) => m.to.includes(email));
 
 describe("per-address sign-in limit: against mail bombing, never against the owner", () => {
   it("stops mails to an address asked for by strangers, while the owner can still sign in and re-send from their browser", async () => {

@@ -87,7 +87,11 @@ describe("account settings", () => {
     // A member still reads the account (the settings screen shows it read-only: viewerRole).
     const seen = await t.gql<{ account: Account & { viewerRole: string } }>(`{ account { name viewerRole } }`, {}, member.headers());
     expect(seen.data?.account).toEqual({ name: "Studio Noord B.V.", viewerRole: "MEMBER" });
-    const roles = await Promise.all([owner, admin].map(async (who) => (await t.gql<{ account: { viewerRole: string } }>("{ account { viewerRole } }", {}, who.headers())).data?.account.viewerRole));
+    const roles = await Promise.all(
+      [owner, admin].map(
+        async (who) => (await t.gql<{ account: { viewerRole: string } }>("{ account { viewerRole } }", {}, who.headers())).data?.account.viewerRole,
+      ),
+    );
     expect(roles).toEqual(["OWNER", "ADMIN"]);
   });
 
@@ -103,7 +107,10 @@ describe("account settings", () => {
     const country = await t.gql(UPDATE, { input: { ...DUTCH, country: "DE" } }, owner.headers());
     expect(country.errors?.[0].extensions?.fields).toMatchObject({ country: "Please choose a country from the list." });
     const currency = await t.gql(UPDATE, { input: { ...DUTCH, currency: "JPY", name: "" } }, owner.headers());
-    expect(currency.errors?.[0].extensions?.fields).toMatchObject({ currency: "Please choose a currency from the list.", name: "Please enter your company name." });
+    expect(currency.errors?.[0].extensions?.fields).toMatchObject({
+      currency: "Please choose a currency from the list.",
+      name: "Please enter your company name.",
+    });
     expect(await read()).toEqual(before);
   });
 
@@ -119,18 +126,32 @@ describe("account settings", () => {
       billingPostalCode: "1015CD",
     };
     const saved = await t.gql<{ updateAccount: Account }>(UPDATE, { input: british }, owner.headers());
-    expect(saved.data?.updateAccount).toMatchObject({ country: "GB", vatNumber: "GB123456789012", quotePostalCode: "SW1A 1AA", billingCountry: "NL", billingPostalCode: "1015 CD" });
+    expect(saved.data?.updateAccount).toMatchObject({
+      country: "GB",
+      vatNumber: "GB123456789012",
+      quotePostalCode: "SW1A 1AA",
+      billingCountry: "NL",
+      billingPostalCode: "1015 CD",
+    });
     const bad = await t.gql(UPDATE, { input: { ...british, vatNumber: "GB1234", quotePostalCode: "1234 AB" } }, owner.headers());
     expect(Object.keys(bad.errors?.[0].extensions?.fields as object).sort()).toEqual(["quotePostalCode", "vatNumber"]);
   });
 
   it("saves colours and a bundled font; refuses an invalid colour and a font not in the list", async () => {
-    const saved = await t.gql<{ updateAccountStyling: Account }>(STYLING, { input: { linkColor: "#C2410C", textColor: "#333", textFont: "MERRIWEATHER" } }, admin.headers());
+    const saved = await t.gql<{ updateAccountStyling: Account }>(
+      STYLING,
+      { input: { linkColor: "#C2410C", textColor: "#333", textFont: "MERRIWEATHER" } },
+      admin.headers(),
+    );
     expect(saved.data?.updateAccountStyling).toMatchObject({ linkColor: "#c2410c", textColor: "#333333", textFont: "MERRIWEATHER" });
     const bad = await t.gql(STYLING, { input: { linkColor: "red", textColor: "#12345g", textFont: "Comic Sans" } }, owner.headers());
     expect(bad.errors?.[0].extensions).toMatchObject({
       code: "BAD_USER_INPUT",
-      fields: { linkColor: "Enter a colour as #rrggbb, for example #1d4ed8.", textColor: "Enter a colour as #rrggbb, for example #1d4ed8.", textFont: "Please choose a font from the list." },
+      fields: {
+        linkColor: "Enter a colour as #rrggbb, for example #1d4ed8.",
+        textColor: "Enter a colour as #rrggbb, for example #1d4ed8.",
+        textFont: "Please choose a font from the list.",
+      },
     });
     expect(await read()).toMatchObject({ linkColor: "#c2410c", textColor: "#333333", textFont: "MERRIWEATHER" });
     const cleared = await t.gql<{ updateAccountStyling: Account }>(STYLING, { input: { linkColor: "", textColor: null, textFont: "" } }, owner.headers());
@@ -139,7 +160,12 @@ describe("account settings", () => {
 
   it("the database refuses a colour or font the service would not write", async () => {
     await expect(t.db.update(accounts).set({ linkColor: "javascript:alert(1)" }).where(eq(accounts.id, owner.accountId))).rejects.toThrow();
-    await expect(t.db.update(accounts).set({ textFont: "Comic Sans" as never }).where(eq(accounts.id, owner.accountId))).rejects.toThrow();
+    await expect(
+      t.db
+        .update(accounts)
+        .set({ textFont: "Comic Sans" as never })
+        .where(eq(accounts.id, owner.accountId)),
+    ).rejects.toThrow();
   });
 
   it("a signed-in user creates another account and becomes its owner; input is checked", async () => {
@@ -155,7 +181,11 @@ describe("account settings", () => {
     // Owner of the new one: may change its settings (an admin-only field).
     const styled = await t.gql(STYLING, { input: { linkColor: "#000000" } }, member.headers(id));
     expect(styled.errors).toBeUndefined();
-    const empty = await t.gql("mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id } }", { input: { companyName: " " } }, { ...member.headers(null), "accept-language": "nl" });
+    const empty = await t.gql(
+      "mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id } }",
+      { input: { companyName: " " } },
+      { ...member.headers(null), "accept-language": "nl" },
+    );
     expect(empty.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect(empty.errors?.[0].message).toMatch(/bedrijf/i);
     const visitor = await t.gql("mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id } }", { input: { companyName: "X" } });
@@ -177,7 +207,12 @@ function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
-  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", ihdr), chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from("89504e470d0a1a0a", "hex"),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 describe.each([
@@ -225,12 +260,16 @@ describe.each([
 
   it("replaces the logo: the new file is stored, then the old one is deleted; JPEG stays JPEG, WebP becomes PNG", async () => {
     const first = await currentKey();
-    const jpeg = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#336699" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
     const asJpeg = await upload(jpeg, "photo.jpg", "image/jpeg");
     expect(asJpeg.data?.updateAccountLogo.fileUrl).toMatch(/\.jpg\?v=7$/);
     expect((await t.fetch(`/files/${first}`)).status).toBe(404);
     const second = await currentKey();
-    const webp = await sharp({ create: { width: 120, height: 60, channels: 4, background: "#00ff0080" } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 120, height: 60, channels: 4, background: "#00ff0080" } })
+      .webp()
+      .toBuffer();
     const asPng = await upload(webp, "logo.webp", "image/webp");
     expect(asPng.data?.updateAccountLogo.fileUrl).toMatch(/\.png\?v=7$/);
     expect((await t.fetch(`/files/${second}`)).status).toBe(404);
@@ -240,17 +279,47 @@ describe.each([
   });
 
   it.each([
-    { name: "HTML named .png", make: async () => Buffer.from("<!DOCTYPE html><html><script>alert(document.cookie)</script></html>"), file: "logo.png", type: "image/png", message: "The logo must be a PNG, JPEG or WebP image." },
+    {
+      name: "HTML named .png",
+      make: async () => Buffer.from("<!DOCTYPE html><html><script>alert(document.cookie)</script></html>"),
+      file: "logo.png",
+      type: "image/png",
+      message: "The logo must be a PNG, JPEG or WebP image.",
+    },
     {
       name: "an SVG with a script",
-      make: async () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>'),
+      make: async () =>
+        Buffer.from(
+          '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>',
+        ),
       file: "logo.svg",
       type: "image/svg+xml",
       message: "The logo must be a PNG, JPEG or WebP image.",
     },
-    { name: "a GIF (not an allowed type)", make: () => sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer(), file: "logo.png", type: "image/png", message: "The logo must be a PNG, JPEG or WebP image." },
-    { name: "a pixel flood (PNG header claiming 20 000 × 20 000)", make: async () => pngClaiming(20_000, 20_000), file: "flood.png", type: "image/png", message: "This image is too large (at most 40 megapixels)." },
-    { name: "a truncated PNG", make: async () => pngClaiming(100, 100), file: "broken.png", type: "image/png", message: "This image could not be read. Please try another file." },
+    {
+      name: "a GIF (not an allowed type)",
+      make: () =>
+        sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+          .gif()
+          .toBuffer(),
+      file: "logo.png",
+      type: "image/png",
+      message: "The logo must be a PNG, JPEG or WebP image.",
+    },
+    {
+      name: "a pixel flood (PNG header claiming 20 000 × 20 000)",
+      make: async () => pngClaiming(20_000, 20_000),
+      file: "flood.png",
+      type: "image/png",
+      message: "This image is too large (at most 40 megapixels).",
+    },
+    {
+      name: "a truncated PNG",
+      make: async () => pngClaiming(100, 100),
+      file: "broken.png",
+      type: "image/png",
+      message: "This image could not be read. Please try another file.",
+    },
     { name: "an empty file", make: async () => Buffer.alloc(0), file: "empty.png", type: "image/png", message: "The logo must be a PNG, JPEG or WebP image." },
   ])("refuses $name with a clear message and keeps the stored logo", async ({ make, file, type, message }) => {
     const before = await currentKey();
@@ -337,8 +406,15 @@ describe("the public account on a quote (SPEC §3 Quote.identityAccount)", () =>
     );
     expect(saved.errors).toBeUndefined();
     await app.db.update(accounts).set({ quoteCity: "Utrecht" }).where(eq(accounts.id, owner.accountId));
-    const customer = await app.gql<{ createCustomer: { id: string } }>("mutation { createCustomer(input: { name: \"Klant\" }) { id } }", {}, owner.headers());
-    const input = { customerId: customer.data!.createCustomer.id, language: "NL", currency: "EUR", quoteDateAt: "2026-11-01", quoteExpirationAt: "2026-12-01", signable: true };
+    const customer = await app.gql<{ createCustomer: { id: string } }>('mutation { createCustomer(input: { name: "Klant" }) { id } }', {}, owner.headers());
+    const input = {
+      customerId: customer.data!.createCustomer.id,
+      language: "NL",
+      currency: "EUR",
+      quoteDateAt: "2026-11-01",
+      quoteExpirationAt: "2026-12-01",
+      signable: true,
+    };
     for (const name of ["Offerte 1", "Offerte 2"]) {
       const created = await app.gql("mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", { input: { ...input, name } }, owner.headers());
       expect(created.errors).toBeUndefined();
@@ -351,8 +427,14 @@ describe("the public account on a quote (SPEC §3 Quote.identityAccount)", () =>
     expect(list.errors).toBeUndefined();
     expect(list.data!.quotes.items).toHaveLength(2);
     for (const item of list.data!.quotes.items) {
-      expect(item.identityAccount).toEqual({ name: "Styled BV", linkColor: "#1d4ed8", textColor: "#111827", textFont: "LATO", quoteCity: "Utrecht", fileUrl: null });
+      expect(item.identityAccount).toEqual({
+        name: "Styled BV",
+        linkColor: "#1d4ed8",
+        textColor: "#111827",
+        textFont: "LATO",
+        quoteCity: "Utrecht",
+        fileUrl: null,
+      });
     }
   });
 });
-

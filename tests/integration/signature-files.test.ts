@@ -104,7 +104,11 @@ describe("a customer's drawn signature", () => {
     await addBlocks(t, quote.id);
     await publishOn(t, owner, quote.id, "2026-01-10");
     const input = { name: "Daan de Vries", signatureKind: "DRAWN" as const, signature: PNG_URL, selection: [], consent: true as const };
-    await createCustomerSignature({ db: t.db, files: t.files }, quote.nanoId, input, { viewerUserId: null, evidence: { ip: "203.0.113.9", userAgent: "test" }, now: new Date("2026-01-15T12:00:00Z") });
+    await createCustomerSignature({ db: t.db, files: t.files }, quote.nanoId, input, {
+      viewerUserId: null,
+      evidence: { ip: "203.0.113.9", userAgent: "test" },
+      now: new Date("2026-01-15T12:00:00Z"),
+    });
     const [row] = await t.db.select().from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id));
     const file = `/files/${row.signature}`;
     const url = `${file}?q=${quote.nanoId}`;

@@ -31,7 +31,13 @@ const PUBLIC = `query ($nanoId: String!) { publicQuote(nanoId: $nanoId) { status
 } } }`;
 const MARK = "mutation ($id: ID!) { updateQuoteToSigned(id: $id) { id status signedAt quoteSignatures { kind name } } }";
 
-type Signed = { createQuoteSignature: { status: string; totals: { oneOff: { totalExclVat: string } }; quoteSignatures: { kind: string; name: string; signatureKind: string; signature: string; documentHash: string }[] } };
+type Signed = {
+  createQuoteSignature: {
+    status: string;
+    totals: { oneOff: { totalExclVat: string } };
+    quoteSignatures: { kind: string; name: string; signatureKind: string; signature: string; documentHash: string }[];
+  };
+};
 
 let t: TestApp;
 let owner: SignedIn;
@@ -50,7 +56,10 @@ afterAll(async () => {
 async function publishedQuote(user: SignedIn = owner, overrides: Record<string, unknown> = {}, publish = true) {
   const quote = await createQuote(t, user, user === owner ? customerId : (await createCustomer(t, user)).id, overrides);
   const pricing = await addBlocks(t, quote.id);
-  const [optional] = await t.db.insert(quoteLineItems).values({ blockId: pricing.id, position: 3, name: "Support", priceCents: 20_000, amount: "1", optional: true, selected: false }).returning();
+  const [optional] = await t.db
+    .insert(quoteLineItems)
+    .values({ blockId: pricing.id, position: 3, name: "Support", priceCents: 20_000, amount: "1", optional: true, selected: false })
+    .returning();
   const lines = await t.db.select().from(quoteLineItems).where(eq(quoteLineItems.blockId, pricing.id));
   if (publish) {
     const published = await transition(t, user, "publishQuote", quote.id);
@@ -59,7 +68,14 @@ async function publishedQuote(user: SignedIn = owner, overrides: Record<string, 
   return { ...quote, optionalId: optional.id, fixedId: lines.find((l) => !l.optional)!.id };
 }
 
-const customerInput = (overrides: Record<string, unknown> = {}) => ({ name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true, ...overrides });
+const customerInput = (overrides: Record<string, unknown> = {}) => ({
+  name: "Daan de Vries",
+  signatureKind: "TYPED",
+  signature: "Daan de Vries",
+  selection: [],
+  consent: true,
+  ...overrides,
+});
 const signAsCustomer = (nanoId: string, overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   t.gql<Signed>(SIGN, { nanoId, input: customerInput(overrides) }, headers);
 const auditOf = (quoteId: string) => t.db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.quoteId, quoteId)).orderBy(quoteAuditEvents.seq);
@@ -67,7 +83,9 @@ const auditOf = (quoteId: string) => t.db.select().from(quoteAuditEvents).where(
 describe("publicQuote (SPEC §3: quote and status)", () => {
   it("returns the quote as the customer sees it, without internal ids, and the status of other links", async () => {
     const quote = await publishedQuote();
-    const result = await t.gql<{ publicQuote: { status: string; quote: Record<string, unknown> & { quoteBlocks: unknown[]; totals: unknown } } }>(PUBLIC, { nanoId: quote.nanoId });
+    const result = await t.gql<{ publicQuote: { status: string; quote: Record<string, unknown> & { quoteBlocks: unknown[]; totals: unknown } } }>(PUBLIC, {
+      nanoId: quote.nanoId,
+    });
     expect(result.errors).toBeUndefined();
     expect(result.data?.publicQuote).toMatchObject({
       status: "AVAILABLE",
@@ -103,7 +121,10 @@ describe("publicQuote (SPEC §3: quote and status)", () => {
   it("shows the Offerly watermark below Pro and refuses signing on a plan without it", async () => {
     const starter = await signUp(t, { company: "Starter Co" });
     const quote = await publishedQuote(starter);
-    await t.db.update(accounts).set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: new Date(Date.now() + 30 * 86_400_000) }).where(eq(accounts.id, starter.accountId!));
+    await t.db
+      .update(accounts)
+      .set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY", expiredAt: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(accounts.id, starter.accountId!));
     const read = await t.gql<{ publicQuote: { quote: { watermark: boolean; signingAllowed: boolean; canSign: boolean } } }>(PUBLIC, { nanoId: quote.nanoId });
     expect(read.data?.publicQuote.quote).toEqual(expect.objectContaining({ watermark: true, signingAllowed: false, canSign: false }));
     const signed = await signAsCustomer(quote.nanoId);
@@ -126,7 +147,9 @@ describe("the customer signs (createQuoteSignature by nanoId)", () => {
     expect(signed.status).toBe("PUBLISHED");
     // The customer's choice is what the page shows from now on: € 1019.99 + € 200.00.
     expect(signed.totals.oneOff.totalExclVat).toBe("1219.99");
-    expect(signed.quoteSignatures).toEqual([expect.objectContaining({ kind: "CUSTOMER", name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries" })]);
+    expect(signed.quoteSignatures).toEqual([
+      expect.objectContaining({ kind: "CUSTOMER", name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries" }),
+    ]);
     const expected = documentHash(before.view!, [quote.optionalId]);
     expect(signed.quoteSignatures[0].documentHash).toBe(expected);
     expect(expected).toMatch(/^[0-9a-f]{64}$/);
@@ -160,9 +183,15 @@ describe("the customer signs (createQuoteSignature by nanoId)", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "  " }, "Enter a name."],
       [{ consent: false }, "Tick the box to agree that this electronic signature is legally binding."],
-      [{ signatureKind: "DRAWN", signature: `data:image/png;base64,${Buffer.from("GIF89a not a png at all").toString("base64")}` }, "The drawn signature is not a valid image. Clear it and draw again."],
+      [
+        { signatureKind: "DRAWN", signature: `data:image/png;base64,${Buffer.from("GIF89a not a png at all").toString("base64")}` },
+        "The drawn signature is not a valid image. Clear it and draw again.",
+      ],
       [{ signatureKind: "DRAWN", signature: "data:image/png;base64,???" }, "The drawn signature is not a valid image. Clear it and draw again."],
-      [{ signatureKind: "DRAWN", signature: `data:image/png;base64,${Buffer.concat([TINY_PNG, Buffer.alloc(300 * 1024)]).toString("base64")}` }, "The drawn signature is too large (at most 200 KB)."],
+      [
+        { signatureKind: "DRAWN", signature: `data:image/png;base64,${Buffer.concat([TINY_PNG, Buffer.alloc(300 * 1024)]).toString("base64")}` },
+        "The drawn signature is too large (at most 200 KB).",
+      ],
       [{ selection: [quote.fixedId] }, "Only the optional lines of this quote can be chosen."],
       [{ selection: ["00000000-0000-4000-8000-000000000000"] }, "Only the optional lines of this quote can be chosen."],
     ];
@@ -174,7 +203,13 @@ describe("the customer signs (createQuoteSignature by nanoId)", () => {
     const huge = await t.fetch("/graphql", {
       method: "POST",
       headers: { "content-type": "application/json", "x-graphql-csrf": "1" },
-      body: JSON.stringify({ query: SIGN, variables: { nanoId: quote.nanoId, input: customerInput({ signatureKind: "DRAWN", signature: `data:image/png;base64,${Buffer.alloc(5 * 1024 * 1024).toString("base64")}` }) } }),
+      body: JSON.stringify({
+        query: SIGN,
+        variables: {
+          nanoId: quote.nanoId,
+          input: customerInput({ signatureKind: "DRAWN", signature: `data:image/png;base64,${Buffer.alloc(5 * 1024 * 1024).toString("base64")}` }),
+        },
+      }),
     });
     expect(huge.status).toBe(413);
     expect(await t.db.select().from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id))).toEqual([]);
@@ -196,14 +231,20 @@ describe("the customer signs (createQuoteSignature by nanoId)", () => {
 
     const old = await publishedQuote(owner, { quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-01-31" }, false);
     await publishOn(t, owner, old.id, "2026-01-10");
-    expect((await signAsCustomer(old.nanoId)).errors?.[0]).toMatchObject({ message: "This quote has expired and can no longer be signed.", extensions: { code: "CONFLICT" } });
+    expect((await signAsCustomer(old.nanoId)).errors?.[0]).toMatchObject({
+      message: "This quote has expired and can no longer be signed.",
+      extensions: { code: "CONFLICT" },
+    });
 
     const done = await publishedQuote();
     expect((await t.gql(MARK, { id: done.id }, owner.headers())).errors).toBeUndefined();
     expect((await signAsCustomer(done.nanoId)).errors?.[0]).toMatchObject({ message: "This quote has already been signed.", extensions: { code: "CONFLICT" } });
 
     const unsignable = await publishedQuote(owner, { signable: false });
-    expect((await signAsCustomer(unsignable.nanoId)).errors?.[0]).toMatchObject({ message: "This quote does not accept signatures.", extensions: { code: "CONFLICT" } });
+    expect((await signAsCustomer(unsignable.nanoId)).errors?.[0]).toMatchObject({
+      message: "This quote does not accept signatures.",
+      extensions: { code: "CONFLICT" },
+    });
 
     const quote = await publishedQuote();
     const member = await signIn(t, "member", { account: owner });
@@ -222,15 +263,25 @@ describe("the customer signs (createQuoteSignature by nanoId)", () => {
 describe("the sender signs and marks signed", () => {
   it("adds the account's signature (typed, drawn, or the default template) with a name and date, then marks the quote signed once", async () => {
     const quote = await publishedQuote();
-    const typed = await t.gql<Signed>(SIGN, { quoteId: quote.id, input: { name: "Olga Owner", signedAt: "2026-11-20", signatureKind: "TYPED", signature: "Olga" } }, owner.headers());
+    const typed = await t.gql<Signed>(
+      SIGN,
+      { quoteId: quote.id, input: { name: "Olga Owner", signedAt: "2026-11-20", signatureKind: "TYPED", signature: "Olga" } },
+      owner.headers(),
+    );
     expect(typed.errors).toBeUndefined();
-    expect(typed.data?.createQuoteSignature.quoteSignatures).toEqual([expect.objectContaining({ kind: "ACCOUNT", name: "Olga Owner", signedAt: "2026-11-20T12:00:00.000Z" })]);
+    expect(typed.data?.createQuoteSignature.quoteSignatures).toEqual([
+      expect.objectContaining({ kind: "ACCOUNT", name: "Olga Owner", signedAt: "2026-11-20T12:00:00.000Z" }),
+    ]);
     const template = await t.gql<{ createTemplateSignature: { id: string } }>(
       "mutation ($input: TemplateSignatureInput!) { createTemplateSignature(input: $input) { id } }",
       { input: { name: "Olga", kind: "DRAWN", signature: PNG_URL, isDefault: true } },
       owner.headers(),
     );
-    const fromTemplate = await t.gql<Signed>(SIGN, { quoteId: quote.id, input: { name: "Olga Owner", signedAt: "2026-11-21", templateSignatureId: template.data!.createTemplateSignature.id } }, owner.headers());
+    const fromTemplate = await t.gql<Signed>(
+      SIGN,
+      { quoteId: quote.id, input: { name: "Olga Owner", signedAt: "2026-11-21", templateSignatureId: template.data!.createTemplateSignature.id } },
+      owner.headers(),
+    );
     expect(fromTemplate.errors).toBeUndefined();
     const drawn = fromTemplate.data!.createQuoteSignature.quoteSignatures[1];
     expect(drawn).toMatchObject({ signatureKind: "DRAWN", signature: expect.stringMatching(/^\/files\/signatures\//) });
@@ -238,15 +289,23 @@ describe("the sender signs and marks signed", () => {
     await t.gql("mutation ($id: ID!) { deleteTemplateSignature(id: $id) }", { id: template.data!.createTemplateSignature.id }, owner.headers());
     expect((await t.fetch(drawn.signature, { headers: { cookie: owner.cookie } })).status).toBe(200);
     // Refusals: no signature, a bad date, another account's template.
-    expect((await t.gql(SIGN, { quoteId: quote.id, input: { name: "Olga", signedAt: "2026-11-21" } }, owner.headers())).errors?.[0].message).toBe("Draw or type a signature.");
-    expect((await t.gql(SIGN, { quoteId: quote.id, input: { name: "Olga", signedAt: "21-11-2026", signatureKind: "TYPED", signature: "O" } }, owner.headers())).errors?.[0].message).toBe("Enter a valid date.");
+    expect((await t.gql(SIGN, { quoteId: quote.id, input: { name: "Olga", signedAt: "2026-11-21" } }, owner.headers())).errors?.[0].message).toBe(
+      "Draw or type a signature.",
+    );
+    expect(
+      (await t.gql(SIGN, { quoteId: quote.id, input: { name: "Olga", signedAt: "21-11-2026", signatureKind: "TYPED", signature: "O" } }, owner.headers()))
+        .errors?.[0].message,
+    ).toBe("Enter a valid date.");
 
     const marked = await t.gql<{ updateQuoteToSigned: { status: string; signedAt: string } }>(MARK, { id: quote.id }, owner.headers());
     expect(marked.errors).toBeUndefined();
     expect(marked.data?.updateQuoteToSigned.status).toBe("SIGNED");
     const again = await t.gql(MARK, { id: quote.id }, owner.headers());
     expect(again.errors?.[0]).toMatchObject({ message: "This quote has already been signed.", extensions: { code: "CONFLICT" } });
-    expect((await t.gql(SIGN, { quoteId: quote.id, input: { name: "Late", signedAt: "2026-11-22", signatureKind: "TYPED", signature: "L" } }, owner.headers())).errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(
+      (await t.gql(SIGN, { quoteId: quote.id, input: { name: "Late", signedAt: "2026-11-22", signatureKind: "TYPED", signature: "L" } }, owner.headers()))
+        .errors?.[0].extensions?.code,
+    ).toBe("CONFLICT");
     const events = (await auditOf(quote.id)).map((a) => a.event);
     expect(events).toEqual(["PUBLISHED", "SIGNED", "SIGNED", "MARKED_SIGNED"]);
     // The public link of a signed quote stays available, shows it signed, and accepts no signature.
@@ -256,10 +315,19 @@ describe("the sender signs and marks signed", () => {
 
   it("refuses marking a draft signed, and signing or marking as a visitor", async () => {
     const draft = await publishedQuote(owner, {}, false);
-    expect((await t.gql(MARK, { id: draft.id }, owner.headers())).errors?.[0]).toMatchObject({ message: "Only a published quote can be marked as signed.", extensions: { code: "CONFLICT" } });
-    expect((await t.gql(SIGN, { quoteId: draft.id, input: { name: "O", signedAt: "2026-11-21", signatureKind: "TYPED", signature: "O" } }, owner.headers())).errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect((await t.gql(MARK, { id: draft.id }, owner.headers())).errors?.[0]).toMatchObject({
+      message: "Only a published quote can be marked as signed.",
+      extensions: { code: "CONFLICT" },
+    });
+    expect(
+      (await t.gql(SIGN, { quoteId: draft.id, input: { name: "O", signedAt: "2026-11-21", signatureKind: "TYPED", signature: "O" } }, owner.headers()))
+        .errors?.[0].extensions?.code,
+    ).toBe("CONFLICT");
     expect((await t.gql(MARK, { id: draft.id })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
-    expect((await t.gql(SIGN, { quoteId: draft.id, input: { name: "O", signedAt: "2026-11-21", signatureKind: "TYPED", signature: "O" } })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    expect(
+      (await t.gql(SIGN, { quoteId: draft.id, input: { name: "O", signedAt: "2026-11-21", signatureKind: "TYPED", signature: "O" } })).errors?.[0].extensions
+        ?.code,
+    ).toBe("UNAUTHENTICATED");
   });
 });
 
@@ -270,9 +338,16 @@ describe("races and the database's own guards", () => {
     const evidence = { ip: "203.0.113.9", userAgent: "race" };
     const results = await Promise.allSettled([
       ...Array.from({ length: 50 }, (_, i) =>
-        createCustomerSignature({ db: t.db, files: t.files }, quote.nanoId, { name: `Signer ${i}`, signatureKind: "TYPED", signature: `S${i}`, selection: [], consent: true }, { viewerUserId: null, evidence }).then(() => "signed"),
+        createCustomerSignature(
+          { db: t.db, files: t.files },
+          quote.nanoId,
+          { name: `Signer ${i}`, signatureKind: "TYPED", signature: `S${i}`, selection: [], consent: true },
+          { viewerUserId: null, evidence },
+        ).then(() => "signed"),
       ),
-      ...Array.from({ length: 5 }, () => markQuoteSigned(t.db, owner.accountId!, quote.id, { actor, evidence, publicUrl: "http://localhost" }).then(() => "marked")),
+      ...Array.from({ length: 5 }, () =>
+        markQuoteSigned(t.db, owner.accountId!, quote.id, { actor, evidence, publicUrl: "http://localhost" }).then(() => "marked"),
+      ),
     ]);
     const fulfilled = results.filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<string>).value);
     const rejected = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as { messageKey?: string });
@@ -312,7 +387,9 @@ describe("races and the database's own guards", () => {
     expect((await auditOf(quote.id)).map((a) => a.actorName)).not.toContain("forged");
     const draft = await publishedQuote(owner, {}, false);
     await expect(
-      t.db.insert(quoteSignatures).values({ accountId: owner.accountId!, quoteId: draft.id, kind: "CUSTOMER", name: "X", signatureKind: "TYPED", signature: "X", signedAt: new Date() }),
+      t.db
+        .insert(quoteSignatures)
+        .values({ accountId: owner.accountId!, quoteId: draft.id, kind: "CUSTOMER", name: "X", signatureKind: "TYPED", signature: "X", signedAt: new Date() }),
     ).rejects.toThrow();
   });
 
@@ -340,7 +417,11 @@ describe("rate limits", () => {
     const headers = { "content-type": "application/json", "x-graphql-csrf": "1", "x-forwarded-for": "198.51.100.7" };
     let limited = 0;
     for (let i = 0; i < 22; i += 1) {
-      const response = await proxied.fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query: SIGN, variables: { nanoId: quote.nanoId, input: customerInput({ name: "" }) } }) });
+      const response = await proxied.fetch("/graphql", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ query: SIGN, variables: { nanoId: quote.nanoId, input: customerInput({ name: "" }) } }),
+      });
       const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
       if (body.errors?.[0].extensions?.code === "RATE_LIMITED") limited += 1;
     }
@@ -352,7 +433,12 @@ describe("rate limits", () => {
 describe("loadQuotePdfInput", () => {
   it("builds the PDF's input from the read model: document, logo bytes, signatures with their drawings, the evidence oldest first", async () => {
     const quote = await publishedQuote();
-    const logo = await uploadFile(t, "mutation ($file: File!) { updateAccountLogo(file: $file) { id } }", { bytes: TINY_PNG, name: "logo.png", type: "image/png" }, owner.headers());
+    const logo = await uploadFile(
+      t,
+      "mutation ($file: File!) { updateAccountLogo(file: $file) { id } }",
+      { bytes: TINY_PNG, name: "logo.png", type: "image/png" },
+      owner.headers(),
+    );
     expect(logo.errors).toBeUndefined();
     await signAsCustomer(quote.nanoId, { signatureKind: "DRAWN", signature: PNG_URL, selection: [quote.optionalId] });
     await t.gql(MARK, { id: quote.id }, owner.headers());
@@ -366,7 +452,9 @@ describe("loadQuotePdfInput", () => {
     });
     expect(input.account.logo?.contentType).toMatch(/^image\//);
     expect(input.account.logo?.bytes.byteLength).toBeGreaterThan(0);
-    expect(input.signatures).toEqual([expect.objectContaining({ kind: "CUSTOMER", name: "Daan de Vries", typed: null, documentHash: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(input.signatures).toEqual([
+      expect.objectContaining({ kind: "CUSTOMER", name: "Daan de Vries", typed: null, documentHash: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
     expect(Buffer.from(input.signatures[0].drawnPng!).equals(TINY_PNG)).toBe(true);
     expect(input.evidence.map((e) => e.event)).toEqual(["PUBLISHED", "OPTION_CHANGED", "SIGNED", "MARKED_SIGNED"]);
     expect(JSON.stringify(input)).not.toContain(owner.accountId!);

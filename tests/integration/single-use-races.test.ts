@@ -41,11 +41,15 @@ describe("20 parallel uses of one link", () => {
     const token = await inviteAndGetToken(t, owner, email);
     const invitee = await signUp(t, { email, company: null });
     const accept = "mutation ($token: String!) { acceptInvitation(token: $token) { id } }";
-    const results = await Promise.all(Array.from({ length: 20 }, () => t.gql<{ acceptInvitation: { id: string } }>(accept, { token }, { cookie: invitee.cookie })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.gql<{ acceptInvitation: { id: string } }>(accept, { token }, { cookie: invitee.cookie })),
+    );
     const won = results.filter((r) => r.data?.acceptInvitation?.id === owner.accountId);
     expect(won).toHaveLength(1);
     expect(results.filter((r) => r.errors?.length)).toHaveLength(19);
-    const rows = (await t.db.execute(sql`select count(*)::int as n from account_users where account_id = ${owner.accountId} and user_id = ${invitee.userId}`)) as unknown as {
+    const rows = (await t.db.execute(
+      sql`select count(*)::int as n from account_users where account_id = ${owner.accountId} and user_id = ${invitee.userId}`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     expect(rows.rows[0].n).toBe(1);

@@ -15,7 +15,13 @@ const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100
 const deps = { publicUrl: "http://offerly.test" };
 let ipCounter = 0;
 /** A visitor with its own address (rate limits are per address). */
-const visitor = (overrides: Partial<VisitorInfo> = {}): VisitorInfo => ({ ip: `198.51.100.${++ipCounter % 250}`, userAgent: CHROME, purpose: null, userId: null, ...overrides });
+const visitor = (overrides: Partial<VisitorInfo> = {}): VisitorInfo => ({
+  ip: `198.51.100.${++ipCounter % 250}`,
+  userAgent: CHROME,
+  purpose: null,
+  userId: null,
+  ...overrides,
+});
 const at = (iso: string) => new Date(iso);
 
 let t: TestApp;
@@ -31,14 +37,30 @@ async function publishedQuote(name: string, user = owner) {
 }
 async function addBlocksOf(quoteId: string) {
   const pricing = await addBlocks(t, quoteId);
-  const q = await t.gql<{ quote: { quoteBlocks: { id: string; name: string }[] } }>("query ($id: ID!) { quote(id: $id) { quoteBlocks { id name } } }", { id: quoteId }, owner.headers());
+  const q = await t.gql<{ quote: { quoteBlocks: { id: string; name: string }[] } }>(
+    "query ($id: ID!) { quote(id: $id) { quoteBlocks { id name } } }",
+    { id: quoteId },
+    owner.headers(),
+  );
   return { all: q.data?.quote.quoteBlocks ?? [], pricingId: pricing.id };
 }
 
 const STATS_QUERY = `query ($id: ID!) { quoteStatistics(quoteId: $id) { views totalTime averageTime timeEntries { insertedAt totalTime } blocks { blockId name totalTime } } }`;
-type Stats = { views: number; totalTime: number; averageTime: number; timeEntries: { insertedAt: string; totalTime: number }[]; blocks: { blockId: string; name: string | null; totalTime: number }[] };
+type Stats = {
+  views: number;
+  totalTime: number;
+  averageTime: number;
+  timeEntries: { insertedAt: string; totalTime: number }[];
+  blocks: { blockId: string; name: string | null; totalTime: number }[];
+};
 const OVERVIEW = `query ($from: String!, $to: String!) { quoteStatisticsOverview(from: $from, to: $to) { averageTime totalQuoteViews totalQuotesPublished totalQuotesSigned entries { date averageTime quoteViews quotesPublished quotesSigned } } }`;
-type Overview = { averageTime: number; totalQuoteViews: number; totalQuotesPublished: number; totalQuotesSigned: number; entries: { date: string; averageTime: number; quoteViews: number; quotesPublished: number; quotesSigned: number }[] };
+type Overview = {
+  averageTime: number;
+  totalQuoteViews: number;
+  totalQuotesPublished: number;
+  totalQuotesSigned: number;
+  entries: { date: string; averageTime: number; quoteViews: number; quotesPublished: number; quotesSigned: number }[];
+};
 
 async function stats(quoteId: string, user = owner) {
   const r = await t.gql<{ quoteStatistics: Stats }>(STATS_QUERY, { id: quoteId }, user.headers());
@@ -119,9 +141,13 @@ describe("one address", () => {
   it("cannot defeat the 30-minute de-duplication by changing its User-Agent", async () => {
     const quote = await publishedQuote("Agents");
     const v = visitor();
-    const agents = Array.from({ length: 20 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${100 + i}.0.0.0 Safari/537.36`);
+    const agents = Array.from(
+      { length: 20 },
+      (_, i) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${100 + i}.0.0.0 Safari/537.36`,
+    );
     const results = [];
-    for (const [i, userAgent] of agents.entries()) results.push(await recordView(t.db, deps, quote.nanoId, { ...v, userAgent }, at(`2026-05-04T10:${String(i).padStart(2, "0")}:00Z`)));
+    for (const [i, userAgent] of agents.entries())
+      results.push(await recordView(t.db, deps, quote.nanoId, { ...v, userAgent }, at(`2026-05-04T10:${String(i).padStart(2, "0")}:00Z`)));
     expect(results.filter((r) => r.counted)).toHaveLength(1);
     expect((await stats(quote.id)).data?.quoteStatistics.views).toBe(1);
   });
@@ -157,7 +183,9 @@ describe("reading time", () => {
     expect(await recordTime(t.db, input(86_400), v.ip, at("2026-05-05T11:00:00Z"))).toEqual({ acceptedSeconds: 600 });
     // A view of another quote, an unknown view: dropped.
     expect((await recordTime(t.db, { ...input(10), nanoId: other.nanoId }, v.ip, at("2026-05-05T11:00:10Z"))).acceptedSeconds).toBe(0);
-    expect((await recordTime(t.db, { ...input(10), viewId: "00000000-0000-4000-8000-000000000000" }, v.ip, at("2026-05-05T11:00:10Z"))).acceptedSeconds).toBe(0);
+    expect((await recordTime(t.db, { ...input(10), viewId: "00000000-0000-4000-8000-000000000000" }, v.ip, at("2026-05-05T11:00:10Z"))).acceptedSeconds).toBe(
+      0,
+    );
     const entries = await t.db.select().from(quoteTimeEntries).where(eq(quoteTimeEntries.viewId, id));
     expect(entries.map((e) => e.seconds).sort((a, b) => a - b)).toEqual([10, 15, 600]);
     expect((await stats(quote.id)).data?.quoteStatistics.totalTime).toBe(625);
@@ -177,7 +205,16 @@ describe("reading time", () => {
     const [text, pricing] = quote.blocks.all;
     const r = await recordTime(
       t.db,
-      { viewId: viewId!, nanoId: quote.nanoId, seconds: 10, blocks: [{ blockId: text.id, seconds: 20 }, { blockId: pricing.id, seconds: 20 }, { blockId: other.blocks.all[0].id, seconds: 30 }] },
+      {
+        viewId: viewId!,
+        nanoId: quote.nanoId,
+        seconds: 10,
+        blocks: [
+          { blockId: text.id, seconds: 20 },
+          { blockId: pricing.id, seconds: 20 },
+          { blockId: other.blocks.all[0].id, seconds: 30 },
+        ],
+      },
       v.ip,
       at("2026-05-07T09:00:20Z"),
     );
@@ -185,7 +222,10 @@ describe("reading time", () => {
     const s = (await stats(quote.id)).data!.quoteStatistics;
     expect(s.totalTime).toBe(25);
     expect(s.blocks.map((b) => b.totalTime)).toEqual([5, 5]);
-    const [entry] = await t.db.select().from(quoteTimeEntries).where(and(eq(quoteTimeEntries.viewId, viewId!), eq(quoteTimeEntries.seconds, 10)));
+    const [entry] = await t.db
+      .select()
+      .from(quoteTimeEntries)
+      .where(and(eq(quoteTimeEntries.viewId, viewId!), eq(quoteTimeEntries.seconds, 10)));
     expect(entry.blockSeconds).toEqual({ [text.id]: 5, [pricing.id]: 5 });
   });
 
@@ -206,7 +246,11 @@ describe("reading time", () => {
       expect(r.data?.createTimeStatistic.acceptedSeconds).toBe(0);
     }
     // Just opened: a 60-second claim gets at most the slack.
-    const r = await t.gql<{ createTimeStatistic: { acceptedSeconds: number } }>(TIME, { input: { viewId, nanoId: quote.nanoId, seconds: 60 } }, { "user-agent": FIREFOX });
+    const r = await t.gql<{ createTimeStatistic: { acceptedSeconds: number } }>(
+      TIME,
+      { input: { viewId, nanoId: quote.nanoId, seconds: 60 } },
+      { "user-agent": FIREFOX },
+    );
     expect(r.data?.createTimeStatistic.acceptedSeconds).toBeLessThanOrEqual(7);
   });
 
@@ -214,11 +258,20 @@ describe("reading time", () => {
     const quote = await publishedQuote("Beacon");
     const view = await t.gql<{ createViewStatistic: { viewId: string } }>(VIEW, { n: quote.nanoId }, { "user-agent": CHROME });
     const viewId = view.data!.createViewStatistic.viewId;
-    await t.db.update(quoteViews).set({ startedAt: new Date(Date.now() - 60_000) }).where(eq(quoteViews.id, viewId));
-    const post = (body: string, headers: Record<string, string> = {}) => t.fetch("/api/beacon", { method: "POST", headers: { "content-type": "text/plain;charset=UTF-8", ...headers }, body });
+    await t.db
+      .update(quoteViews)
+      .set({ startedAt: new Date(Date.now() - 60_000) })
+      .where(eq(quoteViews.id, viewId));
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      t.fetch("/api/beacon", { method: "POST", headers: { "content-type": "text/plain;charset=UTF-8", ...headers }, body });
     const text = quote.blocks.all[0].id;
     expect((await post(JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: 20, blocks: [{ blockId: text, seconds: 20 }] }))).status).toBe(204);
-    for (const body of ["not json", "{}", JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: -1 }), JSON.stringify({ viewId: "x", nanoId: quote.nanoId, seconds: 5 })]) {
+    for (const body of [
+      "not json",
+      "{}",
+      JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: -1 }),
+      JSON.stringify({ viewId: "x", nanoId: quote.nanoId, seconds: 5 }),
+    ]) {
       expect((await post(body)).status).toBe(204);
     }
     // Another site's page cannot post beacons.
@@ -254,9 +307,32 @@ describe("totals, averages and time zones (hand-computed)", () => {
     const va = await recordView(t.db, deps, quote.nanoId, a, at("2026-06-10T08:00:00Z"));
     const vb = await recordView(t.db, deps, quote.nanoId, b, at("2026-06-10T09:00:00Z"));
     await recordView(t.db, deps, quote.nanoId, c, at("2026-06-11T09:00:00Z"));
-    await recordTime(t.db, { viewId: va.viewId!, nanoId: quote.nanoId, seconds: 30, blocks: [{ blockId: text.id, seconds: 20 }, { blockId: pricing.id, seconds: 10 }] }, a.ip, at("2026-06-10T08:01:00Z"));
-    await recordTime(t.db, { viewId: vb.viewId!, nanoId: quote.nanoId, seconds: 45, blocks: [{ blockId: pricing.id, seconds: 45 }] }, b.ip, at("2026-06-10T09:01:00Z"));
-    await recordTime(t.db, { viewId: vb.viewId!, nanoId: quote.nanoId, seconds: 45, blocks: [{ blockId: pricing.id, seconds: 45 }] }, b.ip, at("2026-06-10T09:02:00Z"));
+    await recordTime(
+      t.db,
+      {
+        viewId: va.viewId!,
+        nanoId: quote.nanoId,
+        seconds: 30,
+        blocks: [
+          { blockId: text.id, seconds: 20 },
+          { blockId: pricing.id, seconds: 10 },
+        ],
+      },
+      a.ip,
+      at("2026-06-10T08:01:00Z"),
+    );
+    await recordTime(
+      t.db,
+      { viewId: vb.viewId!, nanoId: quote.nanoId, seconds: 45, blocks: [{ blockId: pricing.id, seconds: 45 }] },
+      b.ip,
+      at("2026-06-10T09:01:00Z"),
+    );
+    await recordTime(
+      t.db,
+      { viewId: vb.viewId!, nanoId: quote.nanoId, seconds: 45, blocks: [{ blockId: pricing.id, seconds: 45 }] },
+      b.ip,
+      at("2026-06-10T09:02:00Z"),
+    );
 
     const s = (await stats(quote.id)).data!.quoteStatistics;
     expect(s).toMatchObject({ views: 3, totalTime: 120, averageTime: 40 });
@@ -269,7 +345,9 @@ describe("totals, averages and time zones (hand-computed)", () => {
     // SPEC §7 list statistics: quote, views, totalTime — in the order asked, unknown ids left out,
     // a quote without views (a draft) at zero.
     const draft = await createQuote(t, owner, customerId, { name: "Not yet sent" });
-    const list = await t.gql<{ quoteListStatistics: { quoteId: string; quote: { id: string; name: string; status: string }; views: number; totalTime: number }[] }>(
+    const list = await t.gql<{
+      quoteListStatistics: { quoteId: string; quote: { id: string; name: string; status: string }; views: number; totalTime: number }[];
+    }>(
       "query ($ids: [ID!]!) { quoteListStatistics(quoteIds: $ids) { quoteId quote { id name status } views totalTime } }",
       { ids: [draft.id, quote.id, "00000000-0000-4000-8000-000000000000"] },
       owner.headers(),
@@ -290,7 +368,8 @@ describe("totals, averages and time zones (hand-computed)", () => {
   it("counts an event at 23:30 UTC on the next day in Amsterdam, and on the same day in UTC", async () => {
     const quote = await publishedQuote("Midnight");
     await recordView(t.db, deps, quote.nanoId, visitor(), at("2026-03-01T23:30:00Z"));
-    const day = async (d: string) => (await t.gql<{ quoteStatisticsOverview: Overview }>(OVERVIEW, { from: d, to: d }, owner.headers())).data!.quoteStatisticsOverview.totalQuoteViews;
+    const day = async (d: string) =>
+      (await t.gql<{ quoteStatisticsOverview: Overview }>(OVERVIEW, { from: d, to: d }, owner.headers())).data!.quoteStatisticsOverview.totalQuoteViews;
     expect(await day("2026-03-01")).toBe(0);
     expect(await day("2026-03-02")).toBe(1);
 
@@ -350,7 +429,8 @@ describe("refusals", () => {
 });
 
 describe("first-view e-mail", () => {
-  const mailsTo = async (email: string) => (await t.db.select().from(jobs).where(eq(jobs.name, "send-mail"))).filter((j) => (j.payload as { to: string }).to === email);
+  const mailsTo = async (email: string) =>
+    (await t.db.select().from(jobs).where(eq(jobs.name, "send-mail"))).filter((j) => (j.payload as { to: string }).to === email);
 
   it("queues one e-mail to the owner, in their language, per publication; none when switched off", async () => {
     const boss = await signIn(t, "owner", { company: "Notify Co", email: `boss-${Date.now()}@example.test` });
@@ -389,7 +469,10 @@ describe("first-view e-mail", () => {
     await transition(t, boss, "publishQuote", quote.id);
     await recordView(t.db, deps, quote.nanoId, visitor());
     expect((await mailsTo(me)).length).toBe(before + 2);
-    const views = await t.db.select().from(quoteViews).where(and(eq(quoteViews.quoteId, quote.id)));
+    const views = await t.db
+      .select()
+      .from(quoteViews)
+      .where(and(eq(quoteViews.quoteId, quote.id)));
     expect(views).toHaveLength(5);
   });
 });
@@ -400,7 +483,10 @@ describe("retention of raw events", () => {
     const readBy = async () => {
       const v = visitor();
       const { viewId } = await recordView(t.db, deps, quote.nanoId, v, new Date(Date.now() - 60_000));
-      expect((await recordTime(t.db, { viewId: viewId!, nanoId: quote.nanoId, seconds: 30, blocks: [{ blockId: quote.blocks.all[0].id, seconds: 30 }] }, v.ip)).acceptedSeconds).toBe(30);
+      expect(
+        (await recordTime(t.db, { viewId: viewId!, nanoId: quote.nanoId, seconds: 30, blocks: [{ blockId: quote.blocks.all[0].id, seconds: 30 }] }, v.ip))
+          .acceptedSeconds,
+      ).toBe(30);
       return viewId!;
     };
     const ids = [await readBy(), await readBy(), await readBy(), await readBy()];
@@ -414,8 +500,15 @@ describe("retention of raw events", () => {
       return d;
     };
     await purgeRawStatistics(t.db);
-    for (const id of ids.slice(0, 3)) await t.db.update(quoteViews).set({ startedAt: monthsAgo(13, 1) }).where(eq(quoteViews.id, id));
-    await t.db.update(quoteViews).set({ startedAt: monthsAgo(13, -1) }).where(eq(quoteViews.id, ids[3]));
+    for (const id of ids.slice(0, 3))
+      await t.db
+        .update(quoteViews)
+        .set({ startedAt: monthsAgo(13, 1) })
+        .where(eq(quoteViews.id, id));
+    await t.db
+      .update(quoteViews)
+      .set({ startedAt: monthsAgo(13, -1) })
+      .where(eq(quoteViews.id, ids[3]));
 
     // Batches of two: two statements delete the three old views, and only those (other tests'
     // events of fixed dates that have grown old were deleted just before).
@@ -436,7 +529,10 @@ describe("retention of raw events", () => {
     const quote = await publishedQuote("Retention job");
     const v = visitor();
     const { viewId } = await recordView(t.db, deps, quote.nanoId, v);
-    await t.db.update(quoteViews).set({ startedAt: new Date(Date.now() - 400 * 86_400_000) }).where(eq(quoteViews.id, viewId!));
+    await t.db
+      .update(quoteViews)
+      .set({ startedAt: new Date(Date.now() - 400 * 86_400_000) })
+      .where(eq(quoteViews.id, viewId!));
     expect(nextRetentionRun(at("2026-05-05T02:59:00Z")).toISOString()).toBe("2026-05-05T03:00:00.000Z");
     expect(nextRetentionRun(at("2026-05-05T03:00:00Z")).toISOString()).toBe("2026-05-06T03:00:00.000Z");
     const options = { singletonKey: STATISTICS_RETENTION_SINGLETON, runAt: new Date(Date.now() - 1000) };

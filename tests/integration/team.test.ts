@@ -81,9 +81,13 @@ describe("the role matrix", () => {
   it("an admin cannot touch owners nor invite an owner", async () => {
     const w = await world();
     const admin = await actorIn(w, "admin");
-    expect(code(await t.gql("mutation ($u: ID!) { updateMemberRole(userId: $u, role: MEMBER) { role } }", { u: w.owner.userId }, admin.headers()))).toBe("FORBIDDEN");
+    expect(code(await t.gql("mutation ($u: ID!) { updateMemberRole(userId: $u, role: MEMBER) { role } }", { u: w.owner.userId }, admin.headers()))).toBe(
+      "FORBIDDEN",
+    );
     expect(code(await t.gql("mutation ($u: ID!) { removeMember(userId: $u) }", { u: w.owner.userId }, admin.headers()))).toBe("FORBIDDEN");
-    expect(code(await t.gql("mutation ($u: ID!) { updateMemberRole(userId: $u, role: OWNER) { role } }", { u: w.member.userId }, admin.headers()))).toBe("FORBIDDEN");
+    expect(code(await t.gql("mutation ($u: ID!) { updateMemberRole(userId: $u, role: OWNER) { role } }", { u: w.member.userId }, admin.headers()))).toBe(
+      "FORBIDDEN",
+    );
     expect(code(await invite(t, admin, { email: uniqueEmail("o"), role: "OWNER" }))).toBe("FORBIDDEN");
     expect((await teamOf(t, w.owner)).filter((m) => m.role === "OWNER").map((m) => m.id)).toEqual([w.owner.userId]);
   });
@@ -95,7 +99,11 @@ describe("invitations", () => {
     const email = uniqueEmail("Invitee").toUpperCase();
     const result = await invite(t, owner, { email, name: "Ineke" }, { "accept-language": "nl" });
     expect(result.data?.inviteUser).toMatchObject({ email: email.toLowerCase(), name: "Ineke", role: "MEMBER", status: "INVITED" });
-    expect(outboxFiles(t.dataDir).map(readMail).some((m) => m.to.includes(email.toLowerCase()))).toBe(false); // queued, not sent in the request
+    expect(
+      outboxFiles(t.dataDir)
+        .map(readMail)
+        .some((m) => m.to.includes(email.toLowerCase())),
+    ).toBe(false); // queued, not sent in the request
     expect(await runJobs(t)).toBeGreaterThanOrEqual(1);
     const mail = lastMailTo(t.dataDir, email.toLowerCase());
     expect(mail.decoded).toContain("Jan Jansen heeft je uitgenodigd om samen offertes te maken in Bakkerij Jansen");
@@ -106,7 +114,13 @@ describe("invitations", () => {
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
 
     const shown = await t.gql(INVITATION, { token });
-    expect(shown.data?.invitation).toEqual({ email: email.toLowerCase(), name: "Ineke", role: "MEMBER", accountName: "Bakkerij Jansen", inviterName: "Jan Jansen" });
+    expect(shown.data?.invitation).toEqual({
+      email: email.toLowerCase(),
+      name: "Ineke",
+      role: "MEMBER",
+      accountName: "Bakkerij Jansen",
+      inviterName: "Jan Jansen",
+    });
     expect((await teamOf(t, owner)).map((m) => [m.email, m.status])).toContainEqual([email.toLowerCase(), "INVITED"]);
   });
 
@@ -135,7 +149,10 @@ describe("invitations", () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => t.gql(ACCEPT, { token }, invitee.headers(null))));
     expect(results.filter((r) => !r.errors)).toHaveLength(1);
     expect(results.filter((r) => r.errors).every((r) => r.errors?.[0].message === "Something went wrong. Please retry the link in your email.")).toBe(true);
-    const memberships = await t.db.select().from(accountUsers).where(and(eq(accountUsers.accountId, owner.accountId!), eq(accountUsers.userId, invitee.userId)));
+    const memberships = await t.db
+      .select()
+      .from(accountUsers)
+      .where(and(eq(accountUsers.accountId, owner.accountId!), eq(accountUsers.userId, invitee.userId)));
     expect(memberships.map((m) => m.role)).toEqual(["admin"]);
     expect((await teamOf(t, owner)).find((m) => m.email === email)).toMatchObject({ status: "MEMBER", role: "ADMIN" });
     // Used: the link shows the error and cannot be declined either.
@@ -192,7 +209,10 @@ describe("invitations", () => {
 
     const lateEmail = uniqueEmail("late");
     const lateToken = await inviteAndGetToken(t, owner, lateEmail);
-    await t.db.update(accountInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountInvitations.email, lateEmail));
+    await t.db
+      .update(accountInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountInvitations.email, lateEmail));
     const lateUser = await signUp(t, { email: lateEmail, company: null });
     expect(code(await t.gql(ACCEPT, { token: lateToken }, lateUser.headers(null)))).toBe("NOT_FOUND");
     expect((await teamOf(t, owner)).some((m) => m.email === lateEmail)).toBe(false);
@@ -240,7 +260,9 @@ describe("owners", () => {
     expect((await t.gql("mutation ($u: ID!) { updateMemberRole(userId: $u, role: OWNER) { role } }", { u: second.userId }, owner.headers())).data).toEqual({
       updateMemberRole: { role: "OWNER" },
     });
-    expect((await t.gql("mutation ($u: ID!) { updateMemberRole(userId: $u, role: MEMBER) { role } }", { u: owner.userId }, owner.headers())).errors).toBeUndefined();
+    expect(
+      (await t.gql("mutation ($u: ID!) { updateMemberRole(userId: $u, role: MEMBER) { role } }", { u: owner.userId }, owner.headers())).errors,
+    ).toBeUndefined();
     expect(code(await t.gql("mutation ($u: ID!) { removeMember(userId: $u) }", { u: second.userId }, second.headers()))).toBe("CONFLICT");
   });
 
@@ -251,14 +273,19 @@ describe("owners", () => {
       t.gql("mutation ($u: ID!) { updateMemberRole(userId: $u, role: ADMIN) { role } }", { u: b.userId }, a.headers()),
       t.gql("mutation ($u: ID!) { updateMemberRole(userId: $u, role: ADMIN) { role } }", { u: a.userId }, b.headers(a.accountId)),
     ]);
-    const owners = await t.db.select().from(accountUsers).where(and(eq(accountUsers.accountId, a.accountId!), eq(accountUsers.role, "owner")));
+    const owners = await t.db
+      .select()
+      .from(accountUsers)
+      .where(and(eq(accountUsers.accountId, a.accountId!), eq(accountUsers.role, "owner")));
     expect(owners).toHaveLength(1);
   });
 
   it("transfers ownership: the member becomes owner, the owner admin", async () => {
     const owner = await signUp(t);
     const member = await signIn(t, "member", { account: owner });
-    expect((await t.gql("mutation ($u: ID!) { transferOwnership(userId: $u) }", { u: member.userId }, owner.headers())).data).toEqual({ transferOwnership: true });
+    expect((await t.gql("mutation ($u: ID!) { transferOwnership(userId: $u) }", { u: member.userId }, owner.headers())).data).toEqual({
+      transferOwnership: true,
+    });
     const roles = Object.fromEntries((await teamOf(t, member)).map((m) => [m.id, m.role]));
     expect(roles).toEqual({ [owner.userId]: "ADMIN", [member.userId]: "OWNER" });
     expect(code(await t.gql("mutation ($u: ID!) { transferOwnership(userId: $u) }", { u: owner.userId }, owner.headers()))).toBe("FORBIDDEN");

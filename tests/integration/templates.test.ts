@@ -15,40 +15,79 @@ afterAll(async () => {
 });
 
 type Errors = { message: string; extensions?: { code?: string } }[];
-const gql = <T,>(query: string, variables: Record<string, unknown> = {}, locale?: string) =>
+const gql = <T>(query: string, variables: Record<string, unknown> = {}, locale?: string) =>
   t.gql<T>(query, variables, { ...owner.headers(), ...(locale ? { "accept-language": locale } : {}) }) as Promise<{ data?: T | null; errors?: Errors }>;
 
-const TEMPLATE = "__typename id name content createdAt updatedAt ... on PricingTemplateBlock { pricingUnit discountType discountValue totals { oneOff { totalExclVat vatTotal } recurring { interval totalExclVat } } templateLineItems { name price amount vatRate optional selected recurring total } }";
-type Template = { __typename: string; id: string; name: string; templateLineItems?: { name: string; total: string }[]; totals?: { oneOff: { totalExclVat: string; vatTotal: string }; recurring: { interval: string; totalExclVat: string }[] } };
-const line = (over: Record<string, unknown> = {}) => ({ name: "Hosting", price: "150", amount: "1", vatRate: "21", optional: false, selected: true, recurring: true, ...over });
+const TEMPLATE =
+  "__typename id name content createdAt updatedAt ... on PricingTemplateBlock { pricingUnit discountType discountValue totals { oneOff { totalExclVat vatTotal } recurring { interval totalExclVat } } templateLineItems { name price amount vatRate optional selected recurring total } }";
+type Template = {
+  __typename: string;
+  id: string;
+  name: string;
+  templateLineItems?: { name: string; total: string }[];
+  totals?: { oneOff: { totalExclVat: string; vatTotal: string }; recurring: { interval: string; totalExclVat: string }[] };
+};
+const line = (over: Record<string, unknown> = {}) => ({
+  name: "Hosting",
+  price: "150",
+  amount: "1",
+  vatRate: "21",
+  optional: false,
+  selected: true,
+  recurring: true,
+  ...over,
+});
 
 describe("template blocks", () => {
   it("creates, lists (by kind and name), reads, updates, duplicates and deletes text and pricing templates", async () => {
-    const text = await gql<{ createTextTemplateBlock: Template }>(`mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { __typename id name content createdAt updatedAt } }`, {
-      i: { name: "Introduction", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Hello" }] }] } },
-    });
+    const text = await gql<{ createTextTemplateBlock: Template }>(
+      `mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { __typename id name content createdAt updatedAt } }`,
+      {
+        i: { name: "Introduction", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Hello" }] }] } },
+      },
+    );
     expect(text.data?.createTextTemplateBlock.__typename).toBe("TextTemplateBlock");
-    const pricing = await gql<{ createPricingTemplateBlock: Template }>(`mutation ($i: PricingBlockInput!) { createPricingTemplateBlock(input: $i) { ${TEMPLATE} } }`, {
-      i: { name: "Monthly hosting", pricingUnit: "MONTH", discountType: "PERCENTAGE", discountValue: "10", lineItems: [line(), line({ name: "Setup", price: "500", recurring: false })] },
-    });
+    const pricing = await gql<{ createPricingTemplateBlock: Template }>(
+      `mutation ($i: PricingBlockInput!) { createPricingTemplateBlock(input: $i) { ${TEMPLATE} } }`,
+      {
+        i: {
+          name: "Monthly hosting",
+          pricingUnit: "MONTH",
+          discountType: "PERCENTAGE",
+          discountValue: "10",
+          lineItems: [line(), line({ name: "Setup", price: "500", recurring: false })],
+        },
+      },
+    );
     expect(pricing.errors).toBeUndefined();
     const p = pricing.data!.createPricingTemplateBlock;
     expect(p.totals).toEqual({ oneOff: { totalExclVat: "450.00", vatTotal: "94.50" }, recurring: [{ interval: "MONTH", totalExclVat: "135.00" }] });
 
-    const list = await gql<{ templateBlocks: { totalCount: number; items: { name: string }[] } }>("query ($k: BlockKind, $s: String) { templateBlocks(kind: $k, search: $s) { totalCount items { name } } }", { k: "PRICING" });
+    const list = await gql<{ templateBlocks: { totalCount: number; items: { name: string }[] } }>(
+      "query ($k: BlockKind, $s: String) { templateBlocks(kind: $k, search: $s) { totalCount items { name } } }",
+      { k: "PRICING" },
+    );
     expect(list.data?.templateBlocks).toEqual({ totalCount: 1, items: [{ name: "Monthly hosting" }] });
-    const search = await gql<{ templateBlocks: { items: { name: string }[] } }>("query ($s: String) { templateBlocks(search: $s) { items { name } } }", { s: "intro" });
+    const search = await gql<{ templateBlocks: { items: { name: string }[] } }>("query ($s: String) { templateBlocks(search: $s) { items { name } } }", {
+      s: "intro",
+    });
     expect(search.data?.templateBlocks.items).toEqual([{ name: "Introduction" }]);
 
-    const updated = await gql<{ updatePricingTemplateBlock: Template }>(`mutation ($id: ID!, $i: PricingBlockInput!) { updatePricingTemplateBlock(id: $id, input: $i) { ${TEMPLATE} } }`, {
-      id: p.id,
-      i: { name: "Hosting", pricingUnit: "MONTH", lineItems: [line({ price: "200" })] },
-    });
+    const updated = await gql<{ updatePricingTemplateBlock: Template }>(
+      `mutation ($id: ID!, $i: PricingBlockInput!) { updatePricingTemplateBlock(id: $id, input: $i) { ${TEMPLATE} } }`,
+      {
+        id: p.id,
+        i: { name: "Hosting", pricingUnit: "MONTH", lineItems: [line({ price: "200" })] },
+      },
+    );
     expect(updated.data?.updatePricingTemplateBlock.templateLineItems).toEqual([expect.objectContaining({ name: "Hosting", total: "200.00" })]);
-    const updatedText = await gql<{ updateTextTemplateBlock: Template }>(`mutation ($id: ID!, $i: TextBlockInput!) { updateTextTemplateBlock(id: $id, input: $i) { id name } }`, {
-      id: text.data!.createTextTemplateBlock.id,
-      i: { name: "Welcome" },
-    });
+    const updatedText = await gql<{ updateTextTemplateBlock: Template }>(
+      `mutation ($id: ID!, $i: TextBlockInput!) { updateTextTemplateBlock(id: $id, input: $i) { id name } }`,
+      {
+        id: text.data!.createTextTemplateBlock.id,
+        i: { name: "Welcome" },
+      },
+    );
     expect(updatedText.data?.updateTextTemplateBlock.name).toBe("Welcome");
     const read = await gql<{ templateBlock: Template }>(`query ($id: ID!) { templateBlock(id: $id) { ${TEMPLATE} } }`, { id: p.id });
     expect(read.data?.templateBlock.name).toBe("Hosting");
@@ -63,10 +102,18 @@ describe("template blocks", () => {
   });
 
   it("refuses bad input with the same rules as quote blocks", async () => {
-    const r = await gql(`mutation ($i: PricingBlockInput!) { createPricingTemplateBlock(input: $i) { id } }`, { i: { name: "x", pricingUnit: "DAY", lineItems: [line()] } });
+    const r = await gql(`mutation ($i: PricingBlockInput!) { createPricingTemplateBlock(input: $i) { id } }`, {
+      i: { name: "x", pricingUnit: "DAY", lineItems: [line()] },
+    });
     expect(r.errors?.[0].message).toBe("Recurring lines need the unit month, quarter or year.");
     const js = await gql(`mutation ($i: TextBlockInput!) { createTextTemplateBlock(input: $i) { id } }`, {
-      i: { name: "x", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }] }] } },
+      i: {
+        name: "x",
+        content: {
+          type: "doc",
+          content: [{ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "javascript:alert(1)" } }] }] }],
+        },
+      },
     });
     expect(js.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
   });
@@ -99,12 +146,19 @@ describe("signature templates", () => {
     ]);
 
     const UPDATE = `mutation ($id: ID!, $i: TemplateSignatureInput!) { updateTemplateSignature(id: $id, input: $i) { ${SIGNATURE} } }`;
-    const kept = await gql<{ updateTemplateSignature: Signature }>(UPDATE, { id: drawn.data!.createTemplateSignature.id, i: { name: "Renamed", kind: "DRAWN", signature: url, isDefault: true } });
+    const kept = await gql<{ updateTemplateSignature: Signature }>(UPDATE, {
+      id: drawn.data!.createTemplateSignature.id,
+      i: { name: "Renamed", kind: "DRAWN", signature: url, isDefault: true },
+    });
     expect(kept.data?.updateTemplateSignature).toMatchObject({ name: "Renamed", signature: url, isDefault: true });
-    const one = await gql<{ templateSignature: Signature }>(`query ($id: ID!) { templateSignature(id: $id) { ${SIGNATURE} } }`, { id: typed.data!.createTemplateSignature.id });
+    const one = await gql<{ templateSignature: Signature }>(`query ($id: ID!) { templateSignature(id: $id) { ${SIGNATURE} } }`, {
+      id: typed.data!.createTemplateSignature.id,
+    });
     expect(one.data?.templateSignature.isDefault).toBe(false);
 
-    const del = await gql<{ deleteTemplateSignature: string }>("mutation ($id: ID!) { deleteTemplateSignature(id: $id) }", { id: drawn.data!.createTemplateSignature.id });
+    const del = await gql<{ deleteTemplateSignature: string }>("mutation ($id: ID!) { deleteTemplateSignature(id: $id) }", {
+      id: drawn.data!.createTemplateSignature.id,
+    });
     expect(del.data?.deleteTemplateSignature).toBe(drawn.data!.createTemplateSignature.id);
     expect((await t.app.request(url)).status).toBe(404);
   });

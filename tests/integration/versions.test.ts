@@ -23,7 +23,16 @@ const PUBLIC = `query ($nanoId: String!) { publicQuote(nanoId: $nanoId) { status
   quoteBlocks { id name pricing { lineItems { id name price } } }
   quoteSignatures { name versionNumber }
 } } }`;
-type Public = { publicQuote: { quote: { versionNumber: number; totals: { oneOff: { totalExclVat: string } }; identityAccount: { linkColor: string | null }; quoteSignatures: { name: string; versionNumber: number }[] } } };
+type Public = {
+  publicQuote: {
+    quote: {
+      versionNumber: number;
+      totals: { oneOff: { totalExclVat: string } };
+      identityAccount: { linkColor: string | null };
+      quoteSignatures: { name: string; versionNumber: number }[];
+    };
+  };
+};
 
 let t: TestApp;
 let owner: SignedIn;
@@ -55,11 +64,21 @@ async function publishedQuote() {
 /** Withdraw, change the price of "Design" (a draft may change), publish again. */
 async function republishWithPrice(quote: { id: string; pricingId: string }, priceCents: number) {
   await ok(transition(t, owner, "withdrawQuote", quote.id));
-  await t.db.update(quoteLineItems).set({ priceCents }).where(and(eq(quoteLineItems.blockId, quote.pricingId), eq(quoteLineItems.name, "Design")));
+  await t.db
+    .update(quoteLineItems)
+    .set({ priceCents })
+    .where(and(eq(quoteLineItems.blockId, quote.pricingId), eq(quoteLineItems.name, "Design")));
   await ok(transition(t, owner, "publishQuote", quote.id));
 }
 
-const input = (overrides: Record<string, unknown> = {}) => ({ name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true, ...overrides });
+const input = (overrides: Record<string, unknown> = {}) => ({
+  name: "Daan de Vries",
+  signatureKind: "TYPED",
+  signature: "Daan de Vries",
+  selection: [],
+  consent: true,
+  ...overrides,
+});
 const versionsOf = (quoteId: string) => t.db.select().from(quoteVersions).where(eq(quoteVersions.quoteId, quoteId)).orderBy(quoteVersions.number);
 
 describe("numbering", () => {
@@ -71,7 +90,9 @@ describe("numbering", () => {
     expect(versions.map((v) => v.number)).toEqual([1, 2, 3]);
     expect(versions.map((v) => v.document.document.totals.oneOff.totalExclVat)).toEqual(["1019.99", "1219.99", "1299.99"]);
     expect(versions[0]).toMatchObject({ publishedByName: "Vera Owner", publishedByEmail: expect.stringContaining("@") });
-    const published = (await t.db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.quoteId, quote.id)).orderBy(quoteAuditEvents.seq)).filter((a) => a.event === "PUBLISHED");
+    const published = (await t.db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.quoteId, quote.id)).orderBy(quoteAuditEvents.seq)).filter(
+      (a) => a.event === "PUBLISHED",
+    );
     expect(published.map((a) => [a.versionNumber, a.documentHash])).toEqual(versions.map((v) => [v.number, v.documentHash]));
     const read = await ok(t.gql<Public>(PUBLIC, { nanoId: quote.nanoId }));
     expect(read.publicQuote.quote).toMatchObject({ versionNumber: 3, totals: { oneOff: { totalExclVat: "1299.99" } } });
@@ -96,7 +117,10 @@ describe("immutability", () => {
   it("is refused by the database: no UPDATE, no DELETE while the quote exists, no TRUNCATE, no gaps in the numbering", async () => {
     const quote = await publishedQuote();
     const refused = async (statement: Promise<unknown>, pattern: RegExp) => {
-      const error = await statement.then(() => null, (e: unknown) => e);
+      const error = await statement.then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(errorMessages(error)).toMatch(pattern);
     };
     await refused(t.db.update(quoteVersions).set({ documentHash: "x" }).where(eq(quoteVersions.quoteId, quote.id)), /offerly:append_only/);
@@ -113,7 +137,12 @@ describe("which version a signature names", () => {
   it("keeps a customer's signature with version 1 after withdrawing; the changed version 2 shows what changed and is signed anew", async () => {
     const quote = await publishedQuote();
     const v1 = (await loadPublicQuote(t.db, quote.nanoId)).view!;
-    const first = await ok(t.gql<{ createQuoteSignature: { versionNumber: number; quoteSignatures: { versionNumber: number; documentHash: string }[] } }>(SIGN, { nanoId: quote.nanoId, input: input({ version: 1 }) }));
+    const first = await ok(
+      t.gql<{ createQuoteSignature: { versionNumber: number; quoteSignatures: { versionNumber: number; documentHash: string }[] } }>(SIGN, {
+        nanoId: quote.nanoId,
+        input: input({ version: 1 }),
+      }),
+    );
     expect(first.createQuoteSignature.quoteSignatures).toEqual([expect.objectContaining({ versionNumber: 1, documentHash: documentHash(v1, []) })]);
     // The hash names the version: the same document as version 2 is another hash.
     expect(documentHash({ ...v1, version: { number: 2 } }, [])).not.toBe(documentHash(v1, []));
@@ -122,7 +151,10 @@ describe("which version a signature names", () => {
     await ok(transition(t, owner, "withdrawQuote", quote.id));
     const deleted = await t.gql("mutation ($id: ID!) { deleteQuote(id: $id) }", { id: quote.id }, owner.headers());
     expect(deleted.errors?.[0]?.message).toContain("signed");
-    await t.db.update(quoteLineItems).set({ priceCents: 15_000 }).where(and(eq(quoteLineItems.blockId, quote.pricingId), eq(quoteLineItems.name, "Design")));
+    await t.db
+      .update(quoteLineItems)
+      .set({ priceCents: 15_000 })
+      .where(and(eq(quoteLineItems.blockId, quote.pricingId), eq(quoteLineItems.name, "Design")));
     await ok(transition(t, owner, "publishQuote", quote.id));
 
     const v2 = (await loadPublicQuote(t.db, quote.nanoId)).view!;
@@ -132,12 +164,27 @@ describe("which version a signature names", () => {
     // The customer signed version 1: the server says what changed (no cookie, no script needed).
     expect(v2.changes?.reason).toBe("SIGNED_EARLIER");
     const diff = v2.changes!.diff;
-    expect(diff).toMatchObject({ from: 1, to: 2, changed: true, totalsChanged: true, totalsBefore: { oneOff: { totalExclVat: "1019.99" } }, totalsAfter: { oneOff: { totalExclVat: "1219.99" } } });
+    expect(diff).toMatchObject({
+      from: 1,
+      to: 2,
+      changed: true,
+      totalsChanged: true,
+      totalsBefore: { oneOff: { totalExclVat: "1019.99" } },
+      totalsAfter: { oneOff: { totalExclVat: "1219.99" } },
+    });
     expect(diff.blocks).toEqual([
       expect.objectContaining({
         kind: "changed",
         name: "Work",
-        lines: [expect.objectContaining({ kind: "changed", name: "Design", fields: ["price", "total"], before: expect.objectContaining({ price: "125.00" }), after: expect.objectContaining({ price: "150.00" }) })],
+        lines: [
+          expect.objectContaining({
+            kind: "changed",
+            name: "Design",
+            fields: ["price", "total"],
+            before: expect.objectContaining({ price: "125.00" }),
+            after: expect.objectContaining({ price: "150.00" }),
+          }),
+        ],
       }),
     ]);
 
@@ -146,7 +193,12 @@ describe("which version a signature names", () => {
     expect(stale.errors?.[0]).toMatchObject({ message: expect.stringContaining("changed by the sender"), extensions: { code: "CONFLICT" } });
     const staleNl = await t.gql(SIGN, { nanoId: quote.nanoId, input: input({ version: 1 }) }, { "accept-language": "nl" });
     expect(staleNl.errors?.[0]?.message).toContain("gewijzigd");
-    const second = await ok(t.gql<{ createQuoteSignature: { versionNumber: number; quoteSignatures: { versionNumber: number; documentHash: string }[] } }>(SIGN, { nanoId: quote.nanoId, input: input({ version: 2 }) }));
+    const second = await ok(
+      t.gql<{ createQuoteSignature: { versionNumber: number; quoteSignatures: { versionNumber: number; documentHash: string }[] } }>(SIGN, {
+        nanoId: quote.nanoId,
+        input: input({ version: 2 }),
+      }),
+    );
     expect(second.createQuoteSignature.versionNumber).toBe(2);
     expect(second.createQuoteSignature.quoteSignatures).toEqual([expect.objectContaining({ versionNumber: 2, documentHash: documentHash(v2, []) })]);
     const audit = await t.db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.quoteId, quote.id)).orderBy(quoteAuditEvents.seq);
@@ -157,11 +209,18 @@ describe("which version a signature names", () => {
     await ok(t.gql("mutation ($id: ID!) { updateQuoteToSigned(id: $id) { id } }", { id: quote.id }, owner.headers()));
     const withdraw = await transition(t, owner, "withdrawQuote", quote.id);
     expect(withdraw.errors?.[0]?.extensions).toMatchObject({ code: "CONFLICT" });
-    const marked = await t.db.select().from(quoteAuditEvents).where(and(eq(quoteAuditEvents.quoteId, quote.id), eq(quoteAuditEvents.event, "MARKED_SIGNED")));
+    const marked = await t.db
+      .select()
+      .from(quoteAuditEvents)
+      .where(and(eq(quoteAuditEvents.quoteId, quote.id), eq(quoteAuditEvents.event, "MARKED_SIGNED")));
     expect(marked.map((a) => a.versionNumber)).toEqual([2]);
 
     // The PDF's certificate page names the quote's version, and the version each event concerns.
-    const pdf = squash(await pdfText(await renderQuotePdf(await loadQuotePdfInput(t.db, quote.id, { accountId: owner.accountId!, files: t.files, publicUrl: "http://offerly.test" }))));
+    const pdf = squash(
+      await pdfText(
+        await renderQuotePdf(await loadQuotePdfInput(t.db, quote.id, { accountId: owner.accountId!, files: t.files, publicUrl: "http://offerly.test" })),
+      ),
+    );
     expect(pdf).toMatch(/Quote version:? ?2/);
     expect(pdf).toMatch(/Quote version:? ?1/); // version 1's publication and first signature
   });
@@ -172,7 +231,12 @@ describe("which version a signature names", () => {
     expect(seen.version?.number).toBe(1);
     // The owner republishes while customers sign what they loaded (version 1), at the same time.
     const attempts = Array.from({ length: 8 }, (_, i) =>
-      createCustomerSignature({ db: t.db, files: t.files }, quote.nanoId, { ...input({ name: `Signer ${i}` }), selection: [], consent: true, signatureKind: "TYPED", version: 1 }, { viewerUserId: null, evidence: { ip: null, userAgent: null } }).then(
+      createCustomerSignature(
+        { db: t.db, files: t.files },
+        quote.nanoId,
+        { ...input({ name: `Signer ${i}` }), selection: [], consent: true, signatureKind: "TYPED", version: 1 },
+        { viewerUserId: null, evidence: { ip: null, userAgent: null } },
+      ).then(
         () => "signed",
         (e: Error) => e.message,
       ),
@@ -186,12 +250,29 @@ describe("which version a signature names", () => {
     for (const r of results.filter((r) => r !== "signed" && r !== "republished")) expect(r).toMatch(/errors\.(versionChanged|notAvailable)/);
     // After the republish, version 1 is refused by the service, and by the database itself.
     await expect(
-      createCustomerSignature({ db: t.db, files: t.files }, quote.nanoId, { ...input(), selection: [], consent: true, signatureKind: "TYPED", version: 1 }, { viewerUserId: null, evidence: { ip: null, userAgent: null } }),
+      createCustomerSignature(
+        { db: t.db, files: t.files },
+        quote.nanoId,
+        { ...input(), selection: [], consent: true, signatureKind: "TYPED", version: 1 },
+        { viewerUserId: null, evidence: { ip: null, userAgent: null } },
+      ),
     ).rejects.toThrow(/errors\.versionChanged/);
     const direct = await t.db
       .insert(quoteSignatures)
-      .values({ accountId: owner.accountId!, quoteId: quote.id, kind: "CUSTOMER", name: "X", signatureKind: "TYPED", signature: "X", signedAt: new Date(), versionNumber: 1 })
-      .then(() => null, (e: unknown) => e);
+      .values({
+        accountId: owner.accountId!,
+        quoteId: quote.id,
+        kind: "CUSTOMER",
+        name: "X",
+        signatureKind: "TYPED",
+        signature: "X",
+        signedAt: new Date(),
+        versionNumber: 1,
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(errorMessages(direct)).toMatch(/offerly:version_stale/);
   });
 });
@@ -201,9 +282,23 @@ describe("the owner's version history", () => {
     const quote = await publishedQuote();
     await ok(t.gql(SIGN, { nanoId: quote.nanoId, input: input({ version: 1 }) }));
     await republishWithPrice(quote, 14_000);
-    type History = { quote: { quoteVersions: { number: number; publishedByName: string; documentHash: string; changes: { blocks: unknown[] } | null; quoteSignatures: { name: string; versionNumber: number }[] }[] } };
+    type History = {
+      quote: {
+        quoteVersions: {
+          number: number;
+          publishedByName: string;
+          documentHash: string;
+          changes: { blocks: unknown[] } | null;
+          quoteSignatures: { name: string; versionNumber: number }[];
+        }[];
+      };
+    };
     const history = await ok(
-      t.gql<History>("query ($id: ID!) { quote(id: $id) { quoteVersions { number publishedByName documentHash changes quoteSignatures { name versionNumber } } } }", { id: quote.id }, owner.headers()),
+      t.gql<History>(
+        "query ($id: ID!) { quote(id: $id) { quoteVersions { number publishedByName documentHash changes quoteSignatures { name versionNumber } } } }",
+        { id: quote.id },
+        owner.headers(),
+      ),
     );
     expect(history.quote.quoteVersions.map((v) => [v.number, v.publishedByName, v.quoteSignatures.map((s) => s.versionNumber)])).toEqual([
       [2, "Vera Owner", []],
@@ -211,7 +306,13 @@ describe("the owner's version history", () => {
     ]);
     expect(history.quote.quoteVersions[0].changes?.blocks).toHaveLength(1);
     expect(history.quote.quoteVersions[1].changes).toBeNull();
-    const one = await ok(t.gql<{ quoteVersion: { number: number; document: { totals: { oneOff: { totalExclVat: string } } } } }>("query ($q: ID!) { quoteVersion(quoteId: $q, number: 1) { number document } }", { q: quote.id }, owner.headers()));
+    const one = await ok(
+      t.gql<{ quoteVersion: { number: number; document: { totals: { oneOff: { totalExclVat: string } } } } }>(
+        "query ($q: ID!) { quoteVersion(quoteId: $q, number: 1) { number document } }",
+        { q: quote.id },
+        owner.headers(),
+      ),
+    );
     expect(one.quoteVersion).toMatchObject({ number: 1, document: { totals: { oneOff: { totalExclVat: "1019.99" } } } });
     const missing = await t.gql("query ($q: ID!) { quoteVersion(quoteId: $q, number: 9) { number } }", { q: quote.id }, owner.headers());
     expect(missing.errors?.[0]).toMatchObject({ message: "This version of the quote does not exist.", extensions: { code: "NOT_FOUND" } });
@@ -222,7 +323,7 @@ describe("the quotes list: Declined as a filter", () => {
   it("lists the quotes with an active decline (an event, decision 027), and not once they are published again", async () => {
     const declinedQuote = await publishedQuote();
     const other = await publishedQuote();
-    await ok(t.gql("mutation ($n: String!) { declineQuote(nanoId: $n, reason: \"Too expensive\") { declinedAt } }", { n: declinedQuote.nanoId }));
+    await ok(t.gql('mutation ($n: String!) { declineQuote(nanoId: $n, reason: "Too expensive") { declinedAt } }', { n: declinedQuote.nanoId }));
     const LIST = "query ($d: Boolean) { quotes(pageSize: 100, declined: $d) { totalCount items { id } } }";
     const declined = await ok(t.gql<{ quotes: { totalCount: number; items: { id: string }[] } }>(LIST, { d: true }, owner.headers()));
     expect(declined.quotes.items.map((q) => q.id)).toEqual([declinedQuote.id]);

@@ -68,7 +68,11 @@ describe("Mollie (the Mollie stub, @mollie/api-client in the bundle)", () => {
 
   it("first payment opens a checkout, the paid webhook turns the account to the plan, a renewal webhook is applied once", async () => {
     const owner = await signUp(server.client, { company: "Studio Mollie" });
-    const paid = await server.client.gql<{ createFirstSubscriptionPayment: { status: string; checkoutUrl: string } }>(PAY, { input: { plan: "BASIC", interval: "MONTHLY" } }, owner.headers());
+    const paid = await server.client.gql<{ createFirstSubscriptionPayment: { status: string; checkoutUrl: string } }>(
+      PAY,
+      { input: { plan: "BASIC", interval: "MONTHLY" } },
+      owner.headers(),
+    );
     expect(paid.errors, server.output()).toBeUndefined();
     const { checkoutUrl, status } = paid.data!.createFirstSubscriptionPayment;
     expect(status).toBe("open");
@@ -98,7 +102,11 @@ describe("Mollie (the Mollie stub, @mollie/api-client in the bundle)", () => {
     const pdf = await server.client.fetch(`${billing.invoices[0].url}&format=pdf`, { headers: { cookie: owner.cookie } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
     expect(server.output()).not.toMatch(/is not a function|"level":50/);
   });
 });
@@ -139,15 +147,24 @@ describe("SMTP, S3, Google sign-in and the sealed PDF (their local servers, the 
     const verified = await verifyLink(server.client, { email, token });
     expect(verified.status).toBe(200);
     const cookie = sessionCookieFrom(verified)!;
-    const who = await server.client.gql<{ me: { id: string }; accounts: { items: { id: string }[] } }>("{ me { id } accounts { items { id } } }", {}, { cookie });
+    const who = await server.client.gql<{ me: { id: string }; accounts: { items: { id: string }[] } }>(
+      "{ me { id } accounts { items { id } } }",
+      {},
+      { cookie },
+    );
     const accountId = who.data!.accounts.items[0].id;
     owner = { cookie, userId: who.data!.me.id, accountId, headers: (id = accountId) => ({ cookie, ...(id ? { account: id } : {}) }) };
   });
 
   it("S3: a logo upload is processed (sharp), lands in the bucket and is served", async () => {
-    const png = await sharp({ create: { width: 2000, height: 1000, channels: 4, background: { r: 200, g: 40, b: 10, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 4, background: { r: 200, g: 40, b: 10, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
-    form.append("operations", JSON.stringify({ query: "mutation ($file: File!) { updateAccountLogo(file: $file) { fileUrl(version: 1) } }", variables: { file: null } }));
+    form.append(
+      "operations",
+      JSON.stringify({ query: "mutation ($file: File!) { updateAccountLogo(file: $file) { fileUrl(version: 1) } }", variables: { file: null } }),
+    );
     form.append("map", JSON.stringify({ 0: ["variables.file"] }));
     form.append("0", new File([new Uint8Array(png)], "logo.png", { type: "image/png" }));
     const response = await server.client.fetch("/graphql", { method: "POST", headers: { "x-graphql-csrf": "1", ...owner.headers() }, body: form });
@@ -211,11 +228,20 @@ describe("every external the bundle loads", () => {
     const firstUse = Object.keys(externals).filter((name) => externals[name].when === "first use");
     expect(Object.keys(FIRST_USE_WALKS).sort(), "FIRST_USE_WALKS must name exactly the bundle's first-use externals").toEqual(firstUse.sort());
     expect(loadedAtStart.length, "both servers above ran").toBe(2);
-    expect(firstUse.filter((name) => !loadedByWalks.has(name)), "first-use externals no walk loaded").toEqual([]);
+    expect(
+      firstUse.filter((name) => !loadedByWalks.has(name)),
+      "first-use externals no walk loaded",
+    ).toEqual([]);
     for (const atStart of loadedAtStart) {
-      expect(firstUse.filter((name) => atStart.has(name)), "first-use externals loaded at start").toEqual([]);
+      expect(
+        firstUse.filter((name) => atStart.has(name)),
+        "first-use externals loaded at start",
+      ).toEqual([]);
       const start = Object.keys(externals).filter((name) => externals[name].when === "start" && externals[name].importers.length > 0);
-      expect(start.filter((name) => !atStart.has(name)), "start externals not loaded at start").toEqual([]);
+      expect(
+        start.filter((name) => !atStart.has(name)),
+        "start externals not loaded at start",
+      ).toEqual([]);
     }
     const development = Object.keys(externals).filter((name) => externals[name].when === "development");
     expect(development.filter((name) => loadedByWalks.has(name))).toEqual([]);

@@ -46,7 +46,11 @@ describe("subscribing through Mollie's checkout in a browser (production build)"
     await page.waitForURL((url) => url.origin === new URL(stub.url).origin && /^\/checkout\/tr_\w+$/.test(url.pathname));
     expect(await page.getByTestId("mollie-checkout-amount").textContent()).toBe("EUR 592.90");
     const paymentId = new URL(page.url()).pathname.split("/").pop()!;
-    expect(stub.payments.get(paymentId)).toMatchObject({ sequenceType: "first", status: "open", redirectUrl: expect.stringMatching(/\/app\/settings\/billing\?payment=/) });
+    expect(stub.payments.get(paymentId)).toMatchObject({
+      sequenceType: "first",
+      status: "open",
+      redirectUrl: expect.stringMatching(/\/app\/settings\/billing\?payment=/),
+    });
     await page.getByTestId("mollie-checkout-paid").click();
 
     await page.waitForURL((url) => url.origin === server.url && url.pathname === "/app/settings/billing");

@@ -10,7 +10,10 @@ if (file) {
   const load = Module._load;
   Module._load = function recordLoad(request, ...rest) {
     if (typeof request === "string" && !request.startsWith(".") && !request.startsWith("/") && !request.startsWith("file:") && !Module.isBuiltin(request)) {
-      const name = request.split("/").slice(0, request.startsWith("@") ? 2 : 1).join("/");
+      const name = request
+        .split("/")
+        .slice(0, request.startsWith("@") ? 2 : 1)
+        .join("/");
       if (!seen.has(name)) {
         seen.add(name);
         fs.appendFileSync(file, `${name}\n`);

@@ -46,7 +46,18 @@ export async function createTestApp(
     ssr = { build: (await import(buildFile)) as ServerBuild, mode: "production" };
   }
   const files = createFileStorage(config);
-  const app = createApp({ config, db: database.db, log, mail, ssr, files, staticRoot: options.ssr ? path.resolve("build/client") : undefined, ping: database.ping, graphqlLimits: options.graphqlLimits, publicPageCache: options.publicPageCache?.(database.db, log) });
+  const app = createApp({
+    config,
+    db: database.db,
+    log,
+    mail,
+    ssr,
+    files,
+    staticRoot: options.ssr ? path.resolve("build/client") : undefined,
+    ping: database.ping,
+    graphqlLimits: options.graphqlLimits,
+    publicPageCache: options.publicPageCache?.(database.db, log),
+  });
 
   const fetch = (input: string, init?: RequestInit) => app.fetch(new Request(new URL(input, config.publicUrl), init));
 

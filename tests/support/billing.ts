@@ -71,11 +71,25 @@ export async function startBillingApp(kind: ProviderKind, options: { database?: 
       if (stub) {
         const s = stub.subscriptions.get(id);
         if (!s) return undefined;
-        return { id, status: s.status, amountCents: Math.round(Number(s.amount.value) * 100), interval: s.interval, startDate: s.startDate, metadata: (s.metadata ?? {}) as Record<string, unknown> };
+        return {
+          id,
+          status: s.status,
+          amountCents: Math.round(Number(s.amount.value) * 100),
+          interval: s.interval,
+          startDate: s.startDate,
+          metadata: (s.metadata ?? {}) as Record<string, unknown>,
+        };
       }
       const s = (await dev().subscriptions()).find((x) => x.id === id);
       if (!s) return undefined;
-      return { id, status: s.status, amountCents: s.amountCents, interval: s.interval === "YEARLY" ? "12 months" : "1 month", startDate: s.startDate, metadata: s.metadata };
+      return {
+        id,
+        status: s.status,
+        amountCents: s.amountCents,
+        interval: s.interval === "YEARLY" ? "12 months" : "1 month",
+        startDate: s.startDate,
+        metadata: s.metadata,
+      };
     },
     async subscriptionCount(): Promise<number> {
       return stub ? stub.subscriptions.size : (await dev().subscriptions()).length;

@@ -74,7 +74,10 @@ export function scrollWidth(page: Page): Promise<number> {
 
 /** Whether an element's content is wider than the element (clipped or scrolled rather than wrapped). */
 export function overflowsSideways(page: Page, testId: string): Promise<boolean> {
-  return page.getByTestId(testId).first().evaluate((el) => el.scrollWidth > el.clientWidth);
+  return page
+    .getByTestId(testId)
+    .first()
+    .evaluate((el) => el.scrollWidth > el.clientWidth);
 }
 
 /** Collects console errors (hydration mismatches, CSP violations) of a page. */
@@ -127,8 +130,16 @@ export async function seedPublishedQuote(
 ) {
   const email = `seed-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
   const json = { "content-type": "application/json" };
-  await fetch(`${target.url}/api/auth/email-link`, { method: "POST", headers: json, body: JSON.stringify({ email, signUp: { name: "Olga Owner", companyName: options.company ?? "Studio Noord" } }) });
-  const verified = await fetch(`${target.url}/api/auth/email-link/verify`, { method: "POST", headers: json, body: JSON.stringify({ email, token: signInToken(lastMailTo(target.dataDir, email)) }) });
+  await fetch(`${target.url}/api/auth/email-link`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, signUp: { name: "Olga Owner", companyName: options.company ?? "Studio Noord" } }),
+  });
+  const verified = await fetch(`${target.url}/api/auth/email-link/verify`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, token: signInToken(lastMailTo(target.dataDir, email)) }),
+  });
   const [name, value] = /((?:__Host-)?offerly_session)=([^;]+)/.exec(verified.headers.get("set-cookie") ?? "")!.slice(1);
   const gql = async <T = Record<string, never>>(query: string, variables: Record<string, unknown> = {}, account?: string): Promise<T> => {
     const response = await fetch(`${target.url}/graphql`, {
@@ -141,16 +152,36 @@ export async function seedPublishedQuote(
     return body.data;
   };
   const account = (await gql<{ accounts: { items: { id: string }[] } }>("{ accounts { items { id } } }")).accounts.items[0].id;
-  const customer = (await gql<{ createCustomer: { id: string } }>("mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Bakkerij de Vries", companyName: "De Vries BV", content: "Dorpsstraat 1\n1234 AB Ergens" } }, account)).createCustomer;
+  const customer = (
+    await gql<{ createCustomer: { id: string } }>(
+      "mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }",
+      { i: { name: "Bakkerij de Vries", companyName: "De Vries BV", content: "Dorpsstraat 1\n1234 AB Ergens" } },
+      account,
+    )
+  ).createCustomer;
   const quote = (
     await gql<{ createQuote: { id: string; url: string; nanoId: string; slug: string } }>(
       "mutation ($i: QuoteInput!) { createQuote(input: $i) { id url nanoId slug } }",
-      { i: { name: "Nieuwe website", customerId: customer.id, language: options.language ?? "NL", currency: "EUR", quoteDateAt: new Date().toISOString().slice(0, 10), quoteExpirationAt: "2099-12-31", signable: true } },
+      {
+        i: {
+          name: "Nieuwe website",
+          customerId: customer.id,
+          language: options.language ?? "NL",
+          currency: "EUR",
+          quoteDateAt: new Date().toISOString().slice(0, 10),
+          quoteExpirationAt: "2099-12-31",
+          signable: true,
+        },
+      },
       account,
     )
   ).createQuote;
   const paragraph = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
-  await gql("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: quote.id, i: { name: "Introductie", content: paragraph("Dank voor je aanvraag. Hieronder ons voorstel.") } }, account);
+  await gql(
+    "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }",
+    { q: quote.id, i: { name: "Introductie", content: paragraph("Dank voor je aanvraag. Hieronder ons voorstel.") } },
+    account,
+  );
   const blocks = options.blocks ?? 1;
   const perBlock = options.linesPerBlock ?? 2;
   for (let b = 0; b < blocks; b += 1) {
@@ -170,7 +201,11 @@ export async function seedPublishedQuote(
     );
   }
   if (options.closingText) {
-    await gql("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", { q: quote.id, i: { name: "Voorwaarden", content: paragraph("Prijzen zijn exclusief btw. Betaling binnen 14 dagen na factuurdatum.") } }, account);
+    await gql(
+      "mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }",
+      { q: quote.id, i: { name: "Voorwaarden", content: paragraph("Prijzen zijn exclusief btw. Betaling binnen 14 dagen na factuurdatum.") } },
+      account,
+    );
   }
   await options.beforePublish?.({ cookie: { name, value }, account });
   if (options.publish !== false) await gql("mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: quote.id }, account);

@@ -82,7 +82,10 @@ export async function focusedCoverage(page: Page): Promise<FocusStop | null> {
  * `tolerance` (0: any part covered fails, as SC 2.4.12 asks; SC 2.4.11 fails at 1). `from`: a
  * selector to start after (focus goes to it first), e.g. the main content instead of the header.
  */
-export async function tabThroughObscured(page: Page, options: { maxStops?: number; tolerance?: number; from?: string } = {}): Promise<{ stops: number; obscured: FocusStop[] }> {
+export async function tabThroughObscured(
+  page: Page,
+  options: { maxStops?: number; tolerance?: number; from?: string } = {},
+): Promise<{ stops: number; obscured: FocusStop[] }> {
   const maxStops = options.maxStops ?? 200;
   const tolerance = options.tolerance ?? 0;
   if (options.from) await page.locator(options.from).first().focus();
@@ -123,7 +126,8 @@ export async function undersizedTargets(page: Page): Promise<SmallTarget[]> {
   return page.evaluate(() => {
     const describe = (window as unknown as { __describeTarget: (el: Element | null) => string }).__describeTarget;
     const MIN = 24;
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="switch"], [role="tab"], [role="menuitem"], [contenteditable="true"]';
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="switch"], [role="tab"], [role="menuitem"], [contenteditable="true"]';
     const visible = (el: Element) => {
       const style = getComputedStyle(el);
       const rect = el.getBoundingClientRect();

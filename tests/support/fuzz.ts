@@ -218,8 +218,7 @@ function spoilOneString(value: unknown, random: Random): unknown {
     if (typeof node === "string") paths.push(path);
     else if (Array.isArray(node)) {
       for (const [i, item] of node.entries()) walk(item, [...path, i]);
-    }
-    else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) walk(v, [...path, k]);
+    } else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) walk(v, [...path, k]);
   };
   walk(value, []);
   if (paths.length === 0) return value;
@@ -235,7 +234,13 @@ function spoilOneString(value: unknown, random: Random): unknown {
 export type FuzzRequest = { field: string; query: string; variables: Record<string, unknown> };
 
 /** One request for a root field: its arguments as variables (so wrong types reach coercion), its whole selection. */
-export function requestFor(schema: GraphQLSchema, operation: "query" | "mutation", field: GraphQLField<unknown, unknown>, random: Random, pool: IdPool): FuzzRequest {
+export function requestFor(
+  schema: GraphQLSchema,
+  operation: "query" | "mutation",
+  field: GraphQLField<unknown, unknown>,
+  random: Random,
+  pool: IdPool,
+): FuzzRequest {
   const mode = random.chance(0.5) ? "valid" : "wild";
   const returned = getNamedType(field.type).name;
   pool.hint = /customer/i.test(field.name) ? "Customer" : /quote/i.test(field.name) ? "Quote" : returned;
@@ -271,7 +276,11 @@ export function requestFor(schema: GraphQLSchema, operation: "query" | "mutation
   }
   const head = declarations.length ? `${operation} Fuzz(${declarations.join(", ")})` : `${operation} Fuzz`;
   const call = uses.length ? `${field.name}(${uses.join(", ")})` : field.name;
-  return { field: `${operation === "query" ? "Query" : "Mutation"}.${field.name}`, query: `${head} { ${call} ${selection(field.type, schema, random, pool)} }`, variables };
+  return {
+    field: `${operation === "query" ? "Query" : "Mutation"}.${field.name}`,
+    query: `${head} { ${call} ${selection(field.type, schema, random, pool)} }`,
+    variables,
+  };
 }
 
 /** Every root field of the schema, queries and mutations. */

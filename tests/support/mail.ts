@@ -28,7 +28,9 @@ export function readMail(file: string): OutboxMail {
 
 /** The newest e-mail to an address in the outbox. */
 export function lastMailTo(dataDir: string, email: string): OutboxMail {
-  const mails = outboxFiles(dataDir).map(readMail).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+  const mails = outboxFiles(dataDir)
+    .map(readMail)
+    .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
   if (!mails.length) throw new Error(`No e-mail to ${email} in the outbox`);
   return mails[mails.length - 1];
 }

@@ -49,7 +49,12 @@ export async function signUpOverHttp(baseUrl: string, dataDir: string, who: { na
   const gql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
     const response = await fetch(`${baseUrl}/graphql`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-graphql-csrf": "1", cookie: `${cookie.name}=${cookie.value}`, ...(accountId ? { account: accountId } : {}) },
+      headers: {
+        "content-type": "application/json",
+        "x-graphql-csrf": "1",
+        cookie: `${cookie.name}=${cookie.value}`,
+        ...(accountId ? { account: accountId } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
     const body = (await response.json()) as { data?: T; errors?: unknown };

@@ -61,7 +61,25 @@ export type MollieStub = Awaited<ReturnType<typeof startMollieStub>>;
 
 function selfSignedCertificate(): { key: string; cert: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mollie-stub-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-days", "1", "-subj", "/CN=127.0.0.1"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
   return { key: fs.readFileSync(path.join(dir, "key.pem"), "utf8"), cert: fs.readFileSync(path.join(dir, "cert.pem"), "utf8") };
 }
 
@@ -91,19 +109,31 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
   const now = () => new Date().toISOString();
   let base = "";
   const self = (kind: string, resourceId: string) => ({ href: `${base}/v2/${kind}/${resourceId}`, type: "application/hal+json" });
-  const error = (status: number, title: string, detail: string) => ({ status, body: { status, title, detail, _links: { documentation: { href: "https://docs.mollie.com/overview/handling-errors", type: "text/html" } } } });
+  const error = (status: number, title: string, detail: string) => ({
+    status,
+    body: { status, title, detail, _links: { documentation: { href: "https://docs.mollie.com/overview/handling-errors", type: "text/html" } } },
+  });
 
   function handle(method: string, url: URL, body: Record<string, unknown>): { status: number; body: unknown } {
     const parts = url.pathname.replace(/^\/v2\//, "").split("/");
     if (method === "POST" && parts[0] === "customers" && parts.length === 1) {
-      const customer = { resource: "customer" as const, id: id("cst"), name: String(body.name ?? ""), email: body.email as string | undefined, metadata: body.metadata ?? null, createdAt: now(), _links: {} };
+      const customer = {
+        resource: "customer" as const,
+        id: id("cst"),
+        name: String(body.name ?? ""),
+        email: body.email as string | undefined,
+        metadata: body.metadata ?? null,
+        createdAt: now(),
+        _links: {},
+      };
       customers.set(customer.id, customer);
       return { status: 201, body: { ...customer, _links: { self: self("customers", customer.id) } } };
     }
     if (method === "POST" && parts[0] === "payments" && parts.length === 1) {
       const customerId = body.customerId as string | undefined;
       if (customerId && !customers.has(customerId)) return error(422, "Unprocessable Entity", "The customer does not exist");
-      if (!body.amount || !body.description || (!body.redirectUrl && body.sequenceType !== "recurring")) return error(422, "Unprocessable Entity", "Missing amount, description or redirectUrl");
+      if (!body.amount || !body.description || (!body.redirectUrl && body.sequenceType !== "recurring"))
+        return error(422, "Unprocessable Entity", "Missing amount, description or redirectUrl");
       const payment: StubPayment = {
         resource: "payment",
         id: id("tr"),
@@ -170,7 +200,8 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
         const subscription = subscriptions.get(parts[3]);
         if (!subscription || subscription.customerId !== customer.id) return error(404, "Not Found", `No subscription exists with token ${parts[3]}.`);
         if (subscription.status === "canceled") return error(422, "Unprocessable Entity", "The subscription has been canceled");
-        if (body.interval !== undefined && !/^\d+ (days?|weeks?|months?)$/.test(String(body.interval))) return error(422, "Unprocessable Entity", "The interval is invalid");
+        if (body.interval !== undefined && !/^\d+ (days?|weeks?|months?)$/.test(String(body.interval)))
+          return error(422, "Unprocessable Entity", "The interval is invalid");
         if (body.mandateId !== undefined) {
           const mandate = mandates.get(String(body.mandateId));
           if (!mandate || mandate.customerId !== customer.id) return error(422, "Unprocessable Entity", "The mandate does not exist or is not valid");
@@ -220,7 +251,8 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
         return send(400, { status: 400, title: "Bad Request", detail: "Invalid JSON" });
       }
       requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey: key });
-      if (req.headers.authorization !== `Bearer ${API_KEY}`) return send(401, { status: 401, title: "Unauthorized Request", detail: "Missing authentication, or failed to authenticate" });
+      if (req.headers.authorization !== `Bearer ${API_KEY}`)
+        return send(401, { status: 401, title: "Unauthorized Request", detail: "Missing authentication, or failed to authenticate" });
       const fault = faults.shift();
       if (fault === "hang") {
         hanging.add(res);
@@ -245,7 +277,11 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     let status = 0;
     for (let attempt = 0; attempt < (options.webhookAttempts ?? 3); attempt++) {
       try {
-        const response = await options.deliver(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `id=${encodeURIComponent(paymentId)}` });
+        const response = await options.deliver(url, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: `id=${encodeURIComponent(paymentId)}`,
+        });
         status = response.status;
       } catch {
         status = 0;
@@ -273,8 +309,13 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     if (req.method === "GET") {
       if (payment.status !== "open") return page(410, "<h1>This payment has been handled</h1>");
       const html = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-      const outcomes = ["paid", "failed", "canceled", "expired"].map((status) => `<button type="submit" name="status" value="${status}" data-testid="mollie-checkout-${status}">${status}</button>`);
-      return page(200, `<h1>Test payment</h1><p data-testid="mollie-checkout-description">${html(payment.description)}</p><p data-testid="mollie-checkout-amount">${payment.amount.currency} ${payment.amount.value}</p><form method="post">${outcomes.join("")}</form>`);
+      const outcomes = ["paid", "failed", "canceled", "expired"].map(
+        (status) => `<button type="submit" name="status" value="${status}" data-testid="mollie-checkout-${status}">${status}</button>`,
+      );
+      return page(
+        200,
+        `<h1>Test payment</h1><p data-testid="mollie-checkout-description">${html(payment.description)}</p><p data-testid="mollie-checkout-amount">${payment.amount.currency} ${payment.amount.value}</p><form method="post">${outcomes.join("")}</form>`,
+      );
     }
     let raw = "";
     req.on("data", (chunk) => {
@@ -282,7 +323,8 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     });
     req.on("end", async () => {
       const status = new URLSearchParams(raw).get("status");
-      if (req.method !== "POST" || payment.status !== "open" || !(status === "paid" || status === "failed" || status === "canceled" || status === "expired")) return page(400, "<h1>Bad request</h1>");
+      if (req.method !== "POST" || payment.status !== "open" || !(status === "paid" || status === "failed" || status === "canceled" || status === "expired"))
+        return page(400, "<h1>Bad request</h1>");
       await stub.completeCheckout(paymentId, status);
       res.writeHead(303, { Location: payment.redirectUrl ?? "/" });
       res.end();

@@ -17,9 +17,7 @@ export type TestOidcProvider = {
  * A real OpenID Connect provider (oidc-provider) on loopback, standing in for Google. Every
  * account `x` has the e-mail `x@example.test` (verified) and the name `User x`.
  */
-export async function startOidcProvider(
-  initialRedirectUri?: string,
-): Promise<TestOidcProvider> {
+export async function startOidcProvider(initialRedirectUri?: string): Promise<TestOidcProvider> {
   let handler: http.RequestListener = (_req, res) => {
     res.statusCode = 503;
     res.end("not configured yet");
@@ -72,10 +70,7 @@ export async function startOidcProvider(
   };
   if (initialRedirectUri) configure(initialRedirectUri);
 
-  async function completeLogin(
-    authorizationUrl: string,
-    login: string,
-  ): Promise<URL> {
+  async function completeLogin(authorizationUrl: string, login: string): Promise<URL> {
     const jar = new Map<string, string>();
     const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
     let url = new URL(authorizationUrl);
@@ -88,9 +83,7 @@ export async function startOidcProvider(
         redirect: "manual",
         headers: {
           cookie: cookieHeader(),
-          ...(body
-            ? { "content-type": "application/x-www-form-urlencoded" }
-            : {}),
+          ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
         },
       });
       for (const c of response.headers.getSetCookie()) {
@@ -109,10 +102,7 @@ export async function startOidcProvider(
       }
       const html = await response.text();
       const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-      if (!action)
-        throw new Error(
-          `Unexpected provider page (${response.status}): ${html.slice(0, 300)}`,
-        );
+      if (!action) throw new Error(`Unexpected provider page (${response.status}): ${html.slice(0, 300)}`);
       const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1] ?? "login";
       const form = new URLSearchParams({ prompt });
       if (prompt === "login") form.set("login", login);

@@ -67,7 +67,9 @@ export async function transition(t: TestApp, user: SignedIn, op: "publishQuote" 
  * pricing block: 8 days × €125.00 + 1.5 × €19.99 (= €29.985 → €29.99) − €10.00 discount = €1019.99.
  */
 export async function addBlocks(t: TestApp, quoteId: string) {
-  await t.db.insert(quoteBlocks).values({ quoteId, kind: "TEXT", position: 0, name: "Introduction", content: paragraphDocument("Thank you for your interest.") });
+  await t.db
+    .insert(quoteBlocks)
+    .values({ quoteId, kind: "TEXT", position: 0, name: "Introduction", content: paragraphDocument("Thank you for your interest.") });
   const [pricing] = await t.db
     .insert(quoteBlocks)
     .values({ quoteId, kind: "PRICING", position: 1, name: "Work", content: paragraphDocument("What we do"), pricingUnit: "DAY" })

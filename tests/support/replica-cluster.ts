@@ -43,7 +43,8 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
 }
 
 export async function startReplicatedClusters(): Promise<ReplicatedClusters> {
-  if (!fs.existsSync(path.join(bin, "pg_basebackup"))) throw new Error(`No PostgreSQL binaries in ${bin} (set PG_BIN): the replica test needs initdb, pg_ctl and pg_basebackup.`);
+  if (!fs.existsSync(path.join(bin, "pg_basebackup")))
+    throw new Error(`No PostgreSQL binaries in ${bin} (set PG_BIN): the replica test needs initdb, pg_ctl and pg_basebackup.`);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-replica-"));
   const owner = process.getuid?.() === 0 ? Number(execFileSync("id", ["-u", "postgres"]).toString().trim()) : undefined;
   const ownerGroup = process.getuid?.() === 0 ? Number(execFileSync("id", ["-g", "postgres"]).toString().trim()) : undefined;
@@ -69,7 +70,17 @@ export async function startReplicatedClusters(): Promise<ReplicatedClusters> {
     ].join("\n");
   const started: string[] = [];
   const pgCtl = (dir: string, action: "start" | "stop") =>
-    asPostgres("pg_ctl", ["-D", dir, "-l", path.join(root, `${path.basename(dir)}.log`), "-w", "-t", "60", ...(action === "stop" ? ["-m", "fast"] : []), action]);
+    asPostgres("pg_ctl", [
+      "-D",
+      dir,
+      "-l",
+      path.join(root, `${path.basename(dir)}.log`),
+      "-w",
+      "-t",
+      "60",
+      ...(action === "stop" ? ["-m", "fast"] : []),
+      action,
+    ]);
   const close = () => {
     for (const dir of [...started].reverse()) {
       try {
@@ -92,11 +103,17 @@ export async function startReplicatedClusters(): Promise<ReplicatedClusters> {
     pgCtl(replicaDir, "start");
     started.push(replicaDir);
   } catch (error) {
-    const logs = ["primary.log", "replica.log"].map((f) => path.join(root, f)).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, "utf8").slice(-2000));
+    const logs = ["primary.log", "replica.log"]
+      .map((f) => path.join(root, f))
+      .filter((f) => fs.existsSync(f))
+      .map((f) => fs.readFileSync(f, "utf8").slice(-2000));
     close();
     throw new Error(`Could not start the replicated clusters: ${(error as Error).message}\n${logs.join("\n")}`);
   }
-  const url = (port: number) => (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const url =
+    (port: number) =>
+    (database = "postgres") =>
+      `postgres://postgres@127.0.0.1:${port}/${database}`;
   const primaryUrl = url(primaryPort);
   const replicaUrl = url(replicaPort);
   return {

@@ -12,7 +12,11 @@ export async function runJobs(t: TestApp): Promise<number> {
   const log = createLogger("silent");
   const mail = createMailer({ from: t.config.mailFrom, outboxDir: path.join(t.dataDir, "mail"), log });
   const files = createFileStorage(t.config);
-  const worker = createJobWorker({ deps: { db: t.db, log, mail, files, publicUrl: t.config.publicUrl, pdfSeal: t.config.pdfSeal }, jobs: appJobs, concurrency: 4 });
+  const worker = createJobWorker({
+    deps: { db: t.db, log, mail, files, publicUrl: t.config.publicUrl, pdfSeal: t.config.pdfSeal },
+    jobs: appJobs,
+    concurrency: 4,
+  });
   let total = 0;
   try {
     for (let ran = await worker.runOnce(); ran > 0; ran = await worker.runOnce()) total += ran;

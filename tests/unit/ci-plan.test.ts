@@ -9,11 +9,17 @@ import { onceOnly, otherNode } from "../../scripts/lib/ci-plan.mjs";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /** Direct database use: a query through drizzle or raw SQL, or a database of the file's own. */
-const DATABASE_USE = /\b(?:db|database|tx)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|transaction|query)\b|\bsql\s*`|\bqueryRows\b|\bcreateTestDatabase\b|\bopenDatabase\b|\bfrom\s+"pg"/;
+const DATABASE_USE =
+  /\b(?:db|database|tx)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|transaction|query)\b|\bsql\s*`|\bqueryRows\b|\bcreateTestDatabase\b|\bopenDatabase\b|\bfrom\s+"pg"/;
 
 describe("CI plan", () => {
   it("names only test files that exist", () => {
-    for (const file of [...onceOnly, ...Object.values(otherNode).flat().filter((f) => !f.includes("*"))]) {
+    for (const file of [
+      ...onceOnly,
+      ...Object.values(otherNode)
+        .flat()
+        .filter((f) => !f.includes("*")),
+    ]) {
       expect(fs.existsSync(path.join(root, file)), file).toBe(true);
     }
   });

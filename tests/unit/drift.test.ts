@@ -14,7 +14,10 @@ describe("generated artefacts are up to date", () => {
 
   it("the migrations describe the Drizzle schema exactly (npm run db:generate)", async () => {
     const meta = "src/server/db/migrations/meta";
-    const snapshots = fs.readdirSync(meta).filter((f) => f.endsWith("_snapshot.json")).sort();
+    const snapshots = fs
+      .readdirSync(meta)
+      .filter((f) => f.endsWith("_snapshot.json"))
+      .sort();
     const latest = JSON.parse(fs.readFileSync(path.join(meta, snapshots.at(-1)!), "utf8"));
     const current = generateDrizzleJson(tables as Record<string, unknown>, latest.id, undefined, "snake_case");
     const pending = await generateMigration(latest, current);

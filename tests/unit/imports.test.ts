@@ -22,7 +22,14 @@ export function serverImports(file: string, source: string): Violation[] {
   for (const match of source.matchAll(fromRe)) {
     const clause = match[3].trim();
     // `import { type A, type B } from` is erased too.
-    const allTypes = /^\{[\s\S]*\}$/.test(clause) && clause.slice(1, -1).split(",").map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith("type "));
+    const allTypes =
+      /^\{[\s\S]*\}$/.test(clause) &&
+      clause
+        .slice(1, -1)
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith("type "));
     statements.push({ specifier: match[4], typeOnly: Boolean(match[2]) || allTypes });
   }
   for (const match of source.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) statements.push({ specifier: match[1], typeOnly: false });
@@ -96,7 +103,9 @@ export function staticImports(file: string, source: string): string[] {
       if (!erased && ts.isStringLiteral(statement.moduleSpecifier)) specifiers.push(statement.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
       const clause = statement.exportClause;
-      const erased = statement.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((element) => element.isTypeOnly));
+      const erased =
+        statement.isTypeOnly ||
+        (clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((element) => element.isTypeOnly));
       if (!erased) specifiers.push(statement.moduleSpecifier.text);
     }
   }

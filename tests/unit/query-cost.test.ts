@@ -14,7 +14,15 @@ describe("the web client's operations and the query cost limit", () => {
 
   const inputs: Record<string, unknown> = {
     CustomerInput: { name: "Acme" },
-    QuoteInput: { name: "Q", customerId: crypto.randomUUID(), language: "ENG", currency: "EUR", quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-02-01", signable: true },
+    QuoteInput: {
+      name: "Q",
+      customerId: crypto.randomUUID(),
+      language: "ENG",
+      currency: "EUR",
+      quoteDateAt: "2026-01-01",
+      quoteExpirationAt: "2026-02-01",
+      signable: true,
+    },
     SignUpInput: { name: "Ann", companyName: "Acme" },
     UpdateAccountInput: { name: "Acme", country: "NL", currency: "EUR", language: "NL" },
     UpdateAccountStylingInput: { linkColor: "#000000" },
@@ -23,7 +31,11 @@ describe("the web client's operations and the query cost limit", () => {
     ChangeSubscriptionInput: { plan: "PRO", interval: "MONTHLY", confirmPendingSignatures: true },
     InviteUserInput: { email: "ann@example.test", name: "Ann", role: "MEMBER" },
     TextBlockInput: { name: "Intro", content: null },
-    PricingBlockInput: { name: "Prices", pricingUnit: "MONTH", lineItems: [{ name: "A", price: "1", amount: "1", vatRate: "21", optional: false, selected: true, recurring: false }] },
+    PricingBlockInput: {
+      name: "Prices",
+      pricingUnit: "MONTH",
+      lineItems: [{ name: "A", price: "1", amount: "1", vatRate: "21", optional: false, selected: true, recurring: false }],
+    },
     TemplateSignatureInput: { name: "Ann", kind: "TYPED", signature: "Ann" },
     CreateQuoteSignatureInput: { name: "Ann", signedAt: "2026-01-01", signatureKind: "TYPED", signature: "Ann" },
     SendQuoteToCustomerInput: { email: "ann@example.test", message: "Hello" },

@@ -131,7 +131,13 @@ function pgliteEngine(): { wasmModule: Promise<WebAssembly.Module>; fsBundle: Bl
 const MIGRATION_LOCK_ID = 4_217_001;
 
 export type OpenOptions =
-  | { kind: "pglite"; dataDir?: string; lock?: boolean; loadDataDir?: Blob | File; /** false: a fresh folder runs initdb even when a prepared image exists */ image?: boolean }
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      lock?: boolean;
+      loadDataDir?: Blob | File /** false: a fresh folder runs initdb even when a prepared image exists */;
+      image?: boolean;
+    }
   | { kind: "postgres"; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {

@@ -103,7 +103,13 @@ export async function openReadReplica(options: ReadReplicaOptions): Promise<Read
     query_timeout: options.queryTimeoutMs ?? 10_000,
   });
   // Health checks on a connection of their own, so that a full pool does not look like a dead replica.
-  const checks = new pg.Pool({ connectionString: options.url, max: 1, application_name: "offerly-read-check", connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  const checks = new pg.Pool({
+    connectionString: options.url,
+    max: 1,
+    application_name: "offerly-read-check",
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
   for (const p of [pool, checks]) p.on("error", () => {}); // idle clients' errors: the next query reports them
   const replica = drizzlePg({ client: pool, schema }) as unknown as Database;
 
@@ -135,7 +141,9 @@ export async function openReadReplica(options: ReadReplicaOptions): Promise<Read
         }
         let row: { recovery: boolean; replay: string | null };
         try {
-          row = (await checks.query<{ recovery: boolean; replay: string | null }>("select pg_is_in_recovery() as recovery, pg_last_wal_replay_lsn()::text as replay")).rows[0];
+          row = (
+            await checks.query<{ recovery: boolean; replay: string | null }>("select pg_is_in_recovery() as recovery, pg_last_wal_replay_lsn()::text as replay")
+          ).rows[0];
         } catch (error) {
           setState("down", { error: (error as Error).message });
           return state;

@@ -57,10 +57,19 @@ export function filesRoutes(deps: Deps) {
       .where(eq(quoteSignatures.signature, key))
       .limit(1);
     if (onQuote) {
-      if (link !== undefined && link === onQuote.nanoId && publicAvailability({ status: onQuote.status as QuoteStatus, expirationDate: onQuote.expirationDate }) === "AVAILABLE") return true;
+      if (
+        link !== undefined &&
+        link === onQuote.nanoId &&
+        publicAvailability({ status: onQuote.status as QuoteStatus, expirationDate: onQuote.expirationDate }) === "AVAILABLE"
+      )
+        return true;
       return isMember(request, onQuote.accountId);
     }
-    const [template] = await deps.db.select({ accountId: templateSignatures.accountId }).from(templateSignatures).where(eq(templateSignatures.signature, key)).limit(1);
+    const [template] = await deps.db
+      .select({ accountId: templateSignatures.accountId })
+      .from(templateSignatures)
+      .where(eq(templateSignatures.signature, key))
+      .limit(1);
     return template ? isMember(request, template.accountId) : false;
   }
 
@@ -74,7 +83,10 @@ export function filesRoutes(deps: Deps) {
         if (!(await maySeeSignature(c.req.raw, key, c.req.query("q")))) return notFound("private, no-store");
       } catch (error) {
         deps.log.error({ err: error, key }, "could not check who may see a signature");
-        return new Response("Unavailable", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5", "Cache-Control": "no-store" } });
+        return new Response("Unavailable", {
+          status: 503,
+          headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5", "Cache-Control": "no-store" },
+        });
       }
     }
     const head = c.req.method === "HEAD"; // Hono routes HEAD here; only the size is needed then

@@ -56,7 +56,9 @@ export async function processImage(input: Uint8Array, rules: ImageRules): Promis
     const pipeline = image()
       .rotate() // apply the EXIF orientation before the metadata is dropped
       .resize({ width: rules.maxWidth, height: rules.maxHeight, fit: "inside", withoutEnlargement: true });
-    const { data, info } = await (asJpeg ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : pipeline.png({ compressionLevel: 9 })).toBuffer({ resolveWithObject: true });
+    const { data, info } = await (asJpeg ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : pipeline.png({ compressionLevel: 9 })).toBuffer({
+      resolveWithObject: true,
+    });
     return { bytes: data, contentType: asJpeg ? "image/jpeg" : "image/png", width: info.width, height: info.height };
   } catch {
     throw refuse(rules.errors.unreadable);

@@ -45,9 +45,7 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
       const key = newFileKey(area, contentType);
       const bytes = await readBody(body, maxBytes);
       const { sdk, client } = await s3();
-      await client.send(
-        new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }),
-      );
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
       return { key, contentType, size: bytes.byteLength };
     },
     async get(key) {
@@ -91,7 +89,8 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
       do {
         const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: `${area}/`, ContinuationToken }));
         for (const object of page.Contents ?? []) {
-          if (object.Key && isFileKey(object.Key)) listed.push({ key: object.Key, size: Number(object.Size ?? 0), modifiedAt: object.LastModified ?? new Date(0) });
+          if (object.Key && isFileKey(object.Key))
+            listed.push({ key: object.Key, size: Number(object.Size ?? 0), modifiedAt: object.LastModified ?? new Date(0) });
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

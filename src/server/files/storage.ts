@@ -29,9 +29,7 @@ export const FILE_TYPES = {
 
 export type FileContentType = keyof typeof FILE_TYPES;
 
-const TYPE_BY_EXT = new Map<string, FileContentType>(
-  Object.entries(FILE_TYPES).map(([type, { ext }]) => [ext, type as FileContentType]),
-);
+const TYPE_BY_EXT = new Map<string, FileContentType>(Object.entries(FILE_TYPES).map(([type, { ext }]) => [ext, type as FileContentType]));
 
 /**
  * The folder-like first part of a key: what the file is for (logos, quote-pdfs, …), up to 48

@@ -42,8 +42,7 @@ export const builder = new SchemaBuilder<{
     authScopes: (ctx) => ({
       public: true,
       signedIn: ctx.auth.user !== null,
-      accountRole: (minimum) =>
-        ctx.auth.user !== null && ctx.auth.account !== null && roleRank(ctx.auth.account.role) >= roleRank(minimum),
+      accountRole: (minimum) => ctx.auth.user !== null && ctx.auth.account !== null && roleRank(ctx.auth.account.role) >= roleRank(minimum),
       permission: (permission) => ctx.auth.user !== null && ctx.auth.account !== null && hasPermission(ctx.auth.account.role, permission),
     }),
     unauthorizedError: (_parent, ctx) => (ctx.auth.user ? forbidden() : unauthenticated()),

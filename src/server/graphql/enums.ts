@@ -43,7 +43,8 @@ export const QuoteDisplayStatusEnum = builder.enumType("QuoteDisplayStatus", {
 });
 export const QuoteStateEnum = builder.enumType("QuoteState", {
   values: QUOTE_STATES,
-  description: "The quote's state as the owner and the customer see it (docs/quote-states.md): DRAFT, WITHDRAWN, PUBLISHED, VIEWED, DECLINED, CUSTOMER_SIGNED, EXPIRED, SIGNED (marked signed by the owner, final).",
+  description:
+    "The quote's state as the owner and the customer see it (docs/quote-states.md): DRAFT, WITHDRAWN, PUBLISHED, VIEWED, DECLINED, CUSTOMER_SIGNED, EXPIRED, SIGNED (marked signed by the owner, final).",
 });
 export const QuoteActionEnum = builder.enumType("QuoteAction", {
   values: QUOTE_ACTIONS,
@@ -56,5 +57,6 @@ export const SignatureKindEnum = builder.enumType("SignatureKind", { values: SIG
 
 export const ConversationEntryKindEnum = builder.enumType("ConversationEntryKind", {
   values: CONVERSATION_ENTRY_KINDS,
-  description: "QUESTION (from the customer, answered by the owner), DECLINE (the customer said no), SENT (the owner e-mailed the link), REMINDER (the reminder e-mail before expiry).",
+  description:
+    "QUESTION (from the customer, answered by the owner), DECLINE (the customer said no), SENT (the owner e-mailed the link), REMINDER (the reminder e-mail before expiry).",
 });

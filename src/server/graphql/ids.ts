@@ -25,7 +25,8 @@ declare global {
 function hasForeignId(type: GraphQLInputType, value: unknown, depth = 0): boolean {
   if (value === null || value === undefined || depth > 64) return false;
   if (isNonNullType(type)) return hasForeignId(type.ofType, value, depth);
-  if (isListType(type)) return Array.isArray(value) ? value.some((item) => hasForeignId(type.ofType, item, depth + 1)) : hasForeignId(type.ofType, value, depth + 1);
+  if (isListType(type))
+    return Array.isArray(value) ? value.some((item) => hasForeignId(type.ofType, item, depth + 1)) : hasForeignId(type.ofType, value, depth + 1);
   const named = getNamedType(type);
   if (named.name === "ID") return typeof value !== "string" || !isUuid(value);
   if (isInputObjectType(named) && typeof value === "object") {
@@ -49,8 +50,12 @@ export function foreignIdIn(field: GraphQLField<unknown, unknown>, args: Record<
 }
 
 export class UuidIdsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
-  override wrapResolve(resolver: GraphQLFieldResolver<unknown, Types["Context"], object>, fieldConfig: PothosOutputFieldConfig<Types>): GraphQLFieldResolver<unknown, Types["Context"], object> {
-    if (Object.keys(fieldConfig.args).length === 0 || (fieldConfig.extensions as { nonUuidIds?: string } | undefined)?.nonUuidIds === "ignored") return resolver;
+  override wrapResolve(
+    resolver: GraphQLFieldResolver<unknown, Types["Context"], object>,
+    fieldConfig: PothosOutputFieldConfig<Types>,
+  ): GraphQLFieldResolver<unknown, Types["Context"], object> {
+    if (Object.keys(fieldConfig.args).length === 0 || (fieldConfig.extensions as { nonUuidIds?: string } | undefined)?.nonUuidIds === "ignored")
+      return resolver;
     const holding = new WeakMap<object, boolean>();
     return (parent, args, context, info) => {
       const field = info.parentType.getFields()[info.fieldName];

@@ -304,7 +304,11 @@ export function graphqlPlugins(options: { config: Config; log: Logger; limits: G
 /** `plugin #i: hook` for each hook of the set (armor's added plugins included) the fast path does not run. */
 export function graphqlPluginHookGaps(plugins: Plugin<GraphQLContext>[]): string[] {
   const all = (envelop({ plugins: plugins as never[] }) as unknown as { _plugins: Record<string, unknown>[] })._plugins;
-  return all.flatMap((plugin, i) => Object.keys(plugin).filter((hook) => !FAST_PATH_HOOKS.has(hook)).map((hook) => `plugin #${i}: ${hook}`));
+  return all.flatMap((plugin, i) =>
+    Object.keys(plugin)
+      .filter((hook) => !FAST_PATH_HOOKS.has(hook))
+      .map((hook) => `plugin #${i}: ${hook}`),
+  );
 }
 
 const pluginSets = new WeakMap<object, Plugin<GraphQLContext>[]>();

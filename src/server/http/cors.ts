@@ -46,7 +46,10 @@ export const GRAPHQL_VARY = ["Cookie", "Authorization", "Account", "Accept-Langu
 
 /** Adds names to the Vary header once each (libraries may have added some already). */
 export function addVary(headers: Headers, ...names: string[]): void {
-  const present = (headers.get("vary") ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  const present = (headers.get("vary") ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
   for (const name of names) if (!present.some((p) => p.toLowerCase() === name.toLowerCase())) present.push(name);
   headers.set("Vary", present.join(", "));
 }

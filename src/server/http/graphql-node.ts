@@ -42,12 +42,19 @@ export type GraphQLNodeHandler = (req: IncomingMessage, res: ServerResponse) => 
 const JSON_ACCEPT = /^\s*(application\/graphql-response\+json|application\/json|\*\/\*)\s*(;|,|$)/i;
 
 /** One operation as a JSON object: what `getResultForParams` takes without Yoga's request parsing. */
-function isPlainOperation(body: unknown): body is { query: string; variables?: Record<string, unknown> | null; operationName?: string | null; extensions?: Record<string, unknown> | null } {
+function isPlainOperation(
+  body: unknown,
+): body is { query: string; variables?: Record<string, unknown> | null; operationName?: string | null; extensions?: Record<string, unknown> | null } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
   const b = body as Record<string, unknown>;
   for (const key of Object.keys(b)) if (key !== "query" && key !== "variables" && key !== "operationName" && key !== "extensions") return false;
   const objectOrNull = (v: unknown) => v === undefined || v === null || (typeof v === "object" && !Array.isArray(v));
-  return typeof b.query === "string" && objectOrNull(b.variables) && objectOrNull(b.extensions) && (b.operationName === undefined || b.operationName === null || typeof b.operationName === "string");
+  return (
+    typeof b.query === "string" &&
+    objectOrNull(b.variables) &&
+    objectOrNull(b.extensions) &&
+    (b.operationName === undefined || b.operationName === null || typeof b.operationName === "string")
+  );
 }
 
 /** Yoga's result processors build their answer with `new fetchAPI.Response(body, init)`: this one keeps the parts. */
@@ -91,7 +98,8 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
   // This path runs Yoga's operation and result stages, not its request stages: a rule placed in
   // those would be skipped here (as introspection once was). Refuse to start rather than drift.
   const gaps = graphqlPluginHookGaps(pluginSetOf(deps.yoga));
-  if (gaps.length) throw new Error(`GraphQL plugins use hooks the node:http path does not run (${gaps.join(", ")}): move the rule to a validation or execution hook`);
+  if (gaps.length)
+    throw new Error(`GraphQL plugins use hooks the node:http path does not run (${gaps.join(", ")}): move the rule to a validation or execution hook`);
   const yoga = deps.yoga as unknown as YogaInternals;
   const jsonSecurity = securityHeaders({ config, path: "/graphql" });
   const base = `http://${new URL(config.publicUrl).host}`;
@@ -124,7 +132,12 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
     };
     const tooLarge = () => {
       drainRefusedBody(req);
-      send(res, 413, { ...headers, "Content-Type": "application/json", Connection: "close" }, JSON.stringify({ errors: [{ message: payloadTooLargeMessage(locale, BODY_LIMITS.graphql), extensions: { code: "PAYLOAD_TOO_LARGE" } }] }));
+      send(
+        res,
+        413,
+        { ...headers, "Content-Type": "application/json", Connection: "close" },
+        JSON.stringify({ errors: [{ message: payloadTooLargeMessage(locale, BODY_LIMITS.graphql), extensions: { code: "PAYLOAD_TOO_LARGE" } }] }),
+      );
       return 413;
     };
     if (Number(req.headers["content-length"] ?? 0) > BODY_LIMITS.graphql) return tooLarge();
@@ -142,7 +155,10 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
     }
     if (!isPlainOperation(params)) {
       // Batches, wrong types, extra keys: Yoga's own request handling answers them, through Hono.
-      const response = await deps.fallback(new Request(base + (req.url ?? "/graphql"), { method: "POST", headers: req.headers as Record<string, string>, body: text }), { incoming: req, outgoing: res });
+      const response = await deps.fallback(
+        new Request(base + (req.url ?? "/graphql"), { method: "POST", headers: req.headers as Record<string, string>, body: text }),
+        { incoming: req, outgoing: res },
+      );
       const out: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         if (name !== "content-length" && name !== "transfer-encoding" && name !== "set-cookie") out[name] = value;
@@ -154,7 +170,11 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
 
     let ctx: RequestContext;
     try {
-      ctx = { ...(await deps.requestContext(request, requestId, locale)), clientAddress: clientAddressFrom(req.headers["x-forwarded-for"], req.socket.remoteAddress, config.trustProxy), parsedBody: params };
+      ctx = {
+        ...(await deps.requestContext(request, requestId, locale)),
+        clientAddress: clientAddressFrom(req.headers["x-forwarded-for"], req.socket.remoteAddress, config.trustProxy),
+        parsedBody: params,
+      };
     } catch (error) {
       log.error({ err: error, requestId }, "could not build the request context");
       return refuse(503, "api:internal", "SERVICE_UNAVAILABLE");
@@ -167,7 +187,9 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
       // What Yoga's handle does with an error thrown outside the resolvers (handleError): masked.
       const masked = yoga.maskedErrorsOpts ? maskError(error, yoga.maskedErrorsOpts.errorMessage, yoga.maskedErrorsOpts.isDev) : error;
       if (masked !== error) log.error({ err: error, requestId }, "graphql");
-      result = { errors: [masked instanceof GraphQLError ? masked : new GraphQLError((masked as Error).message, { originalError: masked as Error })] } satisfies ExecutionResult;
+      result = {
+        errors: [masked instanceof GraphQLError ? masked : new GraphQLError((masked as Error).message, { originalError: masked as Error })],
+      } satisfies ExecutionResult;
     }
 
     // Yoga's result processing (process-request.ts processResult): our hooks (useRequestErrorStatus)

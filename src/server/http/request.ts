@@ -20,10 +20,17 @@ export function requestIdFrom(incoming: string | string[] | null | undefined, tr
  * The caller's address: behind a trusted proxy the last X-Forwarded-For hop (the one our proxy
  * added; earlier hops can be forged), else the socket's peer. Undefined in in-process tests.
  */
-export function clientAddressFrom(forwardedFor: string | string[] | null | undefined, socketAddress: string | undefined, trustProxy: boolean): string | undefined {
+export function clientAddressFrom(
+  forwardedFor: string | string[] | null | undefined,
+  socketAddress: string | undefined,
+  trustProxy: boolean,
+): string | undefined {
   if (trustProxy) {
     const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor;
-    const hops = header?.split(",").map((h) => h.trim()).filter(Boolean);
+    const hops = header
+      ?.split(",")
+      .map((h) => h.trim())
+      .filter(Boolean);
     if (hops?.length) return hops[hops.length - 1];
   }
   return socketAddress;

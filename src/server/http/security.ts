@@ -9,7 +9,11 @@ export function createNonce(): string {
  * Security headers for every response. Scripts need the response's nonce (React Router's inline
  * hydration scripts carry it); no 'unsafe-inline' scripts in production.
  */
-export function securityHeaders(options: { config: Config; /** None for answers without HTML (JSON): no inline script is allowed then. */ nonce?: string; path: string }): Record<string, string> {
+export function securityHeaders(options: {
+  config: Config /** None for answers without HTML (JSON): no inline script is allowed then. */;
+  nonce?: string;
+  path: string;
+}): Record<string, string> {
   const { config, nonce, path } = options;
   const analytics = config.public.analytics !== null;
   const dev = !config.isProduction;

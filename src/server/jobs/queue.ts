@@ -25,7 +25,12 @@ export type EnqueueOptions = {
  * `job` is the job's definition (`<module>.jobs.ts`: name, schema, retry), not its handler, so
  * this file imports no module and a service that enqueues imports no job's handler.
  */
-export async function enqueue<S extends z.ZodType>(db: JobQueryable, job: JobDefinition<S>, payload: z.input<S>, options: EnqueueOptions = {}): Promise<string | null> {
+export async function enqueue<S extends z.ZodType>(
+  db: JobQueryable,
+  job: JobDefinition<S>,
+  payload: z.input<S>,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
   const checked = job.schema.safeParse(payload);
   if (!checked.success) throw new Error(`Invalid payload for job "${job.name}": ${checked.error.message}`);
   const rows = await db

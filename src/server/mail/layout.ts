@@ -13,13 +13,10 @@ export type EmailContent = {
   footer: string;
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 export function renderEmail(content: EmailContent): { html: string; text: string } {
-  const paragraphs = content.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#0f172a">${escapeHtml(p)}</p>`)
-    .join("");
+  const paragraphs = content.paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#0f172a">${escapeHtml(p)}</p>`).join("");
   const button = content.button
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:6px;background:#1f57d1"><a href="${escapeHtml(content.button.url)}" style="display:inline-block;padding:12px 20px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none">${escapeHtml(content.button.label)}</a></td></tr></table>
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#475569;word-break:break-all">${escapeHtml(content.button.url)}</p>`

@@ -55,7 +55,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       const info = await (await transporter()).sendMail({ from, ...pick(message) });
       await fs.mkdir(outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}-${info.messageId.replace(/[^a-z0-9]/gi, "").slice(0, 12)}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}-${info.messageId.replace(/[^a-z0-9]/gi, "").slice(0, 12)}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       log.info({ to: message.to, subject: message.subject, file, ...(logLinks ? message.logHint : {}) }, "mail written to the development outbox");
       return { messageId: info.messageId, file };

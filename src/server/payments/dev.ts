@@ -55,13 +55,19 @@ export function createDevProvider(options: { publicUrl: string; db: Executor }):
   }
 
   async function save(kind: "payment" | "subscription", id: string, data: object): Promise<void> {
-    await db.update(billingDevObjects).set({ data, updatedAt: new Date() }).where(and(eq(billingDevObjects.id, id), eq(billingDevObjects.kind, kind)));
+    await db
+      .update(billingDevObjects)
+      .set({ data, updatedAt: new Date() })
+      .where(and(eq(billingDevObjects.id, id), eq(billingDevObjects.kind, kind)));
   }
 
   /** Mollie's idempotency keys: the same key gives the object made the first time. */
   async function once<T extends { id: string }>(kind: "payment" | "subscription", key: string, make: () => T): Promise<T> {
     const made = make();
-    await db.insert(billingDevObjects).values({ id: made.id, kind, idempotencyKey: key, data: made }).onConflictDoNothing({ target: billingDevObjects.idempotencyKey });
+    await db
+      .insert(billingDevObjects)
+      .values({ id: made.id, kind, idempotencyKey: key, data: made })
+      .onConflictDoNothing({ target: billingDevObjects.idempotencyKey });
     const [row] = await db.select({ data: billingDevObjects.data }).from(billingDevObjects).where(eq(billingDevObjects.idempotencyKey, key)).limit(1);
     return row.data as T;
   }
@@ -153,7 +159,11 @@ export function createDevProvider(options: { publicUrl: string; db: Executor }):
       return payment.id;
     },
     async subscriptions() {
-      const rows = await db.select({ data: billingDevObjects.data }).from(billingDevObjects).where(eq(billingDevObjects.kind, "subscription")).orderBy(billingDevObjects.createdAt);
+      const rows = await db
+        .select({ data: billingDevObjects.data })
+        .from(billingDevObjects)
+        .where(eq(billingDevObjects.kind, "subscription"))
+        .orderBy(billingDevObjects.createdAt);
       return rows.map((r) => r.data as DevSubscription);
     },
     async peek(id) {

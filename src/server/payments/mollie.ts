@@ -1,5 +1,13 @@
 import type { MollieClient } from "@mollie/api-client";
-import { type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, ProviderUnavailableError, centsToValue, valueToCents, withTimeout } from "./types";
+import {
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+  ProviderUnavailableError,
+  centsToValue,
+  valueToCents,
+  withTimeout,
+} from "./types";
 
 /** How long one call to Mollie may take (the client itself retries 5xx up to three times). */
 const DEFAULT_TIMEOUT_MS = 15_000;

@@ -74,7 +74,8 @@ export function registerPdfFonts(): void {
   for (const font of TEXT_FONTS) {
     const { pkg, family } = PACKAGES[font];
     for (const subset of SUBSETS) {
-      const file = (weight: 400 | 700, style: "normal" | "italic") => fontDataUrl(require.resolve(`@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-${style}.woff`));
+      const file = (weight: 400 | 700, style: "normal" | "italic") =>
+        fontDataUrl(require.resolve(`@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-${style}.woff`));
       Font.register({
         family: subsetFamily(family, subset),
         fonts: [

@@ -51,7 +51,16 @@ const styles = StyleSheet.create({
   right: { textAlign: "right" },
   totals: { marginTop: 18, borderTopWidth: 0.75, borderTopColor: RULE, paddingTop: 8, marginLeft: 200 },
   totalRow: { flexDirection: "row", justifyContent: "space-between", color: "#475569" },
-  grandTotal: { flexDirection: "row", justifyContent: "space-between", borderTopWidth: 0.5, borderTopColor: RULE, marginTop: 6, paddingTop: 6, fontWeight: 700, fontSize: 11 },
+  grandTotal: {
+    flexDirection: "row",
+    justifyContent: "space-between",
+    borderTopWidth: 0.5,
+    borderTopColor: RULE,
+    marginTop: 6,
+    paddingTop: 6,
+    fontWeight: 700,
+    fontSize: 11,
+  },
   h2: { fontSize: 13, fontWeight: 700, marginTop: 20, marginBottom: 8 },
   signatures: { flexDirection: "row", flexWrap: "wrap", gap: 16 },
   signature: { width: 235, borderWidth: 0.5, borderColor: RULE, borderRadius: 4, padding: 10 },
@@ -124,21 +133,21 @@ function QuotePdf({ input, options }: { input: QuotePdfInput; options: RenderQuo
       <Page size="A4" style={page}>
         {footer}
         <View style={styles.body}>
-        <Header input={input} />
-        <Text style={styles.muted}>{title}</Text>
-        <Text style={styles.title}>{doc.name}</Text>
-        <View style={styles.meta}>
-          <Field label={t("pdf:quoteNumber")} value={doc.quoteNumber} />
-          <Field label={t("quotes:public.date")} value={formatDate(doc.quoteDateAt, input.language, "long")} />
-          <Field label={t("quotes:public.validUntil")} value={formatDate(doc.quoteExpirationAt, input.language, "long")} />
-        </View>
-        <Customer doc={doc} t={t} />
-        {doc.blocks.map((block) => (
-          <Block key={block.id} block={block} ctx={ctx} />
-        ))}
-        <TotalsView totals={doc.totals} ctx={ctx} />
-        <Signatures input={input} ctx={ctx} />
-        {input.watermark ? <Text style={{ marginTop: 24, fontSize: 8, color: FAINT, textAlign: "center" }}>{t("pdf:watermark")}</Text> : null}
+          <Header input={input} />
+          <Text style={styles.muted}>{title}</Text>
+          <Text style={styles.title}>{doc.name}</Text>
+          <View style={styles.meta}>
+            <Field label={t("pdf:quoteNumber")} value={doc.quoteNumber} />
+            <Field label={t("quotes:public.date")} value={formatDate(doc.quoteDateAt, input.language, "long")} />
+            <Field label={t("quotes:public.validUntil")} value={formatDate(doc.quoteExpirationAt, input.language, "long")} />
+          </View>
+          <Customer doc={doc} t={t} />
+          {doc.blocks.map((block) => (
+            <Block key={block.id} block={block} ctx={ctx} />
+          ))}
+          <TotalsView totals={doc.totals} ctx={ctx} />
+          <Signatures input={input} ctx={ctx} />
+          {input.watermark ? <Text style={{ marginTop: 24, fontSize: 8, color: FAINT, textAlign: "center" }}>{t("pdf:watermark")}</Text> : null}
         </View>
       </Page>
       <Page size="A4" style={page}>
@@ -172,7 +181,13 @@ function Header({ input }: { input: QuotePdfInput }) {
   const place = [a.quotePostalCode, a.quoteCity].filter(Boolean).join("  ");
   return (
     <View style={styles.header}>
-      <View>{a.logo && format ? <Image src={{ data: Buffer.from(a.logo.bytes), format }} style={styles.logo} /> : <Text style={{ fontSize: 14, fontWeight: 700 }}>{a.name}</Text>}</View>
+      <View>
+        {a.logo && format ? (
+          <Image src={{ data: Buffer.from(a.logo.bytes), format }} style={styles.logo} />
+        ) : (
+          <Text style={{ fontSize: 14, fontWeight: 700 }}>{a.name}</Text>
+        )}
+      </View>
       <View style={styles.sender}>
         <Text style={styles.bold}>{a.name}</Text>
         {a.quoteStreetAndNumber ? <Text>{a.quoteStreetAndNumber}</Text> : null}
@@ -185,7 +200,13 @@ function Header({ input }: { input: QuotePdfInput }) {
 function Customer({ doc, t }: { doc: QuoteDocumentData; t: TFunction }) {
   const c = doc.customer;
   if (!c) return null;
-  const lines = [c.companyName && c.companyName !== c.name ? c.companyName : null, c.contactPerson && c.contactPerson !== c.name ? c.contactPerson : null, c.content, c.email, c.phone].filter((l): l is string => Boolean(l));
+  const lines = [
+    c.companyName && c.companyName !== c.name ? c.companyName : null,
+    c.contactPerson && c.contactPerson !== c.name ? c.contactPerson : null,
+    c.content,
+    c.email,
+    c.phone,
+  ].filter((l): l is string => Boolean(l));
   return (
     <View style={styles.customer}>
       <Text style={styles.label}>{t("pdf:preparedFor")}</Text>
@@ -257,7 +278,9 @@ function PricingTable({ pricing, ctx }: { pricing: NonNullable<QuoteDocumentBloc
           </View>
         );
       })}
-      {blockDiscount ? <Text style={[styles.right, { marginTop: 4, color: "#475569" }]}>{`${t("blocks:document.blockDiscount")}: ${blockDiscount}`}</Text> : null}
+      {blockDiscount ? (
+        <Text style={[styles.right, { marginTop: 4, color: "#475569" }]}>{`${t("blocks:document.blockDiscount")}: ${blockDiscount}`}</Text>
+      ) : null}
       <Text style={[styles.right, styles.bold, { marginTop: 2 }]}>{`${t("quotes:total")}: ${summary(pricing.totals, ctx)}`}</Text>
     </View>
   );
@@ -267,7 +290,9 @@ function PricingTable({ pricing, ctx }: { pricing: NonNullable<QuoteDocumentBloc
 function summary(totals: Totals, ctx: Ctx, field: "totalExclVat" | "totalInclVat" = "totalExclVat"): string {
   const { t, money } = ctx;
   if (totals.recurring.length === 0) return money(totals.oneOff[field]);
-  const parts = totals.recurring.map((part) => t("blocks:document.summaryRecurring", { amount: money(part[field]), interval: t(`blocks:document.interval.${part.interval}`) }));
+  const parts = totals.recurring.map((part) =>
+    t("blocks:document.summaryRecurring", { amount: money(part[field]), interval: t(`blocks:document.interval.${part.interval}`) }),
+  );
   const hasOneOff = totals.oneOff.subtotal !== "0.00" || totals.oneOff[field] !== "0.00";
   return [hasOneOff ? t("blocks:document.summary", { oneOff: money(totals.oneOff[field]) }) : null, ...parts].filter(Boolean).join(" + ");
 }
@@ -304,7 +329,12 @@ function TotalsView({ totals, ctx }: { totals: Totals; ctx: Ctx }) {
     <View style={styles.totals} wrap={false}>
       {hasOneOff ? <PartRows part={totals.oneOff} ctx={ctx} /> : null}
       {totals.recurring.map((part) => (
-        <PartRows key={part.interval} part={part} ctx={ctx} heading={t("blocks:document.recurringHeading", { interval: t(`blocks:document.interval.${part.interval}`) })} />
+        <PartRows
+          key={part.interval}
+          part={part}
+          ctx={ctx}
+          heading={t("blocks:document.recurringHeading", { interval: t(`blocks:document.interval.${part.interval}`) })}
+        />
       ))}
       <View style={styles.grandTotal}>
         <Text>{t("quotes:total")}</Text>
@@ -329,7 +359,11 @@ function Signatures({ input, ctx }: { input: QuotePdfInput; ctx: Ctx }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: signatures are listed in order and never move
           <View key={i} style={styles.signature} wrap={false}>
             <View style={styles.signatureMark}>
-              {s.drawnPng ? <Image src={{ data: Buffer.from(s.drawnPng), format: "png" }} style={styles.drawn} /> : <Text style={styles.typed}>{s.typed ?? s.name}</Text>}
+              {s.drawnPng ? (
+                <Image src={{ data: Buffer.from(s.drawnPng), format: "png" }} style={styles.drawn} />
+              ) : (
+                <Text style={styles.typed}>{s.typed ?? s.name}</Text>
+              )}
             </View>
             <Text style={styles.bold}>{s.name}</Text>
             <Text style={styles.small}>{roleLabel(s, input, t)}</Text>
@@ -386,7 +420,9 @@ function Evidence({ row, ctx }: { row: QuotePdfEvidence; ctx: Ctx }) {
 function Certificate({ input, ctx, sealedBy }: { input: QuotePdfInput; ctx: Ctx; sealedBy?: string }) {
   const { t } = ctx;
   const doc = input.document;
-  const customer = doc.customer ? [doc.customer.name, doc.customer.email ? `<${doc.customer.email}>` : null].filter(Boolean).join(" ") : t("pdf:certificate.unknown");
+  const customer = doc.customer
+    ? [doc.customer.name, doc.customer.email ? `<${doc.customer.email}>` : null].filter(Boolean).join(" ")
+    : t("pdf:certificate.unknown");
   return (
     <View>
       <Text style={styles.certTitle}>{t("pdf:certificate.title")}</Text>

@@ -171,7 +171,13 @@ function block(node: RichNode, depth: number, key: number, o: RichTextPdfOptions
       const image = isSafeImageSrc(src) ? o.images?.[src] : undefined;
       const format = image ? imageFormat(image.contentType) : null;
       if (image && format) {
-        return <Image key={key} src={{ data: Buffer.from(image.bytes), format }} style={{ maxWidth: "100%", maxHeight: 280, objectFit: "contain", marginBottom: 6 }} />;
+        return (
+          <Image
+            key={key}
+            src={{ data: Buffer.from(image.bytes), format }}
+            style={{ maxWidth: "100%", maxHeight: 280, objectFit: "contain", marginBottom: 6 }}
+          />
+        );
       }
       const alt = altText(node, o);
       return alt ? (

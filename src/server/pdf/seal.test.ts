@@ -33,7 +33,13 @@ describe("the PDF seal", () => {
     const sealer = sealerFromP12(p12, "pass phrase", "generated");
     const signingTime = new Date("2026-11-05T10:03:05Z");
     const sealed = await sealPdf(await tinyPdf(), sealer, { signingTime });
-    expect(verifyPdfSeal(sealed)).toEqual({ valid: true, coversWholeFile: true, signer: sealer.signerName, signedAt: signingTime, fingerprint: sealer.fingerprint });
+    expect(verifyPdfSeal(sealed)).toEqual({
+      valid: true,
+      coversWholeFile: true,
+      signer: sealer.signerName,
+      signedAt: signingTime,
+      fingerprint: sealer.fingerprint,
+    });
     const text = Buffer.from(sealed).toString("latin1");
     const [a, b, c, d] = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(text)!.slice(1).map(Number);
     expect(a).toBe(0);

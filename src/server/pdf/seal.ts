@@ -61,7 +61,9 @@ export function sealerFromP12(p12: Uint8Array, passphrase: string, source: PdfSe
   const keyBag = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0];
   const key = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
   if (!key) throw new PdfSealError("the PKCS#12 holds no (encrypted) RSA private key");
-  const certs = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).map((bag) => bag.cert).filter((c): c is forge.pki.Certificate => Boolean(c));
+  const certs = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
+    .map((bag) => bag.cert)
+    .filter((c): c is forge.pki.Certificate => Boolean(c));
   const cert = certs.find((c) => {
     const pub = c.publicKey as forge.pki.rsa.PublicKey;
     return pub.n?.compareTo(key.n) === 0 && pub.e?.compareTo(key.e) === 0;
@@ -69,7 +71,9 @@ export function sealerFromP12(p12: Uint8Array, passphrase: string, source: PdfSe
   if (!cert) throw new PdfSealError("the PKCS#12 holds no certificate for its private key");
   const now = new Date();
   if (cert.validity.notAfter < now || cert.validity.notBefore > now) {
-    throw new PdfSealError(`the sealing certificate is not valid now (valid ${cert.validity.notBefore.toISOString()} to ${cert.validity.notAfter.toISOString()})`);
+    throw new PdfSealError(
+      `the sealing certificate is not valid now (valid ${cert.validity.notBefore.toISOString()} to ${cert.validity.notAfter.toISOString()})`,
+    );
   }
   return {
     p12,

@@ -13,7 +13,25 @@ declare module "i18next" {
     // Every namespace, "common" first: `t("retry")` reads common, `t("quotes:total")` any other,
     // wherever the t comes from (useTranslation(), the server's translator). At run time the
     // default namespace is "common" and every namespace of the language is loaded.
-    defaultNS: ["common", "api", "auth", "app", "marketing", "customers", "quotes", "settings", "billing", "blocks", "team", "editor", "templates", "pdf", "signing", "statistics", "conversation"];
+    defaultNS: [
+      "common",
+      "api",
+      "auth",
+      "app",
+      "marketing",
+      "customers",
+      "quotes",
+      "settings",
+      "billing",
+      "blocks",
+      "team",
+      "editor",
+      "templates",
+      "pdf",
+      "signing",
+      "statistics",
+      "conversation",
+    ];
     resources: typeof en;
   }
 }

@@ -70,7 +70,21 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
           if (planRequired) reportPlanRequired(planRequired);
         },
       }),
-      cacheExchange({ keys: CACHE_KEYS, updates: { Mutation: { ...customerUpdates, ...quoteUpdates, ...settingsUpdates, ...billingUpdates, ...teamUpdates, ...editorUpdates, ...templateUpdates, ...conversationUpdates } } }),
+      cacheExchange({
+        keys: CACHE_KEYS,
+        updates: {
+          Mutation: {
+            ...customerUpdates,
+            ...quoteUpdates,
+            ...settingsUpdates,
+            ...billingUpdates,
+            ...teamUpdates,
+            ...editorUpdates,
+            ...templateUpdates,
+            ...conversationUpdates,
+          },
+        },
+      }),
       fetchExchange,
     ],
   });

@@ -22,12 +22,7 @@ async function post<T>(path: string, body: unknown, locale: Locale): Promise<Res
 }
 
 /** SPEC §4: request a link and keep the e-mail in local storage for the landing page. */
-export async function requestSignInLink(input: {
-  email: string;
-  signUp?: { name: string; companyName: string };
-  returnTo?: string;
-  locale: Locale;
-}) {
+export async function requestSignInLink(input: { email: string; signUp?: { name: string; companyName: string }; returnTo?: string; locale: Locale }) {
   const result = await post<{ status: string }>("/api/auth/email-link", input, input.locale);
   if (result.ok) window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, input.email.trim());
   return result;

@@ -39,14 +39,22 @@ describe("applyRefusal maps server field messages onto the form", () => {
 
   it("puts each known field's message on that field", () => {
     const { form, errors } = fakeForm({ name: "", email: "x" });
-    const message = applyRefusal(form, { message: "Please enter a name.", code: "BAD_USER_INPUT", fields: { name: "Please enter a name.", "signUp.companyName": "Too long." } }, { "signUp.companyName": "email" });
+    const message = applyRefusal(
+      form,
+      { message: "Please enter a name.", code: "BAD_USER_INPUT", fields: { name: "Please enter a name.", "signUp.companyName": "Too long." } },
+      { "signUp.companyName": "email" },
+    );
     expect(errors).toEqual({ name: "Please enter a name.", email: "Too long." });
     expect(message).toBe("Please enter a name.");
   });
 
   it("makes a refusal without a field of this form the form's own error", () => {
     const { form, errors } = fakeForm({ name: "" });
-    applyRefusal(form, { message: "Choose a customer before publishing.", code: "BAD_USER_INPUT", fields: { customerId: "Choose a customer before publishing." } });
+    applyRefusal(form, {
+      message: "Choose a customer before publishing.",
+      code: "BAD_USER_INPUT",
+      fields: { customerId: "Choose a customer before publishing." },
+    });
     expect(errors).toEqual({ "root.server": "Choose a customer before publishing." });
   });
 });

@@ -21,5 +21,6 @@ export function serverRefusal(error: CombinedError | undefined, generic: string)
 /** Class names of a link that looks like a primary or secondary button. */
 export const linkButton = {
   primary: "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700",
-  secondary: "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50",
+  secondary:
+    "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50",
 };

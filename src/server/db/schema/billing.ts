@@ -129,10 +129,7 @@ export const billingNotices = pgTable(
     ref: text("ref").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.kind, t.ref] }),
-    check("billing_notices_kind_check", sql`${t.kind} in ('renewal-failed', 'trial-ending')`),
-  ],
+  (t) => [primaryKey({ columns: [t.accountId, t.kind, t.ref] }), check("billing_notices_kind_check", sql`${t.kind} in ('renewal-failed', 'trial-ending')`)],
 );
 
 /**

@@ -80,8 +80,14 @@ export const accounts = pgTable(
     check("accounts_country_check", sql`${t.country} is null or ${t.country} in ('NL', 'GB')`),
     check("accounts_billing_country_check", sql`${t.billingCountry} is null or ${t.billingCountry} in ('NL', 'GB')`),
     check("accounts_text_font_check", sql`${t.textFont} is null or ${t.textFont} in ('INTER', 'LATO', 'MERRIWEATHER', 'PLAYFAIR_DISPLAY')`),
-    check("accounts_colors_check", sql`(${t.linkColor} is null or ${t.linkColor} ~ '^#[0-9a-f]{6}$') and (${t.textColor} is null or ${t.textColor} ~ '^#[0-9a-f]{6}$')`),
-    check("accounts_logo_size_check", sql`(${t.logoWidth} is null) = (${t.logoHeight} is null) and (${t.logoWidth} is null or (${t.logoWidth} > 0 and ${t.logoHeight} > 0))`),
+    check(
+      "accounts_colors_check",
+      sql`(${t.linkColor} is null or ${t.linkColor} ~ '^#[0-9a-f]{6}$') and (${t.textColor} is null or ${t.textColor} ~ '^#[0-9a-f]{6}$')`,
+    ),
+    check(
+      "accounts_logo_size_check",
+      sql`(${t.logoWidth} is null) = (${t.logoHeight} is null) and (${t.logoWidth} is null or (${t.logoWidth} > 0 and ${t.logoHeight} > 0))`,
+    ),
     // One representation of the trial (decision 021): TRIAL exactly when there is no interval.
     check("accounts_trial_check", sql`(${t.subscriptionPlan} = 'TRIAL') = (${t.subscriptionInterval} is null)`),
   ],
@@ -92,8 +98,12 @@ export const accountUsers = pgTable(
   "account_users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ACCOUNT_ROLES }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,7 +123,9 @@ export const sessions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tokenHash: text("token_hash").notNull(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     /** Absolute end, whatever the activity. */
@@ -152,7 +164,9 @@ export const oidcIdentities = pgTable(
   "oidc_identities",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     subject: text("subject").notNull(),
     email: text("email"),

@@ -29,19 +29,17 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
   {
-  id: uuid("id").primaryKey().defaultRandom(),
-  email: text("email").notNull().unique(),
-  locale: text("locale").notNull(),
-  status: text("status", { enum: NEWSLETTER_STATUSES }).notNull().default("pending"),
-  confirmTokenHash: text("confirm_token_hash").unique(),
-  unsubscribeTokenHash: text("unsubscribe_token_hash").unique(),
-  confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    locale: text("locale").notNull(),
+    status: text("status", { enum: NEWSLETTER_STATUSES }).notNull().default("pending"),
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    unsubscribeTokenHash: text("unsubscribe_token_hash").unique(),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
     check("newsletter_subscriptions_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),

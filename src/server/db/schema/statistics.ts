@@ -59,10 +59,7 @@ export const quoteTimeEntries = pgTable(
   },
   // Read through their view (the visit timeline, the data export) and deleted with it: one index
   // besides the key, so that appending one (every beacon) stays cheap.
-  (t) => [
-    index("quote_time_entries_view_idx").on(t.viewId),
-    check("quote_time_entries_seconds_check", sql`${t.seconds} > 0 and ${t.seconds} <= 600`),
-  ],
+  (t) => [index("quote_time_entries_view_idx").on(t.viewId), check("quote_time_entries_seconds_check", sql`${t.seconds} > 0 and ${t.seconds} <= 600`)],
 );
 
 /** Rollup: views and reading seconds per quote and local day (the day the view began). */

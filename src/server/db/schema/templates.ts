@@ -42,7 +42,11 @@ export const templateLineItems = pgTable(
     ...lineItemColumns(),
   },
   (t) => [
-    foreignKey({ name: "template_line_items_account_block_fk", columns: [t.accountId, t.blockId], foreignColumns: [templateBlocks.accountId, templateBlocks.id] }).onDelete("cascade"),
+    foreignKey({
+      name: "template_line_items_account_block_fk",
+      columns: [t.accountId, t.blockId],
+      foreignColumns: [templateBlocks.accountId, templateBlocks.id],
+    }).onDelete("cascade"),
     index("template_line_items_block_position_idx").on(t.blockId, t.position),
     check("template_line_items_discount_check", discountCheck(t)),
     check("template_line_items_vat_check", vatCheck(t)),

@@ -29,7 +29,12 @@ export function accountDataRoutes(deps: { db: Database; log: Logger; authenticat
     const limit = await hitRateLimit(deps.db, `account-data:export:${accountId}`, EXPORTS_PER_HOUR, 60 * 60);
     if (!limit.allowed) return c.json({ error: "RATE_LIMITED" }, 429, { ...noStore, "retry-after": String(limit.retryAfterSeconds) });
     const { zip, accountName } = await exportAccountData(deps.db, accountId);
-    const slug = accountName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "account";
+    const slug =
+      accountName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")
+        .slice(0, 40) || "account";
     const date = new Date().toISOString().slice(0, 10);
     deps.log.info({ accountId, userId: auth.user.id, bytes: zip.byteLength }, "account data exported");
     return new Response(new Blob([zip as Uint8Array<ArrayBuffer>]), {

@@ -71,8 +71,7 @@ async function templatesWithLines(db: Executor, accountId: string) {
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
     name: "account",
-    rows: async (db, accountId) =>
-      (await db.select().from(accounts).where(eq(accounts.id, accountId))).map(({ logoFileKey: _k, ...a }) => a),
+    rows: async (db, accountId) => (await db.select().from(accounts).where(eq(accounts.id, accountId))).map(({ logoFileKey: _k, ...a }) => a),
   },
   {
     name: "team",
@@ -113,25 +112,46 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     // Issue 14: questions and answers, declines, sends and reminders of the account's quotes.
     name: "conversation",
     rows: async (db, accountId) =>
-      (await db.select().from(quoteConversationEntries).where(eq(quoteConversationEntries.accountId, accountId)).orderBy(asc(quoteConversationEntries.createdAt))).map(
-        ({ accountId: _a, ...e }) => e,
-      ),
+      (
+        await db
+          .select()
+          .from(quoteConversationEntries)
+          .where(eq(quoteConversationEntries.accountId, accountId))
+          .orderBy(asc(quoteConversationEntries.createdAt))
+      ).map(({ accountId: _a, ...e }) => e),
   },
   {
     name: "quoteReminders",
     rows: async (db, accountId) =>
-      (await db.select().from(quoteReminders).where(eq(quoteReminders.accountId, accountId)).orderBy(asc(quoteReminders.quoteId))).map(({ accountId: _a, ...r }) => r),
+      (await db.select().from(quoteReminders).where(eq(quoteReminders.accountId, accountId)).orderBy(asc(quoteReminders.quoteId))).map(
+        ({ accountId: _a, ...r }) => r,
+      ),
   },
   {
     name: "quotes",
     rows: quotesWithBlocks,
-    csv: ["id", "quoteNumber", "name", "status", "customerId", "language", "currency", "quoteDateAt", "quoteExpirationAt", "signable", "createdAt", "updatedAt"],
+    csv: [
+      "id",
+      "quoteNumber",
+      "name",
+      "status",
+      "customerId",
+      "language",
+      "currency",
+      "quoteDateAt",
+      "quoteExpirationAt",
+      "signable",
+      "createdAt",
+      "updatedAt",
+    ],
   },
   {
     name: "quote-signatures",
     // Signatures placed on quotes with their evidence (decision 024); drawn ones: the file's key.
     rows: async (db, accountId) =>
-      (await db.select().from(quoteSignatures).where(eq(quoteSignatures.accountId, accountId)).orderBy(asc(quoteSignatures.createdAt))).map(({ accountId: _a, ...s }) => s),
+      (await db.select().from(quoteSignatures).where(eq(quoteSignatures.accountId, accountId)).orderBy(asc(quoteSignatures.createdAt))).map(
+        ({ accountId: _a, ...s }) => s,
+      ),
   },
   {
     name: "quote-pdfs",
@@ -143,12 +163,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "quote-versions",
     // Every published version of the account's quotes, frozen as the customer saw it (decision 032).
     rows: async (db, accountId) =>
-      (await db.select().from(quoteVersions).where(eq(quoteVersions.accountId, accountId)).orderBy(asc(quoteVersions.quoteId), asc(quoteVersions.number))).map(({ accountId: _a, ...v }) => v),
+      (await db.select().from(quoteVersions).where(eq(quoteVersions.accountId, accountId)).orderBy(asc(quoteVersions.quoteId), asc(quoteVersions.number))).map(
+        ({ accountId: _a, ...v }) => v,
+      ),
   },
   {
     name: "quote-audit-events",
     rows: async (db, accountId) =>
-      (await db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.accountId, accountId)).orderBy(asc(quoteAuditEvents.seq))).map(({ accountId: _a, ...e }) => e),
+      (await db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.accountId, accountId)).orderBy(asc(quoteAuditEvents.seq))).map(
+        ({ accountId: _a, ...e }) => e,
+      ),
   },
   // Issue 15 (decision 026): views of the account's public quotes and their reading time, raw (the
   // last 13 months) and as the daily totals the dashboard shows. The visitor hash is left out: it
@@ -157,7 +181,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "statistics-views",
     rows: (db, accountId) =>
       db
-        .select({ id: quoteViews.id, quoteId: quoteViews.quoteId, day: quoteViews.day, startedAt: quoteViews.startedAt, lastSeenAt: quoteViews.lastSeenAt, trackedSeconds: quoteViews.trackedSeconds })
+        .select({
+          id: quoteViews.id,
+          quoteId: quoteViews.quoteId,
+          day: quoteViews.day,
+          startedAt: quoteViews.startedAt,
+          lastSeenAt: quoteViews.lastSeenAt,
+          trackedSeconds: quoteViews.trackedSeconds,
+        })
         .from(quoteViews)
         .where(eq(quoteViews.accountId, accountId))
         .orderBy(asc(quoteViews.startedAt), asc(quoteViews.id)),
@@ -168,7 +199,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     // Through the account's views (by index): a time entry is always of a view.
     rows: (db, accountId) =>
       db
-        .select({ id: quoteTimeEntries.id, viewId: quoteTimeEntries.viewId, quoteId: quoteTimeEntries.quoteId, insertedAt: quoteTimeEntries.insertedAt, seconds: quoteTimeEntries.seconds, blockSeconds: quoteTimeEntries.blockSeconds })
+        .select({
+          id: quoteTimeEntries.id,
+          viewId: quoteTimeEntries.viewId,
+          quoteId: quoteTimeEntries.quoteId,
+          insertedAt: quoteTimeEntries.insertedAt,
+          seconds: quoteTimeEntries.seconds,
+          blockSeconds: quoteTimeEntries.blockSeconds,
+        })
         .from(quoteViews)
         .innerJoin(quoteTimeEntries, eq(quoteTimeEntries.viewId, quoteViews.id))
         .where(eq(quoteViews.accountId, accountId))
@@ -177,15 +215,17 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
     name: "statistics-daily",
     rows: async (db, accountId) =>
-      (await db.select().from(accountDailyStats).where(eq(accountDailyStats.accountId, accountId)).orderBy(asc(accountDailyStats.day))).map(({ accountId: _a, ...d }) => d),
+      (await db.select().from(accountDailyStats).where(eq(accountDailyStats.accountId, accountId)).orderBy(asc(accountDailyStats.day))).map(
+        ({ accountId: _a, ...d }) => d,
+      ),
     csv: ["day", "views", "seconds", "quotesPublished", "quotesSigned"],
   },
   {
     name: "statistics-daily-per-quote",
     rows: async (db, accountId) =>
-      (await db.select().from(quoteDailyStats).where(eq(quoteDailyStats.accountId, accountId)).orderBy(asc(quoteDailyStats.day), asc(quoteDailyStats.quoteId))).map(
-        ({ accountId: _a, ...d }) => d,
-      ),
+      (
+        await db.select().from(quoteDailyStats).where(eq(quoteDailyStats.accountId, accountId)).orderBy(asc(quoteDailyStats.day), asc(quoteDailyStats.quoteId))
+      ).map(({ accountId: _a, ...d }) => d),
     csv: ["quoteId", "day", "views", "seconds"],
   },
   {
@@ -243,7 +283,11 @@ export async function exportAccountData(db: Database, accountId: string): Promis
  */
 export async function deleteAccount(db: Database, accountId: string, confirmName: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [account] = await tx.select({ name: accounts.name, logoFileKey: accounts.logoFileKey }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    const [account] = await tx
+      .select({ name: accounts.name, logoFileKey: accounts.logoFileKey })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for("update");
     if (!account) throw notFound();
     if (account.name.trim() !== confirmName.trim()) {
       throw new AppError("BAD_USER_INPUT", "team:errors.confirmNameMismatch", {}, { confirmName: { key: "team:errors.confirmNameMismatch" } });
@@ -263,7 +307,9 @@ export async function deleteAccount(db: Database, accountId: string, confirmName
     // The quotes' sealed PDFs (decision 025), stored through the files adapter.
     const pdfs = await tx.select({ key: quotePdfs.fileKey }).from(quotePdfs).where(eq(quotePdfs.accountId, accountId));
     await tx.delete(accounts).where(eq(accounts.id, accountId));
-    const keys = [account.logoFileKey, ...drawn.map((d) => d.key), ...placed.map((d) => d.key), ...images, ...pdfs.map((p) => p.key)].filter((k): k is string => !!k);
+    const keys = [account.logoFileKey, ...drawn.map((d) => d.key), ...placed.map((d) => d.key), ...images, ...pdfs.map((p) => p.key)].filter(
+      (k): k is string => !!k,
+    );
     // One job per 1000 files (the job's payload limit).
     for (let i = 0; i < keys.length; i += 1000) await enqueue(tx, deleteFilesJob, { keys: keys.slice(i, i + 1000) });
     return true;

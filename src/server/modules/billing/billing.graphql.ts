@@ -63,7 +63,14 @@ const SubscriptionRef = builder.objectRef<BillingRow>("AccountSubscription").imp
     vatNumber: t.string({ nullable: true, resolve: (b) => b.subscription?.vatNumber ?? null }),
     canChangePlan: t.boolean({
       description: "A running, paid subscription whose plan or interval can be changed (changeSubscription).",
-      resolve: (b) => Boolean(b.subscription?.status === "active" && b.subscription.providerSubscriptionId && b.account.subscriptionInterval && isPlan(b.account.subscriptionPlan) && !isExpired(b.account)),
+      resolve: (b) =>
+        Boolean(
+          b.subscription?.status === "active" &&
+            b.subscription.providerSubscriptionId &&
+            b.account.subscriptionInterval &&
+            isPlan(b.account.subscriptionPlan) &&
+            !isExpired(b.account),
+        ),
     }),
     scheduledChange: t.field({ type: ScheduledChangeRef, nullable: true, resolve: (b) => scheduledChange(b) }),
   }),
@@ -212,7 +219,8 @@ const ChangeInput = builder.inputType("ChangeSubscriptionInput", {
 builder.mutationField("changeSubscription", (t) =>
   t.field({
     type: ChangeResultRef,
-    description: "Moves the running subscription to another plan or interval: an upgrade now (prorated checkout), anything else from the end of the paid period. Owner only.",
+    description:
+      "Moves the running subscription to another plan or interval: an upgrade now (prorated checkout), anything else from the end of the paid period. Owner only.",
     authScopes: { accountRole: "owner" },
     extensions: cost.one,
     args: { input: t.arg({ type: ChangeInput, required: true }) },

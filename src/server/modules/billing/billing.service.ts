@@ -49,7 +49,12 @@ export async function findPayments(db: Executor, accountId: string, limit = 50):
 }
 
 export async function findInvoices(db: Executor, accountId: string, limit = 50): Promise<InvoiceRow[]> {
-  return db.select().from(billingInvoices).where(eq(billingInvoices.accountId, accountId)).orderBy(desc(billingInvoices.issuedAt), desc(billingInvoices.number)).limit(limit);
+  return db
+    .select()
+    .from(billingInvoices)
+    .where(eq(billingInvoices.accountId, accountId))
+    .orderBy(desc(billingInvoices.issuedAt), desc(billingInvoices.number))
+    .limit(limit);
 }
 
 export async function getInvoice(db: Executor, accountId: string, id: string): Promise<InvoiceRow | undefined> {
@@ -92,7 +97,13 @@ export async function createFirstSubscriptionPayment(
         .where(and(eq(billingPayments.accountId, input.accountId), eq(billingPayments.purpose, "subscribe"), eq(billingPayments.status, "open")))
         .orderBy(desc(billingPayments.createdAt))
         .limit(1);
-      if (open && open.plan === input.plan && open.interval === input.interval && now.getTime() - open.createdAt.getTime() < OPEN_PAYMENT_REUSE_MS && open.checkoutUrl) {
+      if (
+        open &&
+        open.plan === input.plan &&
+        open.interval === input.interval &&
+        now.getTime() - open.createdAt.getTime() < OPEN_PAYMENT_REUSE_MS &&
+        open.checkoutUrl
+      ) {
         return { status: open.status, checkoutUrl: open.checkoutUrl, paymentId: open.id };
       }
 
@@ -103,7 +114,10 @@ export async function createFirstSubscriptionPayment(
       await tx
         .insert(billingSubscriptions)
         .values({ accountId: account.id, provider: provider.name, providerCustomerId: customerId, vatNumber })
-        .onConflictDoUpdate({ target: billingSubscriptions.accountId, set: { provider: provider.name, providerCustomerId: customerId, vatNumber, updatedAt: now } });
+        .onConflictDoUpdate({
+          target: billingSubscriptions.accountId,
+          set: { provider: provider.name, providerCustomerId: customerId, vatNumber, updatedAt: now },
+        });
 
       const [row] = await tx
         .insert(billingPayments)
@@ -177,7 +191,13 @@ export type WebhookOutcome = "applied" | "recorded" | "unchanged" | "unknown";
  * provider, and changes our state at most once per payment (the payment row is locked and its
  * status is the idempotency marker). Unknown, forged and other systems' ids change nothing.
  */
-export async function processPaymentWebhook(db: Executor, config: Config, providerPaymentId: string, log?: Logger, now: Date = new Date()): Promise<WebhookOutcome> {
+export async function processPaymentWebhook(
+  db: Executor,
+  config: Config,
+  providerPaymentId: string,
+  log?: Logger,
+  now: Date = new Date(),
+): Promise<WebhookOutcome> {
   const provider = paymentProvider(config, db);
   if (!provider || !/^tr_\w{1,64}$/.test(providerPaymentId)) return "unknown";
   const payment = await provider.getPayment(providerPaymentId);
@@ -189,7 +209,14 @@ export async function processPaymentWebhook(db: Executor, config: Config, provid
 
 const FINAL_FAILURES = new Set(["failed", "canceled", "expired"]);
 
-async function applyFirstPayment(db: Executor, provider: PaymentProvider, config: Config, payment: ProviderPayment, log: Logger | undefined, now: Date): Promise<WebhookOutcome> {
+async function applyFirstPayment(
+  db: Executor,
+  provider: PaymentProvider,
+  config: Config,
+  payment: ProviderPayment,
+  log: Logger | undefined,
+  now: Date,
+): Promise<WebhookOutcome> {
   const [row] = await db
     .select()
     .from(billingPayments)
@@ -208,17 +235,19 @@ async function applyFirstPayment(db: Executor, provider: PaymentProvider, config
   // same subscription. Two checkouts opened side by side and both paid never make two
   // subscriptions: the second payment extends the running one instead.
   const running = subscription.status === "active" && subscription.providerSubscriptionId ? { id: subscription.providerSubscriptionId } : null;
-  const created = running ?? await provider.createSubscription({
-    customerId: subscription.providerCustomerId,
-    mandateId: payment.mandateId,
-    amountCents: row.totalCents,
-    interval: row.interval,
-    startDate: end.toISOString().slice(0, 10),
-    description: subscriptionDescription(row.plan, row.interval),
-    webhookUrl: `${config.publicUrl}${WEBHOOK_PATH}`,
-    metadata: subscriptionMetadata(row.accountId, row.plan, row.interval),
-    idempotencyKey: `subscription-${row.id}`,
-  });
+  const created =
+    running ??
+    (await provider.createSubscription({
+      customerId: subscription.providerCustomerId,
+      mandateId: payment.mandateId,
+      amountCents: row.totalCents,
+      interval: row.interval,
+      startDate: end.toISOString().slice(0, 10),
+      description: subscriptionDescription(row.plan, row.interval),
+      webhookUrl: `${config.publicUrl}${WEBHOOK_PATH}`,
+      metadata: subscriptionMetadata(row.accountId, row.plan, row.interval),
+      idempotencyKey: `subscription-${row.id}`,
+    }));
   // The running one renews at this payment's terms from the end of the period it paid for (one
   // repeatable PATCH), so what it charges and the plan it gives stay the same thing.
   if (running && (subscription.plan !== row.plan || subscription.interval !== row.interval)) {
@@ -245,9 +274,20 @@ async function applyFirstPayment(db: Executor, provider: PaymentProvider, config
       .returning();
     await tx
       .update(billingSubscriptions)
-      .set({ providerSubscriptionId: created.id, providerMandateId: payment.mandateId, plan: row.plan, interval: row.interval, status: "active", canceledAt: null, updatedAt: now })
+      .set({
+        providerSubscriptionId: created.id,
+        providerMandateId: payment.mandateId,
+        plan: row.plan,
+        interval: row.interval,
+        status: "active",
+        canceledAt: null,
+        updatedAt: now,
+      })
       .where(eq(billingSubscriptions.accountId, row.accountId));
-    await tx.update(accounts).set({ subscriptionPlan: row.plan, subscriptionInterval: row.interval, expiredAt: end, updatedAt: now }).where(eq(accounts.id, row.accountId));
+    await tx
+      .update(accounts)
+      .set({ subscriptionPlan: row.plan, subscriptionInterval: row.interval, expiredAt: end, updatedAt: now })
+      .where(eq(accounts.id, row.accountId));
     await issueInvoice(tx, config, locked2, paid, subscription.vatNumber, now);
     return "applied" as const;
   });
@@ -292,7 +332,16 @@ async function applyRecurringPayment(db: Executor, provider: PaymentProvider, co
     } else {
       [row] = await tx
         .insert(billingPayments)
-        .values({ ...values, accountId: subscription.accountId, provider: provider.name, providerPaymentId: payment.id, sequenceType: "recurring", purpose: "renewal", plan, interval })
+        .values({
+          ...values,
+          accountId: subscription.accountId,
+          provider: provider.name,
+          providerPaymentId: payment.id,
+          sequenceType: "recurring",
+          purpose: "renewal",
+          plan,
+          interval,
+        })
         .returning();
     }
     if (status !== "paid") {
@@ -302,7 +351,10 @@ async function applyRecurringPayment(db: Executor, provider: PaymentProvider, co
     const start = account.expiredAt ?? now;
     const end = addInterval(start, interval);
     [row] = await tx.update(billingPayments).set({ paidAt: now, periodStart: start, periodEnd: end }).where(eq(billingPayments.id, row.id)).returning();
-    await tx.update(accounts).set({ subscriptionPlan: plan, subscriptionInterval: interval, expiredAt: end, updatedAt: now }).where(eq(accounts.id, account.id));
+    await tx
+      .update(accounts)
+      .set({ subscriptionPlan: plan, subscriptionInterval: interval, expiredAt: end, updatedAt: now })
+      .where(eq(accounts.id, account.id));
     await issueInvoice(tx, config, account, row, subscription.vatNumber, now);
     return "applied";
   });

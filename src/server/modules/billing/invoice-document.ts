@@ -3,8 +3,7 @@ import { translator } from "../../../shared/i18n/server";
 import type { Locale } from "../../../shared/locales";
 import type { InvoiceParty, InvoiceRow } from "./billing.service";
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /**
  * One read model per invoice (decision 022): the lines both outputs (HTML, PDF) print, in the

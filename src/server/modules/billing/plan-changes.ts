@@ -41,7 +41,13 @@ export type PlanChangePreview = {
   losesSigning: boolean;
 };
 
-type Running = { account: AccountRow; subscription: SubscriptionRow; current: { plan: Plan; interval: Interval }; renewal: { plan: Plan; interval: Interval }; expiredAt: Date };
+type Running = {
+  account: AccountRow;
+  subscription: SubscriptionRow;
+  current: { plan: Plan; interval: Interval };
+  renewal: { plan: Plan; interval: Interval };
+  expiredAt: Date;
+};
 
 /** The running subscription a plan change applies to, or the refusal. */
 function running(account: AccountRow, subscription: SubscriptionRow | undefined, now: Date): Running {
@@ -65,7 +71,14 @@ export async function countPendingSignatures(db: Executor, accountId: string, no
   const [row] = await db
     .select({ n: count() })
     .from(quotes)
-    .where(and(eq(quotes.accountId, accountId), eq(quotes.status, "PUBLISHED"), eq(quotes.signable, true), gte(quotes.expirationDate, now.toISOString().slice(0, 10))));
+    .where(
+      and(
+        eq(quotes.accountId, accountId),
+        eq(quotes.status, "PUBLISHED"),
+        eq(quotes.signable, true),
+        gte(quotes.expirationDate, now.toISOString().slice(0, 10)),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -74,7 +87,14 @@ async function periodStart(db: Executor, r: Running): Promise<Date> {
   const [last] = await db
     .select({ periodStart: billingPayments.periodStart })
     .from(billingPayments)
-    .where(and(eq(billingPayments.accountId, r.account.id), eq(billingPayments.status, "paid"), inArray(billingPayments.purpose, ["subscribe", "renewal"]), eq(billingPayments.periodEnd, r.expiredAt)))
+    .where(
+      and(
+        eq(billingPayments.accountId, r.account.id),
+        eq(billingPayments.status, "paid"),
+        inArray(billingPayments.purpose, ["subscribe", "renewal"]),
+        eq(billingPayments.periodEnd, r.expiredAt),
+      ),
+    )
     .orderBy(desc(billingPayments.paidAt))
     .limit(1);
   if (last?.periodStart) return last.periodStart;
@@ -90,7 +110,14 @@ async function preview(db: Executor, r: Running, target: { plan: Plan; interval:
   let dueNowNetCents = 0;
   if (kind === "UPGRADE") {
     const start = await periodStart(db, r);
-    dueNowNetCents = proratedUpgradeNetCents({ from: r.current.plan, to: target.plan, interval: r.current.interval, periodStart: start, periodEnd: r.expiredAt, now });
+    dueNowNetCents = proratedUpgradeNetCents({
+      from: r.current.plan,
+      to: target.plan,
+      interval: r.current.interval,
+      periodStart: start,
+      periodEnd: r.expiredAt,
+      now,
+    });
   }
   return {
     kind,
@@ -106,7 +133,12 @@ async function preview(db: Executor, r: Running, target: { plan: Plan; interval:
 }
 
 /** What a change to plan/interval would do; null without a running subscription (choose a plan instead). */
-export async function previewPlanChange(db: Executor, accountId: string, target: { plan: Plan; interval: Interval }, now: Date = new Date()): Promise<PlanChangePreview | null> {
+export async function previewPlanChange(
+  db: Executor,
+  accountId: string,
+  target: { plan: Plan; interval: Interval },
+  now: Date = new Date(),
+): Promise<PlanChangePreview | null> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!account) return null;
   try {
@@ -178,7 +210,12 @@ export async function changeSubscription(
         .where(and(eq(billingPayments.accountId, account.id), eq(billingPayments.purpose, "upgrade"), eq(billingPayments.status, "open")))
         .orderBy(desc(billingPayments.createdAt))
         .limit(1);
-      if (open?.checkoutUrl && open.plan === target.plan && open.renewalInterval === target.interval && now.getTime() - open.createdAt.getTime() < OPEN_PAYMENT_REUSE_MS) {
+      if (
+        open?.checkoutUrl &&
+        open.plan === target.plan &&
+        open.renewalInterval === target.interval &&
+        now.getTime() - open.createdAt.getTime() < OPEN_PAYMENT_REUSE_MS
+      ) {
         return { kind: change.kind, effectiveAt: now, checkoutUrl: open.checkoutUrl, status: open.status };
       }
       const vat = computeVat(change.dueNowNetCents, { country: buyerCountry(account), vatNumber: r.subscription.vatNumber });
@@ -209,7 +246,10 @@ export async function changeSubscription(
         metadata: { accountId: account.id, paymentRowId: row.id },
         idempotencyKey: `upgrade-payment-${row.id}`,
       });
-      await tx.update(billingPayments).set({ providerPaymentId: created.id, checkoutUrl: created.checkoutUrl, updatedAt: now }).where(eq(billingPayments.id, row.id));
+      await tx
+        .update(billingPayments)
+        .set({ providerPaymentId: created.id, checkoutUrl: created.checkoutUrl, updatedAt: now })
+        .where(eq(billingPayments.id, row.id));
       return { kind: change.kind, effectiveAt: now, checkoutUrl: created.checkoutUrl, status: created.status };
     });
   } catch (error) {

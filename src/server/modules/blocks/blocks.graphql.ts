@@ -45,7 +45,7 @@ type RecurringPart = ReturnType<typeof totalsToStrings>["recurring"][number];
 const VatAmountRef = builder.objectRef<Part["vat"][number]>("VatAmount").implement({
   description: "VAT at one rate: the base it is computed on and the amount (rounded per rate, half away from zero).",
   fields: (t) => ({
-    rate: t.exposeString("rate", { description: "Percent: \"21\", \"9\", \"0\"." }),
+    rate: t.exposeString("rate", { description: 'Percent: "21", "9", "0".' }),
     base: t.exposeString("base"),
     vat: t.exposeString("vat"),
   }),
@@ -109,9 +109,9 @@ function defineLineItemType(name: string) {
       id: t.exposeID("id"),
       name: t.exposeString("name"),
       description: t.exposeString("description", { nullable: true }),
-      price: t.exposeString("price", { description: "Price per unit, an exact decimal (\"1250.00\")." }),
+      price: t.exposeString("price", { description: 'Price per unit, an exact decimal ("1250.00").' }),
       amount: t.exposeString("amount", { description: "Quantity, an exact decimal with up to 3 places." }),
-      vatRate: t.exposeString("vatRate", { description: "VAT percent (\"21\")." }),
+      vatRate: t.exposeString("vatRate", { description: 'VAT percent ("21").' }),
       discountType: t.expose("discountType", { type: DiscountTypeEnum, nullable: true }),
       discountValue: t.exposeString("discountValue", { nullable: true }),
       optional: t.exposeBoolean("optional", { description: "The customer may tick it on the public page." }),
@@ -181,7 +181,11 @@ export function defineBlockTypes<T extends AnyBlockRow>(names: BlockTypeNames, e
     fields: (t) => ({
       pricingUnit: t.field({ type: PricingUnitEnum, resolve: (b) => b.pricingUnit ?? "NONE" }),
       discountType: t.field({ type: DiscountTypeEnum, nullable: true, description: "Block discount (null: none).", resolve: (b) => b.discountType }),
-      discountValue: t.string({ nullable: true, description: "\"10\" (percent) or \"50.00\" (amount).", resolve: (b) => (b.discountValue === null ? null : trimDecimal(b.discountValue)) }),
+      discountValue: t.string({
+        nullable: true,
+        description: '"10" (percent) or "50.00" (amount).',
+        resolve: (b) => (b.discountValue === null ? null : trimDecimal(b.discountValue)),
+      }),
       // Loaded with the blocks: no query of its own.
       [names.linesField]: t.field({ type: [LineItemRef], extensions: cost.loadedList(10), resolve: (b) => lineViews(b) }),
       totals: t.field({ type: TotalsRef, description: "This block's totals.", resolve: (b) => totalsToStrings(pricedBlock(b).totals) }),
@@ -229,8 +233,10 @@ export const PricingBlockInput = builder.inputType("PricingBlockInput", {
  * A block's input, validated by the shared schema, and its content checked once more with the
  * account: images only of this account's own uploads (shared/rich-text.ts).
  */
-export const parseTextBlock = (input: unknown, accountId: string): BlockValues => ownImagesOnly({ kind: "TEXT", ...parseInput(ZTextBlockInput, input) }, accountId);
-export const parsePricingBlock = (input: unknown, accountId: string): BlockValues => ownImagesOnly({ kind: "PRICING", ...parseInput(ZPricingBlockInput, input) }, accountId);
+export const parseTextBlock = (input: unknown, accountId: string): BlockValues =>
+  ownImagesOnly({ kind: "TEXT", ...parseInput(ZTextBlockInput, input) }, accountId);
+export const parsePricingBlock = (input: unknown, accountId: string): BlockValues =>
+  ownImagesOnly({ kind: "PRICING", ...parseInput(ZPricingBlockInput, input) }, accountId);
 
 function ownImagesOnly(values: BlockValues, accountId: string): BlockValues {
   if (!values.content) return values;
@@ -305,7 +311,8 @@ builder.mutationField("createTextQuoteBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { quoteId: t.arg.id({ required: true }), input: t.arg({ type: TextBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => createQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.quoteId), parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
+    resolve: (_root, args, ctx) =>
+      createQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.quoteId), parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -316,7 +323,8 @@ builder.mutationField("updateTextQuoteBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: TextBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => updateQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
+    resolve: (_root, args, ctx) =>
+      updateQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -327,7 +335,8 @@ builder.mutationField("createPricingQuoteBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { quoteId: t.arg.id({ required: true }), input: t.arg({ type: PricingBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => createQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.quoteId), parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
+    resolve: (_root, args, ctx) =>
+      createQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.quoteId), parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -338,7 +347,8 @@ builder.mutationField("updatePricingQuoteBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: PricingBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => updateQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
+    resolve: (_root, args, ctx) =>
+      updateQuoteBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 

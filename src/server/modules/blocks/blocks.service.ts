@@ -183,7 +183,12 @@ export async function findBlocksOfQuotes(db: Executor, quoteIds: readonly string
 }
 
 /** A pricing block's lines (in order) with the block values the totals need, from one statement. */
-type QuoteLineGroup = { pricingUnit: QuoteBlockRecord["pricingUnit"]; discountType: QuoteBlockRecord["discountType"]; discountValue: string | null; lines: QuoteLineRow[] };
+type QuoteLineGroup = {
+  pricingUnit: QuoteBlockRecord["pricingUnit"];
+  discountType: QuoteBlockRecord["discountType"];
+  discountValue: string | null;
+  lines: QuoteLineRow[];
+};
 
 /**
  * The lines of several quotes' pricing blocks, per quote and block: ONE statement, one row per
@@ -199,7 +204,14 @@ async function findLinesOfQuotes(db: Executor, quoteIds: readonly string[]): Pro
     quoteIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const rows = await queryRows<{ quote_id: string; block_id: string; pricing_unit: QuoteLineGroup["pricingUnit"]; discount_type: QuoteLineGroup["discountType"]; discount_value: string | null; lines: string }>(
+  const rows = await queryRows<{
+    quote_id: string;
+    block_id: string;
+    pricing_unit: QuoteLineGroup["pricingUnit"];
+    discount_type: QuoteLineGroup["discountType"];
+    discount_value: string | null;
+    lines: string;
+  }>(
     db,
     sql`select b.quote_id, b.id as block_id, b.pricing_unit, b.discount_type, b.discount_value::text as discount_value,
           json_agg(json_build_array(l.id, l.position, l.name, l.description, l.price_cents, l.amount::text, l.vat_rate::text,
@@ -211,21 +223,23 @@ async function findLinesOfQuotes(db: Executor, quoteIds: readonly string[]): Pro
   for (const row of rows) {
     const blocks = result.get(row.quote_id) ?? new Map<string, QuoteLineGroup>();
     result.set(row.quote_id, blocks);
-    const lines = (JSON.parse(row.lines) as LineTuple[]).map((l): QuoteLineRow => ({
-      id: l[0],
-      blockId: row.block_id,
-      position: l[1],
-      name: l[2],
-      description: l[3],
-      priceCents: l[4],
-      amount: l[5],
-      vatRate: l[6],
-      discountType: l[7],
-      discountValue: l[8],
-      optional: l[9],
-      selected: l[10],
-      recurring: l[11],
-    }));
+    const lines = (JSON.parse(row.lines) as LineTuple[]).map(
+      (l): QuoteLineRow => ({
+        id: l[0],
+        blockId: row.block_id,
+        position: l[1],
+        name: l[2],
+        description: l[3],
+        priceCents: l[4],
+        amount: l[5],
+        vatRate: l[6],
+        discountType: l[7],
+        discountValue: l[8],
+        optional: l[9],
+        selected: l[10],
+        recurring: l[11],
+      }),
+    );
     blocks.set(row.block_id, { pricingUnit: row.pricing_unit, discountType: row.discount_type, discountValue: row.discount_value, lines });
   }
   return result;
@@ -357,7 +371,11 @@ async function createBlock(tx: Executor, owner: BlockOwner, values: BlockValues,
 async function updateBlock(tx: Executor, owner: BlockOwner, id: string, values: BlockValues) {
   const set = { ...blockValues(values), updatedAt: new Date() };
   if (owner.kind === "quote") await tx.update(quoteBlocks).set(set).where(eq(quoteBlocks.id, id));
-  else await tx.update(templateBlocks).set(set).where(and(eq(templateBlocks.accountId, owner.accountId), eq(templateBlocks.id, id)));
+  else
+    await tx
+      .update(templateBlocks)
+      .set(set)
+      .where(and(eq(templateBlocks.accountId, owner.accountId), eq(templateBlocks.id, id)));
   if (values.kind === "PRICING") await replaceLines(tx, owner, id, values.lineItems);
 }
 
@@ -391,7 +409,10 @@ async function quoteBlockOf(db: Executor, accountId: string, id: string): Promis
 }
 
 async function blockCount(tx: Executor, quoteId: string) {
-  const [row] = await tx.select({ n: count(), last: max(quoteBlocks.position) }).from(quoteBlocks).where(eq(quoteBlocks.quoteId, quoteId));
+  const [row] = await tx
+    .select({ n: count(), last: max(quoteBlocks.position) })
+    .from(quoteBlocks)
+    .where(eq(quoteBlocks.quoteId, quoteId));
   return { n: row.n, next: (row.last ?? -1) + 1 };
 }
 
@@ -518,13 +539,21 @@ export async function saveQuoteBlockAsTemplate(db: Executor, accountId: string, 
  * Blocks for a new quote (createQuote's startFrom), inside its transaction: another quote's blocks
  * (own account) or template blocks in the order given. Unknown ids → NOT_FOUND, nothing written.
  */
-export async function startQuoteFrom(tx: Executor, accountId: string, quoteId: string, from: { quoteId?: string | null; templateBlockIds?: readonly string[] | null }) {
+export async function startQuoteFrom(
+  tx: Executor,
+  accountId: string,
+  quoteId: string,
+  from: { quoteId?: string | null; templateBlockIds?: readonly string[] | null },
+) {
   if (from.quoteId && from.templateBlockIds?.length) {
     throw new AppError("BAD_USER_INPUT", "blocks:errors.startFromInvalid", {}, { startFrom: { key: "blocks:errors.startFromInvalid" } });
   }
   if (from.quoteId) {
     if (!isUuid(from.quoteId)) throw quoteNotFound();
-    const [source] = await tx.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.accountId, accountId), eq(quotes.id, from.quoteId)));
+    const [source] = await tx
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(eq(quotes.accountId, accountId), eq(quotes.id, from.quoteId)));
     if (!source) throw quoteNotFound();
     await copyBlocks(tx, { kind: "quote", quoteId }, await findBlocksOfQuotes(tx, [source.id]));
     return;
@@ -548,7 +577,11 @@ export async function getTemplateBlock(db: Executor, accountId: string, id: stri
 }
 
 /** A page of the account's template blocks, most recently changed first; by kind and name. */
-export async function findTemplateBlockPage(db: Executor, accountId: string, options: { kind: BlockKind | null; search: string | null; offset: number; limit: number }) {
+export async function findTemplateBlockPage(
+  db: Executor,
+  accountId: string,
+  options: { kind: BlockKind | null; search: string | null; offset: number; limit: number },
+) {
   const where = and(
     eq(templateBlocks.accountId, accountId),
     options.kind ? eq(templateBlocks.kind, options.kind) : undefined,

@@ -27,14 +27,23 @@ export async function referencedImageKeys(db: Executor, area: string, candidates
     await db.select({ document: quoteVersions.document }).from(quoteVersions).where(sql`${quoteVersions.document}::text like ${pattern}`),
     candidates.length
       ? [
-          ...(await db.select({ key: accounts.logoFileKey }).from(accounts).where(inArray(accounts.logoFileKey, [...candidates]))),
-          ...(await db.select({ key: templateSignatures.signature }).from(templateSignatures).where(inArray(templateSignatures.signature, [...candidates]))),
+          ...(await db
+            .select({ key: accounts.logoFileKey })
+            .from(accounts)
+            .where(inArray(accounts.logoFileKey, [...candidates]))),
+          ...(await db
+            .select({ key: templateSignatures.signature })
+            .from(templateSignatures)
+            .where(inArray(templateSignatures.signature, [...candidates]))),
         ]
       : [],
   ];
   const keys = new Set<string>();
-  for (const { content } of [...quoteDocs, ...templateDocs]) for (const key of documentImageKeys(content as RichNode | null)) if (key.startsWith(prefix)) keys.add(key);
-  for (const { document } of versionDocs) for (const block of document.document.blocks) for (const key of documentImageKeys(block.content as RichNode | null)) if (key.startsWith(prefix)) keys.add(key);
+  for (const { content } of [...quoteDocs, ...templateDocs])
+    for (const key of documentImageKeys(content as RichNode | null)) if (key.startsWith(prefix)) keys.add(key);
+  for (const { document } of versionDocs)
+    for (const block of document.document.blocks)
+      for (const key of documentImageKeys(block.content as RichNode | null)) if (key.startsWith(prefix)) keys.add(key);
   for (const { key } of named) if (key) keys.add(key);
   return keys;
 }

@@ -54,7 +54,12 @@ const QuoteReminderRef = builder.objectRef<ReminderView>("QuoteReminder").implem
     enabled: t.exposeBoolean("enabled"),
     daysBefore: t.exposeInt("daysBefore", { description: "1–30 days before the expiration date." }),
     sentAt: t.field({ type: "DateTime", nullable: true, description: "When the last reminder went out.", resolve: (r) => r.sentAt }),
-    scheduledFor: t.field({ type: "DateTime", nullable: true, description: "When the next reminder is due (null when none is planned).", resolve: (r) => r.scheduledFor }),
+    scheduledFor: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "When the next reminder is due (null when none is planned).",
+      resolve: (r) => r.scheduledFor,
+    }),
   }),
 });
 
@@ -186,7 +191,15 @@ builder.mutationField("declineQuote", (t) =>
     args: { nanoId: t.arg.string({ required: true }), reason: t.arg.string({ required: false }) },
     resolve: async (_root, args, ctx) => {
       const { reason } = parseInput(ZDeclineInput, { reason: args.reason });
-      return declineQuote({ db: ctx.db, publicUrl: ctx.config.publicUrl }, { nanoId: args.nanoId, reason, clientKey: clientKeyOf(ctx.clientAddress), evidence: { ip: ctx.clientAddress ?? null, userAgent: ctx.request.headers.get("user-agent") } });
+      return declineQuote(
+        { db: ctx.db, publicUrl: ctx.config.publicUrl },
+        {
+          nanoId: args.nanoId,
+          reason,
+          clientKey: clientKeyOf(ctx.clientAddress),
+          evidence: { ip: ctx.clientAddress ?? null, userAgent: ctx.request.headers.get("user-agent") },
+        },
+      );
     },
   }),
 );

@@ -23,8 +23,12 @@ export function conversationFormRoutes(deps: Deps) {
   const app = new Hono();
 
   async function backToQuote(c: Context, nanoId: string, status: PublicConversationStatus) {
-    const [quote] = NANO_ID.test(nanoId) ? await deps.db.select({ slug: quotes.slug, nanoId: quotes.nanoId, language: quotes.language }).from(quotes).where(eq(quotes.nanoId, nanoId)).limit(1) : [];
-    const base = quote ? new URL(publicQuoteUrl(deps.publicUrl, quote)).pathname : localizePath(`/quote/${c.req.param("slug")}/${encodeURIComponent(nanoId)}`, splitLocalePath(c.req.path).locale);
+    const [quote] = NANO_ID.test(nanoId)
+      ? await deps.db.select({ slug: quotes.slug, nanoId: quotes.nanoId, language: quotes.language }).from(quotes).where(eq(quotes.nanoId, nanoId)).limit(1)
+      : [];
+    const base = quote
+      ? new URL(publicQuoteUrl(deps.publicUrl, quote)).pathname
+      : localizePath(`/quote/${c.req.param("slug")}/${encodeURIComponent(nanoId)}`, splitLocalePath(c.req.path).locale);
     return c.body(null, 303, { Location: `${base}?conversation=${status}#conversation`, "Cache-Control": "no-store" });
   }
 
@@ -65,7 +69,15 @@ export function conversationFormRoutes(deps: Deps) {
     const parsed = ZDeclineInput.safeParse({ reason: await formText(c, "reason") });
     if (!parsed.success) return backToQuote(c, nanoId, "reason-too-long");
     try {
-      await declineQuote({ db: deps.db, publicUrl: deps.publicUrl }, { nanoId, reason: parsed.data.reason, clientKey: clientKeyOf(deps.clientIp(c)), evidence: { ip: deps.clientIp(c) ?? null, userAgent: c.req.header("user-agent") ?? null } });
+      await declineQuote(
+        { db: deps.db, publicUrl: deps.publicUrl },
+        {
+          nanoId,
+          reason: parsed.data.reason,
+          clientKey: clientKeyOf(deps.clientIp(c)),
+          evidence: { ip: deps.clientIp(c) ?? null, userAgent: c.req.header("user-agent") ?? null },
+        },
+      );
       return backToQuote(c, nanoId, "declined");
     } catch (error) {
       if (!(error instanceof AppError)) deps.log.error({ err: error }, "public decline failed");

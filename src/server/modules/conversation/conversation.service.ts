@@ -85,7 +85,9 @@ export type ReminderView = { enabled: boolean; daysBefore: number; sentAt: Date 
 
 /** Each quote's reminder setting (defaults when never set) and when the next one is due. */
 export async function findReminders(db: Executor, quoteIds: string[]): Promise<Map<string, ReminderView>> {
-  const result = new Map<string, ReminderView>(quoteIds.map((id) => [id, { enabled: false, daysBefore: REMINDER_DAYS_DEFAULT, sentAt: null, scheduledFor: null }]));
+  const result = new Map<string, ReminderView>(
+    quoteIds.map((id) => [id, { enabled: false, daysBefore: REMINDER_DAYS_DEFAULT, sentAt: null, scheduledFor: null }]),
+  );
   if (!quoteIds.length) return result;
   const [rows, due] = await Promise.all([
     db.select().from(quoteReminders).where(inArray(quoteReminders.quoteId, quoteIds)),
@@ -139,7 +141,11 @@ type PublicDeps = { db: Database; publicUrl: string };
  * A customer's question on a published, unexpired, unsigned quote. Limited per network address
  * and per quote; stored in the same transaction that queues the owners' e-mail.
  */
-export async function askQuoteQuestion(deps: PublicDeps, input: { nanoId: string; question: string; clientKey: string }, now = new Date()): Promise<ConversationEntry> {
+export async function askQuoteQuestion(
+  deps: PublicDeps,
+  input: { nanoId: string; question: string; clientKey: string },
+  now = new Date(),
+): Promise<ConversationEntry> {
   await limitOrRefuse(deps.db, `conversation:question:ip:${input.clientKey}`, QUESTIONS_PER_IP_PER_HOUR, 60 * 60);
   await limitOrRefuse(deps.db, `conversation:question:quote:${input.nanoId.slice(0, 64)}`, QUESTIONS_PER_QUOTE_PER_DAY, 24 * 60 * 60);
   return deps.db.transaction(async (tx) => {
@@ -200,7 +206,14 @@ export async function recordDecline(
   const contact = quote.customerSnapshot;
   await recordAudit(
     tx,
-    { accountId: quote.accountId, quoteId: quote.id, event: "DECLINED", actorName: contact?.contactPerson ?? contact?.name ?? null, actorEmail: contact?.email ?? null, details: reason ? { reason } : null },
+    {
+      accountId: quote.accountId,
+      quoteId: quote.id,
+      event: "DECLINED",
+      actorName: contact?.contactPerson ?? contact?.name ?? null,
+      actorEmail: contact?.email ?? null,
+      details: reason ? { reason } : null,
+    },
     options.evidence ?? { ip: null, userAgent: null },
   );
   await cancelQueuedReminders(tx, quote.id);
@@ -223,7 +236,14 @@ export async function notifyQuoteSigned(tx: Executor, quoteId: string, options: 
 type OwnerMailKind = "question" | "declined" | "signed";
 
 /** One e-mail per owner of the quote's account, each in that owner's language. */
-async function mailOwners(tx: Executor, quote: QuoteRecord, publicUrl: string, kind: OwnerMailKind, content: { text: string | null }, options: { always: boolean }) {
+async function mailOwners(
+  tx: Executor,
+  quote: QuoteRecord,
+  publicUrl: string,
+  kind: OwnerMailKind,
+  content: { text: string | null },
+  options: { always: boolean },
+) {
   const [account] = await tx.select({ name: accounts.name, notify: accounts.notifyQuoteResponses }).from(accounts).where(eq(accounts.id, quote.accountId));
   if (!account || (!options.always && !account.notify)) return;
   const owners = await tx
@@ -239,7 +259,8 @@ async function mailOwners(tx: Executor, quote: QuoteRecord, publicUrl: string, k
     const t = translator(locale);
     const vars = { number: quote.quoteNumber, title: quote.name, customer: customerName || t("conversation:email.theCustomer") };
     const paragraphs = [t(`conversation:email.owner.${kind}.body`, vars)];
-    if (content.text) paragraphs.push(kind === "question" ? t("conversation:email.owner.questionLabel") : t("conversation:email.owner.reasonLabel"), content.text);
+    if (content.text)
+      paragraphs.push(kind === "question" ? t("conversation:email.owner.questionLabel") : t("conversation:email.owner.reasonLabel"), content.text);
     else if (kind === "declined") paragraphs.push(t("conversation:email.owner.noReason"));
     const { html, text } = renderEmail({
       lang: locale,
@@ -289,7 +310,9 @@ export async function answerQuoteQuestion(deps: OwnerDeps, actor: Actor, entryId
     const [entry] = await tx
       .select()
       .from(quoteConversationEntries)
-      .where(and(eq(quoteConversationEntries.id, entryId), eq(quoteConversationEntries.accountId, actor.accountId), eq(quoteConversationEntries.kind, "QUESTION")))
+      .where(
+        and(eq(quoteConversationEntries.id, entryId), eq(quoteConversationEntries.accountId, actor.accountId), eq(quoteConversationEntries.kind, "QUESTION")),
+      )
       .for("update");
     if (!entry) throw new AppError("NOT_FOUND", "conversation:errors.questionNotFound");
     if (entry.answeredAt) throw new AppError("CONFLICT", "conversation:errors.alreadyAnswered");
@@ -305,7 +328,13 @@ export async function answerQuoteQuestion(deps: OwnerDeps, actor: Actor, entryId
       lang: locale,
       preheader: t("conversation:email.answer.subject", vars),
       heading: t("conversation:email.answer.heading", vars),
-      paragraphs: [t("conversation:email.answer.body", vars), t("conversation:email.answer.questionLabel"), entry.body ?? "", t("conversation:email.answer.answerLabel"), answer],
+      paragraphs: [
+        t("conversation:email.answer.body", vars),
+        t("conversation:email.answer.questionLabel"),
+        entry.body ?? "",
+        t("conversation:email.answer.answerLabel"),
+        answer,
+      ],
       button: { label: t("conversation:email.viewQuote"), url },
       footer: t("conversation:email.customerFooter", { company: sender.company }),
     });
@@ -344,21 +373,32 @@ export async function sendQuoteToCustomer(
 ): Promise<ConversationEntry> {
   if (!isUuid(quoteId)) throw quoteNotFound();
   // Check the quote before spending the caller's allowance on a quote that is not theirs.
-  const [exists] = await deps.db.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.accountId, actor.accountId), eq(quotes.id, quoteId)));
+  const [exists] = await deps.db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.accountId, actor.accountId), eq(quotes.id, quoteId)));
   if (!exists) throw quoteNotFound();
   await limitOrRefuse(deps.db, `conversation:send:quote:${quoteId}`, SENDS_PER_QUOTE_PER_HOUR, 60 * 60);
   await limitOrRefuse(deps.db, `conversation:mail:account:${actor.accountId}`, CUSTOMER_MAILS_PER_ACCOUNT_PER_HOUR, 60 * 60);
   return deps.db.transaction(async (tx) => {
     const quote = await lockOwnQuote(tx, actor.accountId, quoteId);
-    if (quote.status !== "PUBLISHED") throw new AppError("CONFLICT", quote.status === "SIGNED" ? "conversation:errors.sendSigned" : "conversation:errors.sendDraft");
-    if (isExpired({ status: quote.status, expirationDate: quote.expirationDate }, todayIso(now))) throw new AppError("CONFLICT", "conversation:errors.sendExpired");
+    if (quote.status !== "PUBLISHED")
+      throw new AppError("CONFLICT", quote.status === "SIGNED" ? "conversation:errors.sendSigned" : "conversation:errors.sendDraft");
+    if (isExpired({ status: quote.status, expirationDate: quote.expirationDate }, todayIso(now)))
+      throw new AppError("CONFLICT", "conversation:errors.sendExpired");
     // The state table: a declined quote is not sent again until it is published again.
     await assertQuoteAction(tx, quote.id, "SEND", { now });
     const sender = await senderOf(tx, actor);
     const locale = localeOfLanguage(quote.language);
     const t = translator(locale);
     const url = publicQuoteUrl(deps.publicUrl, quote);
-    const vars = { company: sender.company, number: quote.quoteNumber, title: quote.name, name: sender.name, date: formatDate(quote.expirationDate, locale, "long") };
+    const vars = {
+      company: sender.company,
+      number: quote.quoteNumber,
+      title: quote.name,
+      name: sender.name,
+      date: formatDate(quote.expirationDate, locale, "long"),
+    };
     const paragraphs = [t("conversation:email.send.body", vars)];
     if (input.message) paragraphs.push(input.message);
     const { html, text } = renderEmail({
@@ -370,7 +410,14 @@ export async function sendQuoteToCustomer(
       note: t("conversation:email.send.note", vars),
       footer: t("conversation:email.customerFooter", { company: sender.company }),
     });
-    await enqueue(tx, sendMailJob, { to: input.email, subject: t("conversation:email.send.subject", vars), html, text, replyTo: sender.email, logHint: { quoteLink: url } });
+    await enqueue(tx, sendMailJob, {
+      to: input.email,
+      subject: t("conversation:email.send.subject", vars),
+      html,
+      text,
+      replyTo: sender.email,
+      logHint: { quoteLink: url },
+    });
     const [entry] = await tx
       .insert(quoteConversationEntries)
       .values({ accountId: quote.accountId, quoteId: quote.id, kind: "SENT", body: input.message, email: input.email, createdAt: now })
@@ -405,7 +452,12 @@ export async function scheduleReminder(tx: Executor, quoteId: string, now = new 
   if (isExpired({ status: row.quote.status, expirationDate: row.quote.expirationDate }, todayIso(now))) return;
   if ((await findActiveDeclines(tx, [quoteId])).get(quoteId)) return;
   const due = reminderDueAt(row.quote.expirationDate, row.reminder.daysBefore);
-  await enqueue(tx, sendQuoteReminderJob, { quoteId, expirationDate: row.quote.expirationDate, daysBefore: row.reminder.daysBefore }, { runAt: due > now ? due : now });
+  await enqueue(
+    tx,
+    sendQuoteReminderJob,
+    { quoteId, expirationDate: row.quote.expirationDate, daysBefore: row.reminder.daysBefore },
+    { runAt: due > now ? due : now },
+  );
 }
 
 /** The owner switches a quote's reminder on or off, or changes its days (also while published). */
@@ -446,7 +498,12 @@ export async function onQuoteWithdrawn(tx: Executor, quoteId: string): Promise<v
  * dates, decline, expiry, already sent for these dates) and only then stores "sent" and queues the
  * e-mail in the same transaction, so it is sent at most once per expiration date.
  */
-export async function sendDueReminder(db: Database, publicUrl: string, payload: { quoteId: string; expirationDate: string; daysBefore: number }, now = new Date()): Promise<"sent" | "skipped"> {
+export async function sendDueReminder(
+  db: Database,
+  publicUrl: string,
+  payload: { quoteId: string; expirationDate: string; daysBefore: number },
+  now = new Date(),
+): Promise<"sent" | "skipped"> {
   return db.transaction(async (tx) => {
     const [reminder] = await tx.select().from(quoteReminders).where(eq(quoteReminders.quoteId, payload.quoteId)).for("update");
     if (!reminder?.enabled || reminder.daysBefore !== payload.daysBefore) return "skipped";
@@ -484,7 +541,11 @@ export function isDeclinedGuardError(error: unknown): boolean {
 
 /** The account's switch for the owners' e-mails on signed and declined quotes. */
 export async function updateAccountNotifications(db: Executor, accountId: string, input: { notifyQuoteResponses: boolean }) {
-  const [account] = await db.update(accounts).set({ notifyQuoteResponses: input.notifyQuoteResponses, updatedAt: new Date() }).where(eq(accounts.id, accountId)).returning();
+  const [account] = await db
+    .update(accounts)
+    .set({ notifyQuoteResponses: input.notifyQuoteResponses, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId))
+    .returning();
   if (!account) throw new AppError("NOT_FOUND", "api:notFound");
   return account;
 }

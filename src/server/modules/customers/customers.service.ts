@@ -32,21 +32,12 @@ const SORTS: Record<TCustomerSort, ReturnType<typeof asc>[]> = {
 };
 
 /** A page of the account's customers, with their quote counts. */
-export async function findCustomers(
-  db: Executor,
-  accountId: string,
-  options: { search: string | null; sort: TCustomerSort; offset: number; limit: number },
-) {
+export async function findCustomers(db: Executor, accountId: string, options: { search: string | null; sort: TCustomerSort; offset: number; limit: number }) {
   const pattern = options.search ? likePattern(options.search) : null;
   const where = and(
     eq(customers.accountId, accountId),
     pattern
-      ? or(
-          ilike(customers.name, pattern),
-          ilike(customers.companyName, pattern),
-          ilike(customers.contactPerson, pattern),
-          ilike(customers.email, pattern),
-        )
+      ? or(ilike(customers.name, pattern), ilike(customers.companyName, pattern), ilike(customers.contactPerson, pattern), ilike(customers.email, pattern))
       : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
@@ -93,7 +84,10 @@ export async function countQuotesOfCustomers(db: Executor, customerIds: readonly
 
 export async function createCustomer(db: Executor, accountId: string, values: CustomerValues): Promise<CustomerRow> {
   await assertEntitled(db, accountId, "quotes");
-  const [row] = await db.insert(customers).values({ accountId, ...values }).returning();
+  const [row] = await db
+    .insert(customers)
+    .values({ accountId, ...values })
+    .returning();
   return row;
 }
 

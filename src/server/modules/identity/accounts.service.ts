@@ -12,10 +12,7 @@ export type AccountRow = typeof accounts.$inferSelect;
  * A new company account on the 14-day trial (no interval, expiredAt = now + 14 days, no card),
  * with the user as its owner. Runs inside the caller's transaction when given one.
  */
-export async function createAccountForUser(
-  db: Executor,
-  input: { userId: string; companyName: string; locale: Locale },
-): Promise<AccountRow> {
+export async function createAccountForUser(db: Executor, input: { userId: string; companyName: string; locale: Locale }): Promise<AccountRow> {
   const [account] = await db
     .insert(accounts)
     .values({
@@ -51,7 +48,10 @@ export async function findAccountsForUser(db: Executor, userId: string, page: { 
 /** Accounts by id, in the order asked (undefined for an id that does not exist). Batched loaders use it. */
 export async function getAccountsByIds(db: Executor, ids: readonly string[]): Promise<(AccountRow | undefined)[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(accounts).where(inArray(accounts.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id));
 }
@@ -70,10 +70,7 @@ export async function getAccountById(db: Executor, accountId: string): Promise<A
  * Completes the registration of a signed-in user without an account: their name, and a company
  * account on the trial with them as owner. A second call (a double click) is refused.
  */
-export async function completeSignUp(
-  db: Executor,
-  input: { userId: string; name: string; companyName: string; locale: Locale },
-): Promise<AccountRow> {
+export async function completeSignUp(db: Executor, input: { userId: string; name: string; companyName: string; locale: Locale }): Promise<AccountRow> {
   return db.transaction(async (tx) => {
     // Lock the user: two sign-ups at once must not create two accounts.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("update");

@@ -42,7 +42,10 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[], locale:
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "body";
-    const message = issue.message.startsWith("auth:") && i18n.exists(issue.message) ? issue.message : (fallbacks[key] ?? (key === "body" ? "auth:validation.invalidBody" : "auth:validation.invalidValue"));
+    const message =
+      issue.message.startsWith("auth:") && i18n.exists(issue.message)
+        ? issue.message
+        : (fallbacks[key] ?? (key === "body" ? "auth:validation.invalidBody" : "auth:validation.invalidValue"));
     fields[key] ??= translateKey(i18n.t.bind(i18n), message);
   }
   return fields;
@@ -100,12 +103,21 @@ export function authRoutes(deps: Deps) {
     const body = await readJson(c);
     const locale = bodyLocale(c, body?.locale);
     const ip = deps.clientIp(c);
-    const limited = ip === "unknown" ? { allowed: true, retryAfterSeconds: 0 } : await hitRateLimit(db, `email-link-verify:ip:${ip}`, EMAIL_LINK_LIMITS.verifyPerIp, EMAIL_LINK_LIMITS.windowSeconds);
+    const limited =
+      ip === "unknown"
+        ? { allowed: true, retryAfterSeconds: 0 }
+        : await hitRateLimit(db, `email-link-verify:ip:${ip}`, EMAIL_LINK_LIMITS.verifyPerIp, EMAIL_LINK_LIMITS.windowSeconds);
     if (!limited.allowed) return fromIdentityError(c, locale, new IdentityError("too-many-requests", 429, limited.retryAfterSeconds));
     const parsed = ZVerifyEmailLinkInput.safeParse(body ?? {});
     if (!parsed.success) {
       const emailIssue = parsed.error.issues.some((i) => i.path[0] === "email");
-      return identityError(c, locale, emailIssue ? "invalid-email" : "invalid-action-code", 400, fieldErrors(parsed.error.issues, locale, { token: "auth:errors.invalid-action-code" }));
+      return identityError(
+        c,
+        locale,
+        emailIssue ? "invalid-email" : "invalid-action-code",
+        400,
+        fieldErrors(parsed.error.issues, locale, { token: "auth:errors.invalid-action-code" }),
+      );
     }
     let consumed: Awaited<ReturnType<typeof consumeEmailLink>>;
     try {

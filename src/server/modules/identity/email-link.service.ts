@@ -32,13 +32,7 @@ export const LINK_PROOF_COOKIE = "offerly_link_proof";
 
 export class IdentityError extends Error {
   constructor(
-    public readonly code:
-      | "expired-action-code"
-      | "invalid-action-code"
-      | "email-mismatch"
-      | "too-many-requests"
-      | "too-many-links"
-      | "user-disabled",
+    public readonly code: "expired-action-code" | "invalid-action-code" | "email-mismatch" | "too-many-requests" | "too-many-links" | "user-disabled",
     public readonly status: number,
     /** For 429: seconds until the limit's window ends (the Retry-After header). */
     public readonly retryAfterSeconds?: number,

@@ -46,11 +46,17 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
 }
 
 export async function revokeUserSessions(db: Database, userId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 type SessionRow = { sessionId: string; lastSeenAt: Date; userId: string; email: string; name: string | null; disabledAt: Date | null; role: string | null };
@@ -69,7 +75,14 @@ function buildSessionQueries(db: Database) {
     gt(sessions.expiresAt, sql`now()`),
     gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
   );
-  const columns = { sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, userId: users.id, email: users.email, name: users.name, disabledAt: users.disabledAt };
+  const columns = {
+    sessionId: sessions.id,
+    lastSeenAt: sessions.lastSeenAt,
+    userId: users.id,
+    email: users.email,
+    name: users.name,
+    disabledAt: users.disabledAt,
+  };
   return {
     userOnly: db.select(columns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where).limit(1).prepare(""),
     withAccount: db

@@ -79,12 +79,26 @@ describe("the blog content in the repository", () => {
     for (const locale of ["en", "nl"] as const) {
       const mine = posts.filter((p) => p.locale === locale);
       expect(mine.length).toBeGreaterThanOrEqual(3);
-      for (const p of mine) expect(p.html.replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean).length).toBeGreaterThan(400);
+      for (const p of mine)
+        expect(
+          p.html
+            .replace(/<[^>]+>/g, " ")
+            .split(/\s+/)
+            .filter(Boolean).length,
+        ).toBeGreaterThan(400);
     }
   });
 
   it("has every post in both languages under the same slug (so hreflang alternates exist)", () => {
-    expect(listPosts("nl").map((p) => p.slug).sort()).toEqual(listPosts("en").map((p) => p.slug).sort());
+    expect(
+      listPosts("nl")
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual(
+      listPosts("en")
+        .map((p) => p.slug)
+        .sort(),
+    );
   });
 
   it("gives every post at least one similar post", () => {
@@ -94,7 +108,10 @@ describe("the blog content in the repository", () => {
   it("tags Dutch posts in Dutch: no Dutch post carries an English tag", () => {
     const english = new Set(listPosts("en").flatMap((p) => p.tags));
     for (const p of listPosts("nl")) {
-      expect(p.tags.filter((tag) => english.has(tag)), p.slug).toEqual([]);
+      expect(
+        p.tags.filter((tag) => english.has(tag)),
+        p.slug,
+      ).toEqual([]);
       const original = listPosts("en").find((other) => other.slug === p.slug)!;
       expect(p.tags.length, `${p.slug}: as many tags as the English post`).toBe(original.tags.length);
     }

@@ -15,7 +15,14 @@ const ECHO_MAX = CONTACT_MESSAGE_MAX * 2;
 
 export type ContactResult =
   | { intent: "contact"; ok: true; message: string }
-  | { intent: "contact"; ok: false; status: 400 | 429; formError: string; fieldErrors: Partial<Record<"name" | "email" | "message", string>>; values: { name: string; email: string; message: string } };
+  | {
+      intent: "contact";
+      ok: false;
+      status: 400 | 429;
+      formError: string;
+      fieldErrors: Partial<Record<"name" | "email" | "message", string>>;
+      values: { name: string; email: string; message: string };
+    };
 
 export type NewsletterResult =
   | { intent: "newsletter"; ok: true; message: string }
@@ -33,7 +40,11 @@ function depsOf(context: AppLoadContext): MarketingDeps {
 
 /** Rate-limit key of the caller: a hash of the network address (no addresses stored in clear). */
 function clientKeyOf(context: AppLoadContext): string {
-  return crypto.createHash("sha256").update(context.clientAddress ?? "unknown").digest("hex").slice(0, 32);
+  return crypto
+    .createHash("sha256")
+    .update(context.clientAddress ?? "unknown")
+    .digest("hex")
+    .slice(0, 32);
 }
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
@@ -44,7 +55,12 @@ export async function handleContactForm(form: FormData, context: AppLoadContext)
   // A bot filled in the field people cannot see: answer as if it worked, store nothing.
   if (str(form, HONEYPOT_FIELD)) return { intent: "contact", ok: true, message: t("marketing:contact.form.success") };
 
-  const parsed = ZContactInput.safeParse({ submissionId: str(form, "submissionId"), name: str(form, "name"), email: str(form, "email"), message: str(form, "message") });
+  const parsed = ZContactInput.safeParse({
+    submissionId: str(form, "submissionId"),
+    name: str(form, "name"),
+    email: str(form, "email"),
+    message: str(form, "message"),
+  });
   if (!parsed.success) {
     const keys = fieldErrorKeys<"submissionId" | "name" | "email" | "message">(parsed.error);
     const fieldErrors: Partial<Record<"name" | "email" | "message", string>> = {};
@@ -56,7 +72,14 @@ export async function handleContactForm(form: FormData, context: AppLoadContext)
   }
   const result = await submitContactMessage(depsOf(context), parsed.data, { locale: context.locale, clientKey: clientKeyOf(context) });
   if (!result.ok) {
-    return { intent: "contact", ok: false, status: 429, formError: t("marketing:forms.errors.rateLimited", { minutes: minutes(result.retryAfterSeconds) }), fieldErrors: {}, values };
+    return {
+      intent: "contact",
+      ok: false,
+      status: 429,
+      formError: t("marketing:forms.errors.rateLimited", { minutes: minutes(result.retryAfterSeconds) }),
+      fieldErrors: {},
+      values,
+    };
   }
   return { intent: "contact", ok: true, message: t("marketing:contact.form.success") };
 }
@@ -73,7 +96,14 @@ export async function handleNewsletterForm(form: FormData, context: AppLoadConte
   }
   const result = await subscribeToNewsletter(depsOf(context), parsed.data, { locale: context.locale, clientKey: clientKeyOf(context) });
   if (!result.ok) {
-    return { intent: "newsletter", ok: false, status: 429, formError: t("marketing:forms.errors.rateLimited", { minutes: minutes(result.retryAfterSeconds) }), fieldErrors: {}, values };
+    return {
+      intent: "newsletter",
+      ok: false,
+      status: 429,
+      formError: t("marketing:forms.errors.rateLimited", { minutes: minutes(result.retryAfterSeconds) }),
+      fieldErrors: {},
+      values,
+    };
   }
   return { intent: "newsletter", ok: true, message: t("marketing:contact.newsletter.success") };
 }

@@ -31,8 +31,7 @@ async function limited(db: Database, key: string, rule: { limit: number; windowS
   return hit.allowed ? null : { ok: false, reason: "rateLimited", retryAfterSeconds: hit.retryAfterSeconds };
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function linkTo(config: MarketingDeps["config"], path: string, locale: Locale, token: string): string {
   return `${config.publicUrl}${localizePath(path, locale)}?token=${token}`;

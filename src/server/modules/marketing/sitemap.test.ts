@@ -24,7 +24,10 @@ describe("sitemap", () => {
   });
 
   it("maps the home page to / and /nl, and escapes XML", () => {
-    const xml = buildSitemap("https://x.example", [{ path: "/", lastmod: "2026-01-02" }, { path: "/blog/a&b", lastmod: "2026-01-02" }]);
+    const xml = buildSitemap("https://x.example", [
+      { path: "/", lastmod: "2026-01-02" },
+      { path: "/blog/a&b", lastmod: "2026-01-02" },
+    ]);
     expect(xml).toContain("<loc>https://x.example/nl</loc>");
     expect(xml).toContain("<loc>https://x.example/blog/a&amp;b</loc>");
   });

@@ -15,8 +15,7 @@ export const STATIC_PAGES: readonly { path: string; lastmod: string }[] = [
 
 export type SitemapEntry = { path: string; lastmod: string };
 
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /**
  * One <url> per page per language, each listing every language version (and x-default) as

@@ -35,7 +35,13 @@ import { type Evidence, recordView } from "./signing.service";
 /** The public page's path, in either language: /quote/:slug/:nanoId or /nl/quote/:slug/:nanoId. */
 const PAGE_PATH = /^(?:\/nl)?\/quote\/[^/]+\/([A-Za-z0-9_-]{22,64})$/;
 
-export type PageStamp = { availability: PublicAvailability; quoteId: string; accountId: string; /** The current version number (null: published before versions existed). */ version: number | null; stamp: string };
+export type PageStamp = {
+  availability: PublicAvailability;
+  quoteId: string;
+  accountId: string /** The current version number (null: published before versions existed). */;
+  version: number | null;
+  stamp: string;
+};
 
 /**
  * Everything the public page shows that can change while a quote is live, as one string (one
@@ -195,9 +201,16 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
       counts.hits++;
       entries.delete(key);
       entries.set(key, cached);
-      await recordView(deps.db, { quoteId: current.quoteId, accountId: current.accountId, viewerIsMember: false, version: current.version === null ? null : { number: current.version } }, page.evidence).catch((error: unknown) =>
-        deps.log.warn({ err: error }, "could not record a quote view"),
-      );
+      await recordView(
+        deps.db,
+        {
+          quoteId: current.quoteId,
+          accountId: current.accountId,
+          viewerIsMember: false,
+          version: current.version === null ? null : { number: current.version },
+        },
+        page.evidence,
+      ).catch((error: unknown) => deps.log.warn({ err: error }, "could not record a quote view"));
       return respond(cached, page.nonce);
     }
     counts.misses++;

@@ -34,7 +34,11 @@ export async function loadQuotePdfInput(
 }
 
 /** The PDF input from a view already loaded (the PDF job keys the stored file by that same view's state). */
-export async function pdfInputFromView(db: Executor, view: PublicQuoteView, deps: { files: FileStorage; publicUrl: string; now?: Date }): Promise<QuotePdfInput> {
+export async function pdfInputFromView(
+  db: Executor,
+  view: PublicQuoteView,
+  deps: { files: FileStorage; publicUrl: string; now?: Date },
+): Promise<QuotePdfInput> {
   const [logo, signatures, audit] = await Promise.all([
     readFile(deps.files, view.account.logoFileKey),
     Promise.all(

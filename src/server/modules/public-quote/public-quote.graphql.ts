@@ -48,7 +48,10 @@ export const QuoteSignatureRef = builder.objectRef<PublicSignatureView>("QuoteSi
       description: "The optional lines (ids) a customer chose when signing; null for the account's signatures.",
       resolve: (s) => s.selection,
     }),
-    versionNumber: t.exposeInt("versionNumber", { nullable: true, description: "The quote version that was signed (null: signed before quotes had versions)." }),
+    versionNumber: t.exposeInt("versionNumber", {
+      nullable: true,
+      description: "The quote version that was signed (null: signed before quotes had versions).",
+    }),
   }),
 });
 
@@ -114,26 +117,39 @@ const PublicQuoteRef = builder.objectRef<PublicQuoteView>("PublicQuote").impleme
     signable: t.exposeBoolean("signable", { description: "The quote accepts signatures." }),
     signingAllowed: t.exposeBoolean("signingAllowed", { description: "The sender's plan includes signing." }),
     canSign: t.exposeBoolean("canSign", { description: "A customer can sign now (published, signable, plan allows it)." }),
-    watermark: t.exposeBoolean("watermark", { description: "Plans below Pro show \"Made with Offerly\"." }),
-    viewerIsMember: t.exposeBoolean("viewerIsMember", { description: "The signed-in viewer belongs to the sending account (a preview: they cannot sign as the customer)." }),
+    watermark: t.exposeBoolean("watermark", { description: 'Plans below Pro show "Made with Offerly".' }),
+    viewerIsMember: t.exposeBoolean("viewerIsMember", {
+      description: "The signed-in viewer belongs to the sending account (a preview: they cannot sign as the customer).",
+    }),
     quoteDateAt: t.string({ resolve: (v) => v.document.quoteDateAt }),
     quoteExpirationAt: t.string({ resolve: (v) => v.document.quoteExpirationAt }),
     customer: t.field({ type: PublicCustomerRef, nullable: true, resolve: (v) => v.document.customer }),
     identityAccount: t.field({ type: PublicAccountRef, resolve: (v) => v.account }),
     quoteBlocks: t.field({ type: [PublicBlockRef], extensions: cost.loadedList(10), resolve: (v) => v.document.blocks }),
     totals: t.field({ type: TotalsRef, resolve: (v) => v.document.totals }),
-    quoteSignatures: t.field({ type: [QuoteSignatureRef], extensions: cost.loadedList(3), description: "The signatures of the version shown.", resolve: (v) => v.signatures }),
-    versionNumber: t.int({ nullable: true, description: "The quote version shown (a customer signs this one: pass it as `input.version`).", resolve: (v) => v.version?.number ?? null }),
+    quoteSignatures: t.field({
+      type: [QuoteSignatureRef],
+      extensions: cost.loadedList(3),
+      description: "The signatures of the version shown.",
+      resolve: (v) => v.signatures,
+    }),
+    versionNumber: t.int({
+      nullable: true,
+      description: "The quote version shown (a customer signs this one: pass it as `input.version`).",
+      resolve: (v) => v.version?.number ?? null,
+    }),
   }),
 });
 
-const PublicQuoteResultRef = builder.objectRef<{ status: "AVAILABLE" | "EXPIRED" | "NOT_AVAILABLE"; quote: PublicQuoteView | null }>("PublicQuoteResult").implement({
-  description: "SPEC §3 public quote result: the quote (when available) and the link's status.",
-  fields: (t) => ({
-    status: t.field({ type: PublicQuoteStatusEnum, resolve: (r) => r.status }),
-    quote: t.field({ type: PublicQuoteRef, nullable: true, resolve: (r) => r.quote }),
-  }),
-});
+const PublicQuoteResultRef = builder
+  .objectRef<{ status: "AVAILABLE" | "EXPIRED" | "NOT_AVAILABLE"; quote: PublicQuoteView | null }>("PublicQuoteResult")
+  .implement({
+    description: "SPEC §3 public quote result: the quote (when available) and the link's status.",
+    fields: (t) => ({
+      status: t.field({ type: PublicQuoteStatusEnum, resolve: (r) => r.status }),
+      quote: t.field({ type: PublicQuoteRef, nullable: true, resolve: (r) => r.quote }),
+    }),
+  });
 
 /** The characters a public link may have (url-safe nanoId); anything else is no link. */
 const LINK_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -155,7 +171,8 @@ async function limit(ctx: GraphQLContext, kind: "read" | "sign", key: string) {
 builder.queryField("publicQuote", (t) =>
   t.field({
     type: PublicQuoteResultRef,
-    description: "A quote by its public link (no sign-in): AVAILABLE with the quote, or EXPIRED / NOT_AVAILABLE without it. Checked on every read; rate-limited per address and per link.",
+    description:
+      "A quote by its public link (no sign-in): AVAILABLE with the quote, or EXPIRED / NOT_AVAILABLE without it. Checked on every read; rate-limited per address and per link.",
     authScopes: { public: true },
     extensions: cost.one,
     args: { nanoId: t.arg.string({ required: true }) },
@@ -178,10 +195,13 @@ const CreateQuoteSignatureInput = builder.inputType("CreateQuoteSignatureInput",
     signatureKind: t.field({ type: SignatureKindEnum, required: false }),
     signature: t.string({ required: false, description: "Typed: the text (≤ 100 characters); drawn: data:image/png;base64,… (≤ 200 KB)." }),
     selection: t.idList({ required: false, description: "Customer: the optional line ids ticked." }),
-    consent: t.boolean({ required: false, description: "Customer: \"I agree that this electronic signature is legally binding\" — must be true." }),
+    consent: t.boolean({ required: false, description: 'Customer: "I agree that this electronic signature is legally binding" — must be true.' }),
     signedAt: t.string({ required: false, description: "Account: the signed-at date, YYYY-MM-DD." }),
     templateSignatureId: t.id({ required: false, description: "Account: a signature template of the account (e.g. the default)." }),
-    version: t.int({ required: false, description: "Customer: the quote version they saw (`PublicQuote.versionNumber`); refused when the quote changed since." }),
+    version: t.int({
+      required: false,
+      description: "Customer: the quote version they saw (`PublicQuote.versionNumber`); refused when the quote changed since.",
+    }),
   }),
 });
 
@@ -203,7 +223,10 @@ builder.mutationField("createQuoteSignature", (t) =>
         const scope = requirePermission(ctx, "quotes.write");
         const values = parseInput(ZAccountSignatureInput, args.input);
         const user = ctx.auth.user!;
-        return createAccountSignature(deps, scope.accountId, String(args.quoteId), values, { actor: { userId: user.id, name: user.name, email: user.email }, evidence: evidenceOf(ctx) });
+        return createAccountSignature(deps, scope.accountId, String(args.quoteId), values, {
+          actor: { userId: user.id, name: user.name, email: user.email },
+          evidence: evidenceOf(ctx),
+        });
       }
       if (!args.nanoId) throw new AppError("NOT_FOUND", "signing:errors.notAvailable");
       const nanoId = args.nanoId.slice(0, 64);
@@ -225,7 +248,11 @@ builder.mutationField("updateQuoteToSigned", (t) =>
     resolve: async (_root, args, ctx) => {
       const { accountId } = requirePermission(ctx, "quotes.write");
       const user = ctx.auth.user!;
-      await markQuoteSigned(ctx.db, accountId, String(args.id), { actor: { userId: user.id, name: user.name, email: user.email }, evidence: evidenceOf(ctx), publicUrl: ctx.config.publicUrl });
+      await markQuoteSigned(ctx.db, accountId, String(args.id), {
+        actor: { userId: user.id, name: user.name, email: user.email },
+        evidence: evidenceOf(ctx),
+        publicUrl: ctx.config.publicUrl,
+      });
       const quote = await getQuoteById(ctx.db, accountId, String(args.id));
       if (!quote) throw quoteNotFound();
       return quote;
@@ -240,12 +267,12 @@ builder.objectField(QuoteRef, "quoteSignatures", (t) =>
     description: "The signatures placed on this quote, oldest first.",
     extensions: cost.perParent(3),
     load: async (quoteIds: string[], ctx) => {
-      const rows = await ctx.db.select().from(quoteSignatures).where(inArray(quoteSignatures.quoteId, quoteIds)).orderBy(quoteSignatures.signedAt, quoteSignatures.createdAt);
-      return quoteIds.map((id) =>
-        rows
-          .filter((r) => r.quoteId === id)
-          .map(signatureView),
-      );
+      const rows = await ctx.db
+        .select()
+        .from(quoteSignatures)
+        .where(inArray(quoteSignatures.quoteId, quoteIds))
+        .orderBy(quoteSignatures.signedAt, quoteSignatures.createdAt);
+      return quoteIds.map((id) => rows.filter((r) => r.quoteId === id).map(signatureView));
     },
     resolve: (q) => q.id,
   }),

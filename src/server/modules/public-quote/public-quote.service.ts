@@ -236,7 +236,9 @@ async function buildView(
   const version = versionRows[0] ?? null;
   const versionNumber = version?.number ?? null;
   const signatures = allSignatures.filter((s) => s.versionNumber === versionNumber);
-  const earlierSignatures = allSignatures.filter((s) => s.versionNumber !== versionNumber && (versionNumber === null || (s.versionNumber ?? 0) < versionNumber));
+  const earlierSignatures = allSignatures.filter(
+    (s) => s.versionNumber !== versionNumber && (versionNumber === null || (s.versionNumber ?? 0) < versionNumber),
+  );
   // Quotes published before versions existed (and drafts) are read from their live blocks.
   const base = version ? version.document.document : toDocument(quote, await findBlocksOfQuotes(db, [quote.id]));
   // Once a customer has signed (this version), the document shows their choice of optional lines.
@@ -293,9 +295,17 @@ export async function loadPublicQuote(
 ): Promise<PublicQuoteResult> {
   const now = options.now ?? new Date();
   if (!NANO_ID_PATTERN.test(nanoId)) return { availability: "NOT_AVAILABLE", view: null };
-  const [row] = await db.select({ quote: quotes, account: accounts }).from(quotes).innerJoin(accounts, eq(accounts.id, quotes.accountId)).where(eq(quotes.nanoId, nanoId)).limit(1);
+  const [row] = await db
+    .select({ quote: quotes, account: accounts })
+    .from(quotes)
+    .innerJoin(accounts, eq(accounts.id, quotes.accountId))
+    .where(eq(quotes.nanoId, nanoId))
+    .limit(1);
   if (!row) return { availability: "NOT_AVAILABLE", view: null };
-  const availability = publicAvailability({ status: row.quote.status as QuoteStatus, expirationDate: row.quote.expirationDate }, options.today ?? todayIso(now));
+  const availability = publicAvailability(
+    { status: row.quote.status as QuoteStatus, expirationDate: row.quote.expirationDate },
+    options.today ?? todayIso(now),
+  );
   if (availability !== "AVAILABLE") return { availability, view: null };
   return { availability, view: await buildView(db, row.quote, row.account, { viewerUserId: options.viewerUserId, now, changesSince: options.changesSince }) };
 }
@@ -312,7 +322,13 @@ export async function loadQuoteView(db: Executor, accountId: string, quoteId: st
 }
 
 /** One version of a quote of an account, read-only, as its customer saw it (the owner's version history). */
-export async function loadQuoteVersionView(db: Executor, accountId: string, quoteId: string, number: number, now = new Date()): Promise<PublicQuoteView | null> {
+export async function loadQuoteVersionView(
+  db: Executor,
+  accountId: string,
+  quoteId: string,
+  number: number,
+  now = new Date(),
+): Promise<PublicQuoteView | null> {
   const [row] = await db
     .select({ quote: quotes, account: accounts })
     .from(quotes)

@@ -102,7 +102,11 @@ export function quotePdfRoutes(deps: Deps) {
     const t = translator(locale);
     const back = new URL(publicQuoteUrl(deps.publicUrl, { slug: view.slug, nanoId: view.nanoId, language: view.document.language })).pathname;
     return c.html(
-      smallPage(locale, t("pdf:download.preparingTitle"), t("pdf:download.preparing"), { refreshSeconds: 2, backHref: back, backLabel: t("pdf:download.backToQuote") }),
+      smallPage(locale, t("pdf:download.preparingTitle"), t("pdf:download.preparing"), {
+        refreshSeconds: 2,
+        backHref: back,
+        backLabel: t("pdf:download.backToQuote"),
+      }),
       202,
       PRIVATE,
     );

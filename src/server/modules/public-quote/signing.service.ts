@@ -81,7 +81,11 @@ export function findAuditEvents(db: Executor, accountId: string, quoteId: string
  * A customer's view of the public page: one VIEWED row per address and browser per 30 minutes
  * (a reload is not a new view). Members of the sending account are not recorded.
  */
-export async function recordView(db: Executor, view: Pick<PublicQuoteView, "quoteId" | "accountId" | "viewerIsMember"> & { version?: { number: number } | null }, evidence: Evidence): Promise<void> {
+export async function recordView(
+  db: Executor,
+  view: Pick<PublicQuoteView, "quoteId" | "accountId" | "viewerIsMember"> & { version?: { number: number } | null },
+  evidence: Evidence,
+): Promise<void> {
   if (view.viewerIsMember) return;
   const ip = clip(evidence.ip, 100);
   const userAgent = clip(evidence.userAgent, 500);
@@ -126,7 +130,12 @@ async function lockQuote(tx: Executor, quoteId: string) {
 
 /** The quote's current version number, read under the quote's lock (null: published before versions existed). */
 async function currentVersionNumber(tx: Executor, quoteId: string): Promise<number | null> {
-  const [row] = await tx.select({ number: quoteVersions.number }).from(quoteVersions).where(eq(quoteVersions.quoteId, quoteId)).orderBy(desc(quoteVersions.number)).limit(1);
+  const [row] = await tx
+    .select({ number: quoteVersions.number })
+    .from(quoteVersions)
+    .where(eq(quoteVersions.quoteId, quoteId))
+    .orderBy(desc(quoteVersions.number))
+    .limit(1);
   return row?.number ?? null;
 }
 
@@ -190,11 +199,21 @@ export async function createCustomerSignature(
       const signers = await tx
         .select({ name: quoteSignatures.name })
         .from(quoteSignatures)
-        .where(and(eq(quoteSignatures.quoteId, view.quoteId), eq(quoteSignatures.kind, "CUSTOMER"), seen === null ? sql`${quoteSignatures.versionNumber} is null` : eq(quoteSignatures.versionNumber, seen)));
+        .where(
+          and(
+            eq(quoteSignatures.quoteId, view.quoteId),
+            eq(quoteSignatures.kind, "CUSTOMER"),
+            seen === null ? sql`${quoteSignatures.versionNumber} is null` : eq(quoteSignatures.versionNumber, seen),
+          ),
+        );
       if (signers.some((s) => sameSigner(s.name, values.name))) throw new AppError("CONFLICT", "signing:errors.sameSigner", { name: values.name });
       const actor = { actorName: values.name, actorEmail: null, versionNumber: seen };
       if (selection.join(",") !== defaults.join(",")) {
-        await recordAudit(tx, { accountId: view.accountId, quoteId: view.quoteId, event: "OPTION_CHANGED", ...actor, details: { from: defaults, to: selection } }, context.evidence);
+        await recordAudit(
+          tx,
+          { accountId: view.accountId, quoteId: view.quoteId, event: "OPTION_CHANGED", ...actor, details: { from: defaults, to: selection } },
+          context.evidence,
+        );
       }
       await tx.insert(quoteSignatures).values({
         accountId: view.accountId,
@@ -211,7 +230,11 @@ export async function createCustomerSignature(
         userAgent: clip(context.evidence.userAgent, 500),
         actorEmail: null,
       });
-      await recordAudit(tx, { accountId: view.accountId, quoteId: view.quoteId, event: "SIGNED", ...actor, documentHash: hash, details: { kind: "CUSTOMER", selection } }, context.evidence);
+      await recordAudit(
+        tx,
+        { accountId: view.accountId, quoteId: view.quoteId, event: "SIGNED", ...actor, documentHash: hash, details: { kind: "CUSTOMER", selection } },
+        context.evidence,
+      );
     }),
   );
   const reread = await loadPublicQuote(deps.db, nanoId, { viewerUserId: context.viewerUserId, now });
@@ -291,7 +314,16 @@ export async function createAccountSignature(
       });
       await recordAudit(
         tx,
-        { accountId, quoteId: view.quoteId, event: "SIGNED", actorName: context.actor.name ?? values.name, actorEmail: context.actor.email, documentHash: hash, versionNumber: view.version?.number ?? null, details: { kind: "ACCOUNT", name: values.name, signedAt: values.signedAt } },
+        {
+          accountId,
+          quoteId: view.quoteId,
+          event: "SIGNED",
+          actorName: context.actor.name ?? values.name,
+          actorEmail: context.actor.email,
+          documentHash: hash,
+          versionNumber: view.version?.number ?? null,
+          details: { kind: "ACCOUNT", name: values.name, signedAt: values.signedAt },
+        },
         context.evidence,
       );
     }),
@@ -326,7 +358,20 @@ export async function markQuoteSigned(
       await recordQuoteEvent(tx, accountId, "signed", now);
       // The owners' "signed" e-mail (when switched on) and no more reminders (issue 14).
       await notifyQuoteSigned(tx, view.quoteId, { publicUrl: context.publicUrl });
-      await recordAudit(tx, { accountId, quoteId: view.quoteId, event: "MARKED_SIGNED", actorName: context.actor.name, actorEmail: context.actor.email, documentHash: hash, versionNumber: view.version?.number ?? null, details: { today: todayIso(now) } }, context.evidence);
+      await recordAudit(
+        tx,
+        {
+          accountId,
+          quoteId: view.quoteId,
+          event: "MARKED_SIGNED",
+          actorName: context.actor.name,
+          actorEmail: context.actor.email,
+          documentHash: hash,
+          versionNumber: view.version?.number ?? null,
+          details: { today: todayIso(now) },
+        },
+        context.evidence,
+      );
       // The sealed PDF of the signed quote, produced now so it is ready when someone downloads it
       // (decision 025); keyed by the signed state as the download route computes it.
       const signed = await loadQuoteView(tx, accountId, view.quoteId, now);
@@ -339,6 +384,11 @@ export async function markQuoteSigned(
 
 /** How many signatures a quote has (on any version). */
 export async function countSignatures(db: Executor, quoteId: string): Promise<number> {
-  const rows = await db.select({ id: quoteSignatures.id }).from(quoteSignatures).where(eq(quoteSignatures.quoteId, quoteId)).orderBy(desc(quoteSignatures.createdAt)).limit(1);
+  const rows = await db
+    .select({ id: quoteSignatures.id })
+    .from(quoteSignatures)
+    .where(eq(quoteSignatures.quoteId, quoteId))
+    .orderBy(desc(quoteSignatures.createdAt))
+    .limit(1);
   return rows.length;
 }

@@ -27,9 +27,18 @@ const QuoteVersionRef = builder.objectRef<VersionView>("QuoteVersion").implement
     publishedByName: t.exposeString("publishedByName", { nullable: true }),
     publishedByEmail: t.exposeString("publishedByEmail", { nullable: true }),
     documentHash: t.exposeString("documentHash", { description: "SHA-256 (hex) of the version as published (default selection)." }),
-    document: t.field({ type: "JSON", description: "The frozen document (number, dates, customer, blocks, lines, totals).", resolve: (v) => v.document.document }),
+    document: t.field({
+      type: "JSON",
+      description: "The frozen document (number, dates, customer, blocks, lines, totals).",
+      resolve: (v) => v.document.document,
+    }),
     changes: t.field({ type: "JSON", nullable: true, description: "What changed since the previous version (null for version 1).", resolve: (v) => v.changes }),
-    quoteSignatures: t.field({ type: [QuoteSignatureRef], extensions: cost.loadedList(3), description: "The signatures placed on this version.", resolve: (v) => v.signatures }),
+    quoteSignatures: t.field({
+      type: [QuoteSignatureRef],
+      extensions: cost.loadedList(3),
+      description: "The signatures placed on this version.",
+      resolve: (v) => v.signatures,
+    }),
   }),
 });
 

@@ -85,7 +85,12 @@ export async function loadQuoteStates(db: Executor, ids: string[], now = new Dat
  * in the transaction that holds the quote's row lock. The message says what state the quote is in
  * and what is possible (`quotes:stateHint.<STATE>`, the quote page's sentence), unless the caller gives its own.
  */
-export async function assertQuoteAction(tx: Executor, quoteId: string, action: QuoteAction, options: { now?: Date; refusal?: (state: QuoteState) => AppError | null } = {}): Promise<QuoteStateView> {
+export async function assertQuoteAction(
+  tx: Executor,
+  quoteId: string,
+  action: QuoteAction,
+  options: { now?: Date; refusal?: (state: QuoteState) => AppError | null } = {},
+): Promise<QuoteStateView> {
   const view = (await loadQuoteStates(tx, [quoteId], options.now)).get(quoteId);
   if (!view) throw new AppError("NOT_FOUND", "quotes:notFound");
   if (!can(view, action)) throw options.refusal?.(view.state) ?? new AppError("CONFLICT", `quotes:stateHint.${view.state}`);

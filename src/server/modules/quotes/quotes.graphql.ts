@@ -27,7 +27,8 @@ import {
 import { loadQuoteStates } from "./quote-state.service";
 
 const QuoteLifecycleRef = builder.objectRef<QuoteStateView>("QuoteLifecycle").implement({
-  description: "The quote's displayed state and the actions allowed in it (src/shared/quote-state.ts): every screen derives its badge, buttons and sentences from it, and the server refuses the other actions.",
+  description:
+    "The quote's displayed state and the actions allowed in it (src/shared/quote-state.ts): every screen derives its badge, buttons and sentences from it, and the server refuses the other actions.",
   fields: (t) => ({
     state: t.field({ type: QuoteStateEnum, resolve: (v) => v.state }),
     actions: t.field({ type: [QuoteActionEnum], resolve: (v) => v.actions }),
@@ -75,7 +76,12 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
     quoteDateAt: t.string({ description: "The quote date, YYYY-MM-DD.", resolve: (q) => q.quoteDate }),
     quoteExpirationAt: t.string({ description: "The last day the quote is valid, YYYY-MM-DD.", resolve: (q) => q.expirationDate }),
     // Joined with the quote by every query that returns quotes: no query of its own.
-    customer: t.field({ type: CustomerRef, nullable: true, description: "The customer record (null after the customer was deleted).", resolve: (q) => q.customer }),
+    customer: t.field({
+      type: CustomerRef,
+      nullable: true,
+      description: "The customer record (null after the customer was deleted).",
+      resolve: (q) => q.customer,
+    }),
     customerDetails: t.field({
       type: QuoteCustomerDetailsRef,
       nullable: true,
@@ -86,7 +92,10 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
         return c ? { name: c.name, companyName: c.companyName, contactPerson: c.contactPerson, email: c.email, phone: c.phone, content: c.content } : null;
       },
     }),
-    url: t.string({ description: "The public link: PUBLIC_URL[/nl]/quote/{slug}/{nanoId}.", resolve: (q, _args, ctx) => publicQuoteUrl(ctx.config.publicUrl, q) }),
+    url: t.string({
+      description: "The public link: PUBLIC_URL[/nl]/quote/{slug}/{nanoId}.",
+      resolve: (q, _args, ctx) => publicQuoteUrl(ctx.config.publicUrl, q),
+    }),
     // Per-parent fields are batched: one query for all the quotes of a request, however many.
     total: t.loadable({
       type: "String",
@@ -147,19 +156,28 @@ builder.queryField("quote", (t) =>
 builder.queryField("quotes", (t) =>
   t.field({
     type: QuotePageRef,
-    description: "The selected account's quotes, newest first: filtered by status (EXPIRED included), by an active decline (`declined: true`, decision 027) and searched by title, number or customer.",
+    description:
+      "The selected account's quotes, newest first: filtered by status (EXPIRED included), by an active decline (`declined: true`, decision 027) and searched by title, number or customer.",
     authScopes: { accountRole: "member" },
     extensions: cost.page,
     args: {
       ...pageArgs,
       status: t.arg({ type: QuoteDisplayStatusEnum }),
       state: t.arg({ type: QuoteStateEnum, description: "Only quotes in this state (`lifecycle.state`)." }),
-      search: t.arg.string(), declined: t.arg.boolean({ description: "Only quotes the customer declined (and that were not published again since)." }) },
+      search: t.arg.string(),
+      declined: t.arg.boolean({ description: "Only quotes the customer declined (and that were not published again since)." }),
+    },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
       const page = parsePage(args);
       const search = parseInput(ZSearch, args.search);
-      const { items, total } = await findQuotes(ctx.db, accountId, { status: args.status ?? null, state: args.state ?? null, declined: args.declined === true, search, ...page });
+      const { items, total } = await findQuotes(ctx.db, accountId, {
+        status: args.status ?? null,
+        state: args.state ?? null,
+        declined: args.declined === true,
+        search,
+        ...page,
+      });
       return { items, totalCount: total, page: page.page, pageSize: page.pageSize };
     },
   }),
@@ -174,7 +192,9 @@ builder.mutationField("createQuote", (t) =>
     args: { input: t.arg({ type: QuoteInput, required: true }), startFrom: t.arg({ type: QuoteStartInput, required: false }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
-      const startFrom = args.startFrom ? { quoteId: args.startFrom.quoteId ?? null, templateBlockIds: args.startFrom.templateBlockIds?.map(String) ?? null } : null;
+      const startFrom = args.startFrom
+        ? { quoteId: args.startFrom.quoteId ?? null, templateBlockIds: args.startFrom.templateBlockIds?.map(String) ?? null }
+        : null;
       return createQuote(ctx.db, accountId, parseInput(ZQuoteInput, args.input), new Date(), startFrom);
     },
   }),
@@ -245,7 +265,8 @@ builder.mutationField("publishQuote", (t) =>
 builder.mutationField("withdrawQuote", (t) =>
   t.field({
     type: QuoteRef,
-    description: "PUBLISHED → DRAFT (not once SIGNED): signatures stay with their version; the public link shows \"not available\" until it is published again as the next version.",
+    description:
+      'PUBLISHED → DRAFT (not once SIGNED): signatures stay with their version; the public link shows "not available" until it is published again as the next version.',
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }) },

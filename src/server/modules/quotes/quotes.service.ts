@@ -6,7 +6,18 @@ import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../..
 import type { Currency, Language } from "../../../shared/enums";
 import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
-import { type CustomerSnapshot, accounts, customers, quoteAuditEvents, quoteConversationEntries, quoteNumberCounters, quotePdfs, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
+import {
+  type CustomerSnapshot,
+  accounts,
+  customers,
+  quoteAuditEvents,
+  quoteConversationEntries,
+  quoteNumberCounters,
+  quotePdfs,
+  quoteSignatures,
+  quoteVersions,
+  quotes,
+} from "../../db/schema";
 import { AppError } from "../../errors";
 import { deleteFilesJob } from "../../jobs/delete-files";
 import { enqueue } from "../../jobs/queue";
@@ -187,16 +198,19 @@ export async function publishQuote(
   accountId: string,
   id: string,
   now = new Date(),
-  audit: { actorName: string | null; actorEmail: string | null; ip: string | null; userAgent: string | null } = { actorName: null, actorEmail: null, ip: null, userAgent: null },
+  audit: { actorName: string | null; actorEmail: string | null; ip: string | null; userAgent: string | null } = {
+    actorName: null,
+    actorEmail: null,
+    ip: null,
+    userAgent: null,
+  },
 ): Promise<QuoteRow> {
   await assertEntitled(db, accountId, "quotes", now);
   return guarded(() =>
     db.transaction(async (tx) => {
       const current = await lockQuote(tx, accountId, id);
       if (!canPublish(current.status as QuoteStatus)) throw new AppError("CONFLICT", "quotes:errors.cannotPublish");
-      const customer = current.customerId
-        ? (await tx.select().from(customers).where(eq(customers.id, current.customerId)).limit(1))[0]
-        : undefined;
+      const customer = current.customerId ? (await tx.select().from(customers).where(eq(customers.id, current.customerId)).limit(1))[0] : undefined;
       if (!customer) throw new AppError("BAD_USER_INPUT", "quotes:errors.customerMissing", {}, { customerId: { key: "quotes:errors.customerMissing" } });
       // A quote that would be expired (410) the moment it goes live is refused. (A quote without
       // blocks is not: until the block editor lands, no quote made in the app has blocks, so the
@@ -265,11 +279,7 @@ export async function withdrawQuote(db: Executor, accountId: string, id: string,
     db.transaction(async (tx) => {
       const current = await lockQuote(tx, accountId, id);
       if (!canWithdraw(current.status as QuoteStatus)) throw new AppError("CONFLICT", "quotes:errors.cannotWithdraw");
-      const [quote] = await tx
-        .update(quotes)
-        .set({ status: "DRAFT", publishedAt: null, updatedAt: now })
-        .where(eq(quotes.id, current.id))
-        .returning();
+      const [quote] = await tx.update(quotes).set({ status: "DRAFT", publishedAt: null, updatedAt: now }).where(eq(quotes.id, current.id)).returning();
       await onQuoteWithdrawn(tx, quote.id);
       return withCustomer(tx, quote);
     }),
@@ -284,7 +294,11 @@ export async function duplicateQuote(db: Executor, accountId: string, id: string
   await assertEntitled(db, accountId, "quotes", now);
   return db.transaction(async (tx) => {
     if (!isUuid(id)) throw quoteNotFound();
-    const [source] = await tx.select().from(quotes).where(and(eq(quotes.accountId, accountId), eq(quotes.id, id))).limit(1);
+    const [source] = await tx
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.accountId, accountId), eq(quotes.id, id)))
+      .limit(1);
     if (!source) throw quoteNotFound();
     const validityDays = Math.round((Date.parse(source.expirationDate) - Date.parse(source.quoteDate)) / 86_400_000);
     const today = todayIso(now);

@@ -15,7 +15,10 @@ import { createAccount, removeAccountLogo, updateAccount, updateAccountLogo, upd
 const SETTINGS_ROLE = { accountRole: "admin" } as const;
 
 /** What a public account shows: the account row, or the public quote read model's account. */
-export type PublicAccountSource = Pick<AccountRow, "name" | "logoFileKey" | "linkColor" | "textColor" | "textFont" | "quoteStreetAndNumber" | "quotePostalCode" | "quoteCity">;
+export type PublicAccountSource = Pick<
+  AccountRow,
+  "name" | "logoFileKey" | "linkColor" | "textColor" | "textFont" | "quoteStreetAndNumber" | "quotePostalCode" | "quoteCity"
+>;
 
 const logoUrl = (a: PublicAccountSource, version: number) => (a.logoFileKey && isFileKey(a.logoFileKey) ? filePath(a.logoFileKey, version) : null);
 
@@ -23,12 +26,15 @@ builder.objectField(AccountRef, "viewerRole", (t) =>
   t.field({
     type: AccountRoleEnum,
     nullable: true,
-    description: "The signed-in user's role in this account when it is the selected one (screens use it to show read-only settings; the server checks roles itself).",
+    description:
+      "The signed-in user's role in this account when it is the selected one (screens use it to show read-only settings; the server checks roles itself).",
     resolve: (a, _args, ctx) => (ctx.auth.account?.id === a.id ? ctx.auth.account.role : null),
   }),
 );
 
-builder.objectField(AccountRef, "vatNumber", (t) => t.exposeString("vatNumber", { nullable: true, description: "VAT number, normalised (NL123456789B01, GB123456789)." }));
+builder.objectField(AccountRef, "vatNumber", (t) =>
+  t.exposeString("vatNumber", { nullable: true, description: "VAT number, normalised (NL123456789B01, GB123456789)." }),
+);
 
 /** What a customer sees of the company on a public quote (SPEC §3 "Public account"). */
 export const PublicAccountRef = builder.objectRef<PublicAccountSource>("PublicAccount").implement({
@@ -65,7 +71,8 @@ builder.objectField(QuoteRef, "identityAccount", (t) =>
 );
 
 const UpdateAccountInput = builder.inputType("UpdateAccountInput", {
-  description: "General settings. Country, currency and language are strings checked by the server (decision 002): country NL | GB, currency EUR | USD | GBP, language ENG | NL.",
+  description:
+    "General settings. Country, currency and language are strings checked by the server (decision 002): country NL | GB, currency EUR | USD | GBP, language ENG | NL.",
   fields: (t) => ({
     name: t.string({ required: true, description: "Company name." }),
     country: t.string({ required: true }),

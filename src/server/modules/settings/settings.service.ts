@@ -46,7 +46,11 @@ export async function updateAccountStyling(db: Database, accountId: string, valu
  * Points the account at another logo file (or none) with its pixel size (the page reserves the
  * logo's box from it), returning the key it had.
  */
-function setLogoKey(db: Database, accountId: string, logo: { key: string; width: number; height: number } | null): Promise<{ previous: string | null; row: AccountRow }> {
+function setLogoKey(
+  db: Database,
+  accountId: string,
+  logo: { key: string; width: number; height: number } | null,
+): Promise<{ previous: string | null; row: AccountRow }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ key: accounts.logoFileKey }).from(accounts).where(eq(accounts.id, accountId)).for("update");
     if (!current) throw notFound();

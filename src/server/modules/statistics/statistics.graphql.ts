@@ -29,7 +29,8 @@ builder.objectField(AccountRef, "notifyFirstView", (t) =>
 // ── public tracking ───────────────────────────────────────────────────────────────────────────
 type ViewPayload = { viewId: string | null; counted: boolean };
 const ViewStatisticRef = builder.objectRef<ViewPayload>("ViewStatistic").implement({
-  description: "The result of opening a public quote: the view to add reading time to (null when nothing is tracked: a bot, a prefetch, the sender's own team, an unavailable quote or a flood).",
+  description:
+    "The result of opening a public quote: the view to add reading time to (null when nothing is tracked: a bot, a prefetch, the sender's own team, an unavailable quote or a flood).",
   fields: (t) => ({
     viewId: t.exposeID("viewId", { nullable: true }),
     counted: t.exposeBoolean("counted", { description: "False for a repeat open within 30 minutes (the same view continues) and for anything not tracked." }),

@@ -4,14 +4,7 @@ import { isbot } from "isbot";
 import type { Locale } from "../../../shared/locales";
 import { localizePath } from "../../../shared/locales";
 import { type QuoteStatus, publicAvailability, todayIso } from "../../../shared/quote-status";
-import {
-  STATS,
-  averageSeconds,
-  boundedBlockSeconds,
-  dayInTimeZone,
-  daysBetween,
-  isSameVisit,
-} from "../../../shared/statistics";
+import { STATS, averageSeconds, boundedBlockSeconds, dayInTimeZone, daysBetween, isSameVisit } from "../../../shared/statistics";
 import { translator } from "../../../shared/i18n/server";
 import { type Database, type Executor, preparedStatement, queryRows } from "../../db/client";
 import { isUuid } from "../../db/ids";
@@ -182,9 +175,10 @@ export async function recordView(db: Database, deps: NotifyDeps, nanoId: string,
       quoteNumber: quotes.quoteNumber,
       timeZone: accounts.timeZone,
       notify: accounts.notifyFirstView,
-      member: visitor.userId && isUuid(visitor.userId)
-        ? sql<boolean>`exists (select 1 from ${accountUsers} where ${accountUsers.accountId} = ${quotes.accountId} and ${accountUsers.userId} = ${visitor.userId})`
-        : sql<boolean>`false`,
+      member:
+        visitor.userId && isUuid(visitor.userId)
+          ? sql<boolean>`exists (select 1 from ${accountUsers} where ${accountUsers.accountId} = ${quotes.accountId} and ${accountUsers.userId} = ${visitor.userId})`
+          : sql<boolean>`false`,
     })
     .from(quotes)
     .innerJoin(accounts, eq(accounts.id, quotes.accountId))
@@ -202,7 +196,13 @@ export async function recordView(db: Database, deps: NotifyDeps, nanoId: string,
     const [recent] = await tx
       .select({ id: quoteViews.id, lastSeenAt: quoteViews.lastSeenAt })
       .from(quoteViews)
-      .where(and(eq(quoteViews.quoteId, quote.id), inArray(quoteViews.visitorHash, [hashToday, hashYesterday]), gte(quoteViews.lastSeenAt, new Date(now.getTime() - STATS.dedupWindowSeconds * 1000))))
+      .where(
+        and(
+          eq(quoteViews.quoteId, quote.id),
+          inArray(quoteViews.visitorHash, [hashToday, hashYesterday]),
+          gte(quoteViews.lastSeenAt, new Date(now.getTime() - STATS.dedupWindowSeconds * 1000)),
+        ),
+      )
       .orderBy(desc(quoteViews.lastSeenAt))
       .limit(1);
     if (recent && isSameVisit(recent.lastSeenAt, now)) {
@@ -219,7 +219,11 @@ export async function recordView(db: Database, deps: NotifyDeps, nanoId: string,
       .returning({ id: quoteViews.id });
     await addToRollups(tx, { quoteId: quote.id, accountId: quote.accountId, day, views: 1, seconds: 0 });
     if (quote.publishedAt) {
-      const first = await tx.insert(quoteFirstViews).values({ quoteId: quote.id, publishedAt: quote.publishedAt, viewedAt: now }).onConflictDoNothing().returning({ quoteId: quoteFirstViews.quoteId });
+      const first = await tx
+        .insert(quoteFirstViews)
+        .values({ quoteId: quote.id, publishedAt: quote.publishedAt, viewedAt: now })
+        .onConflictDoNothing()
+        .returning({ quoteId: quoteFirstViews.quoteId });
       if (first.length && quote.notify) await notifyOwners(tx, deps, { ...quote, viewedAt: now });
     }
     return { counted: true, viewId: view.id };
@@ -241,13 +245,18 @@ async function notifyOwners(
     const locale: Locale = owner.locale === "nl" ? "nl" : "en";
     const t = translator(locale);
     const url = `${deps.publicUrl}${localizePath(`/app/quotes/mutate/${quote.id}`, locale)}`;
-    const when = new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: quote.timeZone }).format(quote.viewedAt);
+    const when = new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: quote.timeZone }).format(
+      quote.viewedAt,
+    );
     const params = { quote: `${quote.quoteNumber} ${quote.name}`, when };
     const { html, text } = renderEmail({
       lang: locale,
       preheader: t("statistics:email.preheader", params),
       heading: t("statistics:email.heading", params),
-      paragraphs: [owner.name ? t("statistics:email.greeting", { name: owner.name }) : t("statistics:email.greetingNoName"), t("statistics:email.body", params)],
+      paragraphs: [
+        owner.name ? t("statistics:email.greeting", { name: owner.name }) : t("statistics:email.greetingNoName"),
+        t("statistics:email.body", params),
+      ],
       button: { label: t("statistics:email.button"), url },
       note: t("statistics:email.note"),
       footer: t("statistics:email.footer"),
@@ -277,7 +286,14 @@ export async function recordTime(db: Database, input: TimeInput, ip: string, now
   const claimed = Number.isFinite(input.seconds) ? Math.max(0, Math.floor(input.seconds)) : 0;
   if (claimed <= 0) return { acceptedSeconds: 0, dropped: "noTime" };
   // Repeated ids merged, negatives dropped (no scaling yet: the bound is known in the database).
-  const blocks = JSON.stringify(Object.fromEntries(boundedBlockSeconds(input.blocks.filter((b) => isUuid(b.blockId)), Number.POSITIVE_INFINITY)));
+  const blocks = JSON.stringify(
+    Object.fromEntries(
+      boundedBlockSeconds(
+        input.blocks.filter((b) => isUuid(b.blockId)),
+        Number.POSITIVE_INFINITY,
+      ),
+    ),
+  );
   const [row] = await recordTimeStatement(db, {
     ipKey: STATS_LIMITS.ip.key(ip),
     quoteKey: STATS_LIMITS.quote.key(input.nanoId),
@@ -302,8 +318,13 @@ const value = (name: keyof RecordTimeValues) => sql.placeholder(name);
  * database server may lose the last fraction of a second of beacons — all of a beacon or none of
  * it: the event and its rollups are one transaction either way (decision 034).
  */
-const recordTimeStatement = preparedStatement<{ allowed: boolean; found: boolean; accepted: number | string | null }, RecordTimeValues>("statistics_record_time", () => sql`
-    with limits as (${rateLimitHitsSql([{ ...STATS_LIMITS.ip, key: value("ipKey") }, { ...STATS_LIMITS.quote, key: value("quoteKey") }])}),
+const recordTimeStatement = preparedStatement<{ allowed: boolean; found: boolean; accepted: number | string | null }, RecordTimeValues>(
+  "statistics_record_time",
+  () => sql`
+    with limits as (${rateLimitHitsSql([
+      { ...STATS_LIMITS.ip, key: value("ipKey") },
+      { ...STATS_LIMITS.quote, key: value("quoteKey") },
+    ])}),
     allowed as (select count(*) = 2 and bool_and(limits.allowed) as ok from limits),
     cur as (
       select v.id, v.quote_id, v.account_id, v.day,
@@ -350,7 +371,8 @@ const recordTimeStatement = preparedStatement<{ allowed: boolean; found: boolean
       on conflict (quote_id, block_id) do update set seconds = ${quoteBlockStats}.seconds + excluded.seconds
     )
     select (select ok from allowed) as allowed, exists (select 1 from cur) as found, (select s from upd) as accepted,
-      set_config('synchronous_commit', 'off', true) is not null as async_commit`);
+      set_config('synchronous_commit', 'off', true) is not null as async_commit`,
+);
 
 // ── retention ───────────────────────────────────────────────────────────────────────────────
 /**
@@ -401,12 +423,18 @@ export type QuoteStatistics = {
 /** One quote's statistics; refused for another account's quote (not found) and for drafts. */
 export async function getQuoteStatistics(db: Executor, accountId: string, quoteId: string): Promise<QuoteStatistics> {
   if (!isUuid(quoteId)) throw statisticsQuoteNotFound();
-  const [quote] = await db.select({ id: quotes.id, status: quotes.status }).from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.accountId, accountId)));
+  const [quote] = await db
+    .select({ id: quotes.id, status: quotes.status })
+    .from(quotes)
+    .where(and(eq(quotes.id, quoteId), eq(quotes.accountId, accountId)));
   if (!quote) throw statisticsQuoteNotFound();
   if (quote.status === "DRAFT") throw new AppError("CONFLICT", "statistics:errors.draft");
   const [[totals], visits, blocks] = await Promise.all([
     db
-      .select({ views: sql<number>`coalesce(sum(${quoteDailyStats.views}), 0)::int`, seconds: sql<number>`coalesce(sum(${quoteDailyStats.seconds}), 0)::bigint` })
+      .select({
+        views: sql<number>`coalesce(sum(${quoteDailyStats.views}), 0)::int`,
+        seconds: sql<number>`coalesce(sum(${quoteDailyStats.seconds}), 0)::bigint`,
+      })
       .from(quoteDailyStats)
       .where(eq(quoteDailyStats.quoteId, quoteId)),
     db
@@ -446,7 +474,11 @@ export async function getQuoteListStatistics(db: Executor, accountId: string, qu
   if (ids.length === 0) return [];
   const [rows, own] = await Promise.all([
     db
-      .select({ quoteId: quoteDailyStats.quoteId, views: sql<number>`sum(${quoteDailyStats.views})::int`, seconds: sql<number>`sum(${quoteDailyStats.seconds})::bigint` })
+      .select({
+        quoteId: quoteDailyStats.quoteId,
+        views: sql<number>`sum(${quoteDailyStats.views})::int`,
+        seconds: sql<number>`sum(${quoteDailyStats.seconds})::bigint`,
+      })
       .from(quoteDailyStats)
       .where(and(eq(quoteDailyStats.accountId, accountId), inArray(quoteDailyStats.quoteId, ids)))
       .groupBy(quoteDailyStats.quoteId),
@@ -491,7 +523,10 @@ export async function getStatisticsOverview(db: Executor, accountId: string, ran
       quotesSigned: accountDailyStats.quotesSigned,
     })
     .from(accounts)
-    .leftJoin(accountDailyStats, and(eq(accountDailyStats.accountId, accounts.id), gte(accountDailyStats.day, range.from), lte(accountDailyStats.day, range.to)))
+    .leftJoin(
+      accountDailyStats,
+      and(eq(accountDailyStats.accountId, accounts.id), gte(accountDailyStats.day, range.from), lte(accountDailyStats.day, range.to)),
+    )
     .where(eq(accounts.id, accountId));
   const account = joined[0];
   const rows = joined.flatMap((r) => (r.day === null ? [] : [{ ...r, day: r.day }]));
@@ -508,7 +543,14 @@ export async function getStatisticsOverview(db: Executor, accountId: string, ran
     seconds += s;
     published += r?.quotesPublished ?? 0;
     signed += r?.quotesSigned ?? 0;
-    return { date, averageTime: averageSeconds(s, v), quoteViews: v, totalTime: s, quotesPublished: r?.quotesPublished ?? 0, quotesSigned: r?.quotesSigned ?? 0 };
+    return {
+      date,
+      averageTime: averageSeconds(s, v),
+      quoteViews: v,
+      totalTime: s,
+      quotesPublished: r?.quotesPublished ?? 0,
+      quotesSigned: r?.quotesSigned ?? 0,
+    };
   });
   return {
     from: range.from,

@@ -87,7 +87,14 @@ export async function inviteUser(
     await tx
       .update(accountInvitations)
       .set({ status: "expired" })
-      .where(and(eq(accountInvitations.accountId, scope.accountId), eq(accountInvitations.email, input.email), eq(accountInvitations.status, "invited"), lte(accountInvitations.expiresAt, sql`now()`)));
+      .where(
+        and(
+          eq(accountInvitations.accountId, scope.accountId),
+          eq(accountInvitations.email, input.email),
+          eq(accountInvitations.status, "invited"),
+          lte(accountInvitations.expiresAt, sql`now()`),
+        ),
+      );
     const token = randomToken();
     const [invitation] = await tx
       .insert(accountInvitations)
@@ -119,7 +126,13 @@ export async function inviteUser(
       note: t("team:email.note", { days: INVITATION_TTL_DAYS }),
       footer: t("team:email.footer"),
     });
-    await enqueue(tx, sendMailJob, { to: input.email, subject: t("team:email.subject", { company: account.name }), html, text, logHint: { invitationLink: url } });
+    await enqueue(tx, sendMailJob, {
+      to: input.email,
+      subject: t("team:email.subject", { company: account.name }),
+      html,
+      text,
+      logHint: { invitationLink: url },
+    });
     return { id: invitation.id, email: invitation.email, name: invitation.name, role: invitation.role, status: "invited", expiresAt: invitation.expiresAt };
   });
 }
@@ -257,7 +270,11 @@ export async function acceptInvitation(db: Database, user: { id: string; email: 
     // Already a member (added another way meanwhile): the invitation is used, the role unchanged.
     await tx.insert(accountUsers).values({ accountId: used.accountId, userId: user.id, role: used.role }).onConflictDoNothing();
     // A new user who signed in without a name takes the name the inviter gave.
-    if (used.name) await tx.update(users).set({ name: used.name, updatedAt: new Date() }).where(and(eq(users.id, user.id), isNull(users.name)));
+    if (used.name)
+      await tx
+        .update(users)
+        .set({ name: used.name, updatedAt: new Date() })
+        .where(and(eq(users.id, user.id), isNull(users.name)));
     const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, used.accountId));
     return { accountId: used.accountId, accountName: account.name };
   });
@@ -276,6 +293,9 @@ export async function declineInvitation(db: Executor, token: string): Promise<bo
 
 /** Owners of an account (deleting a user checks they own none). */
 export async function countOwnedAccounts(db: Executor, userId: string): Promise<number> {
-  const [{ total }] = await db.select({ total: count() }).from(accountUsers).where(and(eq(accountUsers.userId, userId), eq(accountUsers.role, "owner")));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(accountUsers)
+    .where(and(eq(accountUsers.userId, userId), eq(accountUsers.role, "owner")));
   return total;
 }

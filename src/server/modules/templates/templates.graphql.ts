@@ -28,7 +28,11 @@ import {
 
 // --- Template blocks: the block types of modules/blocks, owned by the account -------------------
 
-const { InterfaceRef: TemplateBlockRef, TextRef: TextTemplateBlockRef, PricingRef: PricingTemplateBlockRef } = defineBlockTypes<TemplateBlockRow>(
+const {
+  InterfaceRef: TemplateBlockRef,
+  TextRef: TextTemplateBlockRef,
+  PricingRef: PricingTemplateBlockRef,
+} = defineBlockTypes<TemplateBlockRow>(
   {
     interfaceName: "TemplateBlock",
     text: "TextTemplateBlock",
@@ -81,7 +85,8 @@ builder.mutationField("createTextTemplateBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { input: t.arg({ type: TextBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => createTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
+    resolve: (_root, args, ctx) =>
+      createTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -92,7 +97,8 @@ builder.mutationField("updateTextTemplateBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: TextBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => updateTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
+    resolve: (_root, args, ctx) =>
+      updateTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parseTextBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -103,7 +109,8 @@ builder.mutationField("createPricingTemplateBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { input: t.arg({ type: PricingBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => createTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
+    resolve: (_root, args, ctx) =>
+      createTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -114,7 +121,8 @@ builder.mutationField("updatePricingTemplateBlock", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: PricingBlockInput, required: true }) },
-    resolve: (_root, args, ctx) => updateTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
+    resolve: (_root, args, ctx) =>
+      updateTemplateBlock(ctx.db, requireAccountScope(ctx).accountId, String(args.id), parsePricingBlock(args.input, requireAccountScope(ctx).accountId)),
   }),
 );
 
@@ -164,7 +172,8 @@ const TemplateSignatureInput = builder.inputType("TemplateSignatureInput", {
     kind: t.string({ required: true, description: "DRAWN or TYPED." }),
     signature: t.string({
       required: true,
-      description: "TYPED: the text (≤ 100 characters). DRAWN: a data:image/png;base64 URL (≤ 200 KB), or on update the current /files/ URL to keep the drawing.",
+      description:
+        "TYPED: the text (≤ 100 characters). DRAWN: a data:image/png;base64 URL (≤ 200 KB), or on update the current /files/ URL to keep the drawing.",
     }),
     isDefault: t.boolean({ required: false, description: "Make it the account's default (the previous default stops being one)." }),
   }),
@@ -204,7 +213,8 @@ builder.mutationField("createTemplateSignature", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.mutation,
     args: { input: t.arg({ type: TemplateSignatureInput, required: true }) },
-    resolve: (_root, args, ctx) => createTemplateSignature(ctx.db, ctx.files, requireAccountScope(ctx).accountId, parseInput(ZTemplateSignatureInput, args.input)),
+    resolve: (_root, args, ctx) =>
+      createTemplateSignature(ctx.db, ctx.files, requireAccountScope(ctx).accountId, parseInput(ZTemplateSignatureInput, args.input)),
   }),
 );
 

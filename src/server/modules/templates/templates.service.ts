@@ -80,16 +80,30 @@ async function clearOtherDefaults(tx: Executor, accountId: string, keep: string 
     .where(and(eq(templateSignatures.accountId, accountId), eq(templateSignatures.isDefault, true), keep ? ne(templateSignatures.id, keep) : undefined));
 }
 
-export async function createTemplateSignature(db: Executor, files: FileStorage, accountId: string, values: TemplateSignatureValues): Promise<TemplateSignatureRow> {
+export async function createTemplateSignature(
+  db: Executor,
+  files: FileStorage,
+  accountId: string,
+  values: TemplateSignatureValues,
+): Promise<TemplateSignatureRow> {
   const signature = await storedSignature(files, values);
   return db.transaction(async (tx) => {
     if (values.isDefault) await clearOtherDefaults(tx, accountId, null);
-    const [row] = await tx.insert(templateSignatures).values({ accountId, name: values.name, kind: values.kind, signature, isDefault: values.isDefault }).returning();
+    const [row] = await tx
+      .insert(templateSignatures)
+      .values({ accountId, name: values.name, kind: values.kind, signature, isDefault: values.isDefault })
+      .returning();
     return row;
   });
 }
 
-export async function updateTemplateSignature(db: Executor, files: FileStorage, accountId: string, id: string, values: TemplateSignatureValues): Promise<TemplateSignatureRow> {
+export async function updateTemplateSignature(
+  db: Executor,
+  files: FileStorage,
+  accountId: string,
+  id: string,
+  values: TemplateSignatureValues,
+): Promise<TemplateSignatureRow> {
   const current = await ownSignature(db, accountId, id);
   const signature = await storedSignature(files, values, current);
   const row = await db.transaction(async (tx) => {

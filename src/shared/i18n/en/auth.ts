@@ -16,7 +16,8 @@ export default {
     headingSignUp: "Welcome to Offerly",
     greeting: "Hi {{name}},",
     greetingNoName: "Hi,",
-    alreadyRegistered: "You already have an Offerly account with this e-mail address, so no new account was created: this link signs you in to your existing one.",
+    alreadyRegistered:
+      "You already have an Offerly account with this e-mail address, so no new account was created: this link signs you in to your existing one.",
     body: "Click the button below to sign in. If you did not ask for this e-mail, you can safely ignore it.",
     button: "Sign in to Offerly",
     note: "This link works once, for {{minutes}} minutes, and only for this e-mail address.",
@@ -76,7 +77,8 @@ export default {
     "invalid-action-code": "This sign-in link is invalid or has already been used. Request a new one.",
     "email-mismatch": "This link was sent to another e-mail address. Enter the address the link was sent to.",
     "too-many-requests": "Too many attempts. Please wait a few minutes and try again.",
-    "too-many-links": "We already sent several sign-in links to this address in the last few minutes. Use the newest one in your inbox (each works for 10 minutes), or try again in a few minutes.",
+    "too-many-links":
+      "We already sent several sign-in links to this address in the last few minutes. Use the newest one in your inbox (each works for 10 minutes), or try again in a few minutes.",
     "payload-too-large": "The request is too large.",
     "unsupported-media-type": "Send JSON (application/json).",
     "user-disabled": "This user has been disabled. Contact your account owner.",

@@ -110,7 +110,8 @@ export default {
   },
   change: {
     title: "Change your plan",
-    intro: "An upgrade starts now: you pay the difference for the rest of the period you already paid for. A lower plan or another billing interval starts when that period ends; nothing is charged now.",
+    intro:
+      "An upgrade starts now: you pay the difference for the rest of the period you already paid for. A lower plan or another billing interval starts when that period ends; nothing is charged now.",
     current: "Now: {{plan}}, {{interval}}",
     currentBadge: "Current",
     calculating: "Working out the price…",
@@ -119,7 +120,8 @@ export default {
     thenRenews: "From {{date}}: {{amount}} {{per}} (VAT included).",
     scheduled: "Your plan changes on {{date}}. Nothing is charged now.",
     pendingSignatures_one: "{{count}} published quote is waiting for a signature. {{plan}} does not include signing: from {{date}} it can no longer be signed.",
-    pendingSignatures_other: "{{count}} published quotes are waiting for a signature. {{plan}} does not include signing: from {{date}} they can no longer be signed.",
+    pendingSignatures_other:
+      "{{count}} published quotes are waiting for a signature. {{plan}} does not include signing: from {{date}} they can no longer be signed.",
     losesSigning: "{{plan}} does not include signing: from {{date}} your quotes can no longer be signed online.",
     confirmPendingSignatures: "I understand these quotes can no longer be signed from {{date}}.",
     submitUpgrade: "Upgrade and pay",

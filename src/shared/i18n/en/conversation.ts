@@ -81,7 +81,8 @@ export default {
       "rate-limited": "Too many messages at once. Please try again in an hour.",
       closed: "This quote can no longer be answered: it is signed, expired or no longer available.",
       "already-declined": "This quote has already been declined.",
-      "decline-after-signature": "This version of the quote has been signed, so it can no longer be declined. Ask the sender a question if something is not right.",
+      "decline-after-signature":
+        "This version of the quote has been signed, so it can no longer be declined. Ask the sender a question if something is not right.",
       error: "Something went wrong. Please refresh the page and try again.",
     },
   },

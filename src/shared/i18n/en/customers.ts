@@ -49,7 +49,8 @@ export default {
     title: "Delete {{name}}?",
     body: "This cannot be undone.",
     quotes_one: "Their {{count}} quote stays, without a customer. A published or signed quote keeps the customer's details as they were when it was published.",
-    quotes_other: "Their {{count}} quotes stay, without a customer. Published and signed quotes keep the customer's details as they were when they were published.",
+    quotes_other:
+      "Their {{count}} quotes stay, without a customer. Published and signed quotes keep the customer's details as they were when they were published.",
     confirm: "Delete customer",
   },
   validation: {

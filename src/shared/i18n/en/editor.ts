@@ -48,9 +48,11 @@ export default {
   },
   dnd: {
     lineHandle: "Move line {{number}}",
-    lineInstructions: "To move a line, press Space or Enter to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it. Press Escape to cancel. The new order is saved with the block.",
+    lineInstructions:
+      "To move a line, press Space or Enter to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it. Press Escape to cancel. The new order is saved with the block.",
     handle: "Move {{name}}",
-    instructions: "To move a block, press Space or Enter to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it. Press Escape to cancel.",
+    instructions:
+      "To move a block, press Space or Enter to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it. Press Escape to cancel.",
     pickedUp: "Picked up {{name}}. It is in position {{position}} of {{count}}.",
     movedOver: "{{name}} was moved to position {{position}} of {{count}}.",
     notOver: "{{name}} is no longer over a position.",

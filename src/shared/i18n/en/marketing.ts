@@ -169,7 +169,7 @@ export default {
     },
     watermark: {
       title: "Watermark",
-      text: "Quotes on Starter and Basic will carry a small \"Made with Offerly\" mark at the bottom; Pro quotes none. Not in place yet: today no quote carries a mark.",
+      text: 'Quotes on Starter and Basic will carry a small "Made with Offerly" mark at the bottom; Pro quotes none. Not in place yet: today no quote carries a mark.',
     },
   },
   pricing: {

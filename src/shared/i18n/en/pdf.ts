@@ -54,8 +54,10 @@ export default {
     sealHeading: "Digital seal",
     seal: "This PDF carries a digital seal (a PDF signature) by “{{signer}}”, applied when the file was generated. Any change to the file afterwards, even one character or one amount, makes the seal invalid.",
     sealUnknownSigner: "the server's sealing certificate",
-    sealCheck: "To check it, open the file in a PDF reader that shows signatures (for example Adobe Acrobat Reader, in its signature panel): it should report that the document has not been modified since the signature was applied. A reader that does not know the certificate may call the signer's identity unknown or untrusted; that concerns who sealed the file, not whether it was changed.",
-    sealProves: "The seal shows that this file is exactly as {{host}} produced it. It does not by itself prove who a signer is: that rests on the evidence above (name, e-mail address, time, IP address and browser).",
+    sealCheck:
+      "To check it, open the file in a PDF reader that shows signatures (for example Adobe Acrobat Reader, in its signature panel): it should report that the document has not been modified since the signature was applied. A reader that does not know the certificate may call the signer's identity unknown or untrusted; that concerns who sealed the file, not whether it was changed.",
+    sealProves:
+      "The seal shows that this file is exactly as {{host}} produced it. It does not by itself prove who a signer is: that rests on the evidence above (name, e-mail address, time, IP address and browser).",
   },
   download: {
     preparingTitle: "Your PDF is being prepared…",

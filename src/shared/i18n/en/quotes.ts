@@ -34,7 +34,8 @@ export default {
     PUBLISHED: "This quote is published: its content can no longer be edited. Withdraw it to change it.",
     VIEWED: "The customer has opened this quote. Its content can no longer be edited: withdraw it to change it.",
     DECLINED: "The customer declined this quote: signing is closed. Withdraw it, change it and publish it again to offer it anew.",
-    CUSTOMER_SIGNED: "The customer signed this quote. Add your signature and mark it as signed to close it, or withdraw it to change it (the customer then signs the new version).",
+    CUSTOMER_SIGNED:
+      "The customer signed this quote. Add your signature and mark it as signed to close it, or withdraw it to change it (the customer then signs the new version).",
     EXPIRED: "This quote has expired: its link says so. Withdraw it and choose a later expiration date to offer it again.",
     SIGNED: "This quote is signed and final: it can no longer be changed or withdrawn. Duplicate it to make a new one.",
   },

@@ -5,7 +5,8 @@ export default {
   nav: { general: "General", styling: "Styling", team: "Team", billing: "Billing" },
   sections: {
     statistics: "Statistics",
-    statisticsHint: "Views and signatures count on the day in this time zone (a change applies from then on; days already counted keep theirs). Choose whether you hear when a customer opens a quote.",
+    statisticsHint:
+      "Views and signatures count on the day in this time zone (a change applies from then on; days already counted keep theirs). Choose whether you hear when a customer opens a quote.",
     company: "Company",
     companyHint: "Your company's name and where it is based. The language is the default for new quotes.",
     billing: "Billing details",

@@ -72,7 +72,8 @@ export default {
     declined: "You declined the invitation. You can close this page.",
     invalid: "Something went wrong. Please retry the link in your email.",
     invalidTitle: "Team invitation",
-    noToken: "This page opens an invitation to join a team on Offerly. Open it with the link in your invitation e-mail. If that link does not work, ask the person who invited you to send a new invitation.",
+    noToken:
+      "This page opens an invitation to join a team on Offerly. Open it with the link in your invitation e-mail. If that link does not work, ask the person who invited you to send a new invitation.",
     closed: "This invitation is no longer open: it was accepted, declined or withdrawn, or it has expired. Ask the person who invited you to send a new one.",
     toApp: "Go to Offerly",
   },

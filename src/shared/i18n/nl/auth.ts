@@ -19,7 +19,8 @@ export default {
     headingSignUp: "Welkom bij Offerly",
     greeting: "Hoi {{name}},",
     greetingNoName: "Hoi,",
-    alreadyRegistered: "Je hebt al een Offerly-account met dit e-mailadres, dus er is geen nieuw account aangemaakt: met deze link log je in op je bestaande account.",
+    alreadyRegistered:
+      "Je hebt al een Offerly-account met dit e-mailadres, dus er is geen nieuw account aangemaakt: met deze link log je in op je bestaande account.",
     body: "Klik op de knop hieronder om in te loggen. Heb je deze e-mail niet aangevraagd? Dan kun je hem negeren.",
     button: "Inloggen bij Offerly",
     note: "Deze link werkt één keer, {{minutes}} minuten lang, en alleen voor dit e-mailadres.",
@@ -79,7 +80,8 @@ export default {
     "invalid-action-code": "Deze inloglink is ongeldig of al gebruikt. Vraag een nieuwe aan.",
     "email-mismatch": "Deze link is naar een ander e-mailadres gestuurd. Vul het adres in waar de link naartoe is gestuurd.",
     "too-many-requests": "Te veel pogingen. Wacht een paar minuten en probeer het opnieuw.",
-    "too-many-links": "We hebben de afgelopen minuten al meerdere inloglinks naar dit adres gestuurd. Gebruik de nieuwste in je inbox (elke link werkt 10 minuten), of probeer het over een paar minuten opnieuw.",
+    "too-many-links":
+      "We hebben de afgelopen minuten al meerdere inloglinks naar dit adres gestuurd. Gebruik de nieuwste in je inbox (elke link werkt 10 minuten), of probeer het over een paar minuten opnieuw.",
     "payload-too-large": "Het verzoek is te groot.",
     "unsupported-media-type": "Stuur JSON (application/json).",
     "user-disabled": "Deze gebruiker is uitgeschakeld. Neem contact op met de eigenaar van je account.",

@@ -111,7 +111,8 @@ export default {
   },
   change: {
     title: "Wijzig je abonnement",
-    intro: "Een upgrade gaat meteen in: je betaalt het verschil voor de rest van de periode die je al hebt betaald. Een lager abonnement of een andere betaaltermijn gaat in als die periode afloopt; er wordt nu niets afgeschreven.",
+    intro:
+      "Een upgrade gaat meteen in: je betaalt het verschil voor de rest van de periode die je al hebt betaald. Een lager abonnement of een andere betaaltermijn gaat in als die periode afloopt; er wordt nu niets afgeschreven.",
     current: "Nu: {{plan}}, {{interval}}",
     currentBadge: "Huidig",
     calculating: "De prijs wordt berekend…",
@@ -119,8 +120,10 @@ export default {
     upgradeNow: "Je betaalt nu {{amount}} (incl. btw) voor de rest van deze periode, tot {{date}}.",
     thenRenews: "Vanaf {{date}}: {{amount}} {{per}} (incl. btw).",
     scheduled: "Je abonnement wijzigt op {{date}}. Er wordt nu niets afgeschreven.",
-    pendingSignatures_one: "{{count}} gepubliceerde offerte wacht op een handtekening. {{plan}} heeft geen ondertekenen: vanaf {{date}} kan die niet meer worden ondertekend.",
-    pendingSignatures_other: "{{count}} gepubliceerde offertes wachten op een handtekening. {{plan}} heeft geen ondertekenen: vanaf {{date}} kunnen die niet meer worden ondertekend.",
+    pendingSignatures_one:
+      "{{count}} gepubliceerde offerte wacht op een handtekening. {{plan}} heeft geen ondertekenen: vanaf {{date}} kan die niet meer worden ondertekend.",
+    pendingSignatures_other:
+      "{{count}} gepubliceerde offertes wachten op een handtekening. {{plan}} heeft geen ondertekenen: vanaf {{date}} kunnen die niet meer worden ondertekend.",
     losesSigning: "{{plan}} heeft geen ondertekenen: vanaf {{date}} kunnen je offertes niet meer online worden ondertekend.",
     confirmPendingSignatures: "Ik begrijp dat deze offertes vanaf {{date}} niet meer kunnen worden ondertekend.",
     submitUpgrade: "Upgraden en betalen",
@@ -150,8 +153,10 @@ export default {
   },
   errors: {
     noRunningSubscription: "Er is geen lopend abonnement om te wijzigen. Kies eerst een abonnement.",
-    pendingSignatures_one: "{{count}} gepubliceerde offerte wacht nog op een handtekening en kan na deze wijziging niet meer worden ondertekend. Bevestig om door te gaan.",
-    pendingSignatures_other: "{{count}} gepubliceerde offertes wachten nog op een handtekening en kunnen na deze wijziging niet meer worden ondertekend. Bevestig om door te gaan.",
+    pendingSignatures_one:
+      "{{count}} gepubliceerde offerte wacht nog op een handtekening en kan na deze wijziging niet meer worden ondertekend. Bevestig om door te gaan.",
+    pendingSignatures_other:
+      "{{count}} gepubliceerde offertes wachten nog op een handtekening en kunnen na deze wijziging niet meer worden ondertekend. Bevestig om door te gaan.",
     trialExpired: "Je gratis proefperiode is afgelopen. Kies een abonnement om weer te maken en te publiceren.",
     subscriptionExpired: "Je abonnement is verlopen. Verleng het om weer te maken en te publiceren.",
     planRequired: "Hiervoor heb je het {{plan}}-abonnement (of hoger) nodig. Upgrade via Instellingen → Facturatie.",

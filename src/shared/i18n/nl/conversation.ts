@@ -83,7 +83,8 @@ export default {
       "rate-limited": "Te veel berichten tegelijk. Probeer het over een uur opnieuw.",
       closed: "Op deze offerte kan niet meer worden gereageerd: hij is ondertekend, verlopen of niet meer beschikbaar.",
       "already-declined": "Deze offerte is al afgewezen.",
-      "decline-after-signature": "Deze versie van de offerte is al ondertekend en kan daarom niet meer worden afgewezen. Stel de afzender een vraag als er iets niet klopt.",
+      "decline-after-signature":
+        "Deze versie van de offerte is al ondertekend en kan daarom niet meer worden afgewezen. Stel de afzender een vraag als er iets niet klopt.",
       error: "Er ging iets mis. Vernieuw de pagina en probeer het opnieuw.",
     },
   },
@@ -92,7 +93,8 @@ export default {
     signed: "Deze offerte is ondertekend: hij kan hier niet meer worden afgewezen of bevraagd.",
     expired: "Deze offerte is verlopen. Neem contact op met de afzender.",
     alreadyDeclined: "Deze offerte is al afgewezen.",
-    declineAfterSignature: "Deze versie van de offerte is al ondertekend en kan daarom niet meer worden afgewezen. Stel de afzender een vraag als er iets niet klopt.",
+    declineAfterSignature:
+      "Deze versie van de offerte is al ondertekend en kan daarom niet meer worden afgewezen. Stel de afzender een vraag als er iets niet klopt.",
     rateLimited: "Te veel berichten. Probeer het over {{minutes}} minuten opnieuw.",
     questionRequired: "Typ je vraag.",
     questionTooLong: "Een vraag mag maximaal 2.000 tekens lang zijn.",

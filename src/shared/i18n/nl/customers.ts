@@ -50,8 +50,10 @@ export default {
   confirmDelete: {
     title: "{{name}} verwijderen?",
     body: "Dit kan niet ongedaan worden gemaakt.",
-    quotes_one: "De {{count}} offerte blijft bestaan, zonder klant. Een gepubliceerde of getekende offerte houdt de klantgegevens zoals ze bij publicatie waren.",
-    quotes_other: "De {{count}} offertes blijven bestaan, zonder klant. Gepubliceerde en getekende offertes houden de klantgegevens zoals ze bij publicatie waren.",
+    quotes_one:
+      "De {{count}} offerte blijft bestaan, zonder klant. Een gepubliceerde of getekende offerte houdt de klantgegevens zoals ze bij publicatie waren.",
+    quotes_other:
+      "De {{count}} offertes blijven bestaan, zonder klant. Gepubliceerde en getekende offertes houden de klantgegevens zoals ze bij publicatie waren.",
     confirm: "Klant verwijderen",
   },
   validation: {

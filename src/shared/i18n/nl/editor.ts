@@ -51,9 +51,11 @@ export default {
   },
   dnd: {
     lineHandle: "Regel {{number}} verplaatsen",
-    lineInstructions: "Om een regel te verplaatsen: druk op spatie of Enter om hem op te pakken, verplaats hem met de pijltjestoetsen en druk opnieuw op spatie of Enter om hem neer te zetten. Escape annuleert. De nieuwe volgorde wordt met het blok opgeslagen.",
+    lineInstructions:
+      "Om een regel te verplaatsen: druk op spatie of Enter om hem op te pakken, verplaats hem met de pijltjestoetsen en druk opnieuw op spatie of Enter om hem neer te zetten. Escape annuleert. De nieuwe volgorde wordt met het blok opgeslagen.",
     handle: "{{name}} verplaatsen",
-    instructions: "Om een blok te verplaatsen: druk op spatie of Enter om het op te pakken, verplaats het met de pijltjestoetsen en druk opnieuw op spatie of Enter om het neer te zetten. Escape annuleert.",
+    instructions:
+      "Om een blok te verplaatsen: druk op spatie of Enter om het op te pakken, verplaats het met de pijltjestoetsen en druk opnieuw op spatie of Enter om het neer te zetten. Escape annuleert.",
     pickedUp: "{{name}} opgepakt. Het staat op positie {{position}} van {{count}}.",
     movedOver: "{{name}} is verplaatst naar positie {{position}} van {{count}}.",
     notOver: "{{name}} staat niet meer boven een positie.",

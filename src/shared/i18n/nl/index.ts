@@ -18,5 +18,23 @@ import signing from "./signing";
 import statistics from "./statistics";
 import templates from "./templates";
 
-const nl = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing, statistics, conversation } satisfies Mirror<typeof en>;
+const nl = {
+  common,
+  api,
+  auth,
+  app,
+  marketing,
+  customers,
+  quotes,
+  settings,
+  billing,
+  blocks,
+  team,
+  editor,
+  templates,
+  pdf,
+  signing,
+  statistics,
+  conversation,
+} satisfies Mirror<typeof en>;
 export default nl;

@@ -16,7 +16,8 @@ export default {
     },
     pricing: {
       title: "Prijzen · Offerly",
-      description: "De abonnementen Starter, Basic en Pro, per maand of per jaar met twee maanden gratis. Prijzen in euro's exclusief btw. Probeer alles 14 dagen gratis.",
+      description:
+        "De abonnementen Starter, Basic en Pro, per maand of per jaar met twee maanden gratis. Prijzen in euro's exclusief btw. Probeer alles 14 dagen gratis.",
     },
     faq: {
       title: "Veelgestelde vragen · Offerly",
@@ -169,7 +170,7 @@ export default {
     },
     watermark: {
       title: "Watermerk",
-      text: "Offertes met Starter en Basic krijgen onderaan een klein \"Gemaakt met Offerly\"-kenmerk; Pro-offertes niet. Nog niet ingevoerd: nu heeft geen enkele offerte een kenmerk.",
+      text: 'Offertes met Starter en Basic krijgen onderaan een klein "Gemaakt met Offerly"-kenmerk; Pro-offertes niet. Nog niet ingevoerd: nu heeft geen enkele offerte een kenmerk.',
     },
   },
   pricing: {

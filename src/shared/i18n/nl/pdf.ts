@@ -17,7 +17,8 @@ export default {
   },
   certificate: {
     title: "Ondertekeningscertificaat",
-    intro: "Deze pagina legt vast hoe de offerte in dit document is gepubliceerd, bekeken en ondertekend, zoals de server het heeft vastgelegd. Ze hoort bij het verzegelde document.",
+    intro:
+      "Deze pagina legt vast hoe de offerte in dit document is gepubliceerd, bekeken en ondertekend, zoals de server het heeft vastgelegd. Ze hoort bij het verzegelde document.",
     document: "Document",
     name: "Titel",
     number: "Offertenummer",
@@ -56,8 +57,10 @@ export default {
     sealHeading: "Digitaal zegel",
     seal: "Deze pdf draagt een digitaal zegel (een pdf-handtekening) van “{{signer}}”, aangebracht toen het bestand werd gemaakt. Elke latere wijziging van het bestand, al is het één teken of één bedrag, maakt het zegel ongeldig.",
     sealUnknownSigner: "het zegelcertificaat van de server",
-    sealCheck: "Controleer het door het bestand te openen in een pdf-lezer die handtekeningen toont (bijvoorbeeld Adobe Acrobat Reader, in het deelvenster Handtekeningen): die hoort te melden dat het document niet is gewijzigd sinds de handtekening is aangebracht. Een lezer die het certificaat niet kent, kan de identiteit van de ondertekenaar onbekend of niet vertrouwd noemen; dat gaat over wie het bestand verzegelde, niet over de vraag of het is gewijzigd.",
-    sealProves: "Het zegel toont aan dat dit bestand precies is zoals {{host}} het heeft gemaakt. Het bewijst op zichzelf niet wie een ondertekenaar is: dat rust op het bewijs hierboven (naam, e-mailadres, tijd, IP-adres en browser).",
+    sealCheck:
+      "Controleer het door het bestand te openen in een pdf-lezer die handtekeningen toont (bijvoorbeeld Adobe Acrobat Reader, in het deelvenster Handtekeningen): die hoort te melden dat het document niet is gewijzigd sinds de handtekening is aangebracht. Een lezer die het certificaat niet kent, kan de identiteit van de ondertekenaar onbekend of niet vertrouwd noemen; dat gaat over wie het bestand verzegelde, niet over de vraag of het is gewijzigd.",
+    sealProves:
+      "Het zegel toont aan dat dit bestand precies is zoals {{host}} het heeft gemaakt. Het bewijst op zichzelf niet wie een ondertekenaar is: dat rust op het bewijs hierboven (naam, e-mailadres, tijd, IP-adres en browser).",
   },
   download: {
     preparingTitle: "Je pdf wordt klaargemaakt…",

@@ -34,7 +34,8 @@ export default {
     PUBLISHED: "Deze offerte is gepubliceerd: de inhoud kan niet meer worden bewerkt. Trek hem in om hem te wijzigen.",
     VIEWED: "De klant heeft deze offerte geopend. De inhoud kan niet meer worden bewerkt: trek hem in om hem te wijzigen.",
     DECLINED: "De klant heeft deze offerte afgewezen: ondertekenen is gesloten. Trek hem in, wijzig hem en publiceer hem opnieuw om hem opnieuw aan te bieden.",
-    CUSTOMER_SIGNED: "De klant heeft deze offerte getekend. Zet je eigen handtekening en markeer hem als getekend om hem af te ronden, of trek hem in om hem te wijzigen (de klant tekent dan de nieuwe versie).",
+    CUSTOMER_SIGNED:
+      "De klant heeft deze offerte getekend. Zet je eigen handtekening en markeer hem als getekend om hem af te ronden, of trek hem in om hem te wijzigen (de klant tekent dan de nieuwe versie).",
     EXPIRED: "Deze offerte is verlopen: de link meldt dat. Trek hem in en kies een latere vervaldatum om hem opnieuw aan te bieden.",
     SIGNED: "Deze offerte is getekend en definitief: hij kan niet meer worden gewijzigd of ingetrokken. Dupliceer hem om een nieuwe te maken.",
   },

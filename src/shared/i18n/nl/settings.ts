@@ -7,7 +7,8 @@ export default {
   nav: { general: "Algemeen", styling: "Huisstijl", team: "Team", billing: "Facturatie" },
   sections: {
     statistics: "Statistieken",
-    statisticsHint: "Weergaven en handtekeningen tellen op de dag in deze tijdzone (een wijziging geldt vanaf dat moment; dagen die al geteld zijn houden de hunne). Kies of je hoort wanneer een klant een offerte opent.",
+    statisticsHint:
+      "Weergaven en handtekeningen tellen op de dag in deze tijdzone (een wijziging geldt vanaf dat moment; dagen die al geteld zijn houden de hunne). Kies of je hoort wanneer een klant een offerte opent.",
     company: "Bedrijf",
     companyHint: "De naam van je bedrijf en waar het gevestigd is. De taal is de standaard voor nieuwe offertes.",
     billing: "Factuurgegevens",

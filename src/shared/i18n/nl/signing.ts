@@ -116,7 +116,8 @@ export default {
     expired: "Deze offerte is verlopen en kan niet meer worden ondertekend.",
     notPublished: "Alleen een gepubliceerde offerte kan worden ondertekend.",
     alreadySigned: "Deze offerte is al ondertekend.",
-    versionChanged: "De afzender heeft deze offerte gewijzigd nadat je hem opende. Laad de pagina opnieuw om te zien wat er veranderd is en onderteken dan de nieuwe versie.",
+    versionChanged:
+      "De afzender heeft deze offerte gewijzigd nadat je hem opende. Laad de pagina opnieuw om te zien wat er veranderd is en onderteken dan de nieuwe versie.",
     notSignable: "Deze offerte accepteert geen handtekeningen.",
     memberCannotSign: "Je bent ingelogd bij het account dat deze offerte stuurde: je kunt niet als klant ondertekenen.",
     tooMany: "Te veel verzoeken. Wacht even en probeer het opnieuw.",

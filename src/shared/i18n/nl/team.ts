@@ -73,8 +73,10 @@ export default {
     declined: "Je hebt de uitnodiging afgewezen. Je kunt deze pagina sluiten.",
     invalid: "Er is iets misgegaan. Probeer de link in je e-mail opnieuw.",
     invalidTitle: "Uitnodiging voor een team",
-    noToken: "Deze pagina opent een uitnodiging om lid te worden van een team op Offerly. Open hem met de link in je uitnodigingsmail. Werkt die link niet, vraag dan degene die je uitnodigde om een nieuwe uitnodiging te sturen.",
-    closed: "Deze uitnodiging is niet meer open: hij is geaccepteerd, afgewezen of ingetrokken, of verlopen. Vraag degene die je uitnodigde om een nieuwe te sturen.",
+    noToken:
+      "Deze pagina opent een uitnodiging om lid te worden van een team op Offerly. Open hem met de link in je uitnodigingsmail. Werkt die link niet, vraag dan degene die je uitnodigde om een nieuwe uitnodiging te sturen.",
+    closed:
+      "Deze uitnodiging is niet meer open: hij is geaccepteerd, afgewezen of ingetrokken, of verlopen. Vraag degene die je uitnodigde om een nieuwe te sturen.",
     toApp: "Naar Offerly",
   },
   data: {
@@ -85,14 +87,16 @@ export default {
     exportButton: "Export downloaden",
     exportOwnerOnly: "Alleen een eigenaar kan het account exporteren of verwijderen.",
     deleteTitle: "Dit account verwijderen",
-    deleteBody: "Dit verwijdert {{company}} met alle klanten, offertes, het team en het logo, voor iedereen in het account. Dit kan niet ongedaan worden gemaakt.",
+    deleteBody:
+      "Dit verwijdert {{company}} met alle klanten, offertes, het team en het logo, voor iedereen in het account. Dit kan niet ongedaan worden gemaakt.",
     deleteButton: "Account verwijderen…",
     deleteConfirmTitle: "{{company}} definitief verwijderen?",
     deleteConfirmLabel: "Typ de naam van het account om te bevestigen",
     deleteConfirm: "Account verwijderen",
     deleted: "Account verwijderd",
     deleteMeTitle: "Mijn gebruiker verwijderen",
-    deleteMeBody: "Verwijdert je gebruiker en logt je overal uit. Alleen mogelijk als je geen account bezit: verwijder het, of maak eerst iemand anders eigenaar.",
+    deleteMeBody:
+      "Verwijdert je gebruiker en logt je overal uit. Alleen mogelijk als je geen account bezit: verwijder het, of maak eerst iemand anders eigenaar.",
     deleteMeButton: "Mijn gebruiker verwijderen…",
     deleteMeConfirmTitle: "Je gebruiker definitief verwijderen?",
     deleteMeConfirm: "Mijn gebruiker verwijderen",

@@ -27,7 +27,10 @@ export function TrialCta({ secondary, align = "start", testId }: { secondary?: {
           {signedIn ? t("signedIn.goToApp") : t("cta.startTrial")}
         </Link>
         {secondary ? (
-          <Link to={href(secondary.to)} className="rounded-md border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50">
+          <Link
+            to={href(secondary.to)}
+            className="rounded-md border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50"
+          >
             {secondary.label}
           </Link>
         ) : null}

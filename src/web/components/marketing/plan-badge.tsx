@@ -10,7 +10,11 @@ export function PlanBadges({ feature }: { feature: Feature }) {
   const lowest = lowestPlanWith(feature);
   const available = isFeatureAvailable(feature);
   const plans =
-    lowest === "STARTER" ? t("features.allPlans") : lowest === "BASIC" ? t("features.fromPlan", { plan: t("pricing.plans.BASIC.name") }) : t("features.onlyPlan");
+    lowest === "STARTER"
+      ? t("features.allPlans")
+      : lowest === "BASIC"
+        ? t("features.fromPlan", { plan: t("pricing.plans.BASIC.name") })
+        : t("features.onlyPlan");
   return (
     <p className="mt-3 flex flex-wrap items-center gap-2 text-xs font-medium" data-testid={`feature-badges-${feature}`} data-available={available}>
       <span className={`rounded-full px-2.5 py-1 ${available ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-700"}`}>

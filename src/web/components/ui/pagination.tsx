@@ -2,17 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 
 /** Previous / next with "page x of y"; hidden when everything fits on one page. */
-export function Pagination({
-  page,
-  pageSize,
-  totalCount,
-  onPage,
-}: {
-  page: number;
-  pageSize: number;
-  totalCount: number;
-  onPage: (page: number) => void;
-}) {
+export function Pagination({ page, pageSize, totalCount, onPage }: { page: number; pageSize: number; totalCount: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(totalCount / pageSize));
   if (pages <= 1) return null;

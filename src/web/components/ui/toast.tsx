@@ -150,7 +150,11 @@ const isInside = (container: Element, node: EventTarget | null) => node instance
  * (Sonner's shortcut).
  */
 export function Toaster({ label }: { label: string }) {
-  const above = useSyncExternalStore(clearance.subscribe, () => clearance.px, () => 0);
+  const above = useSyncExternalStore(
+    clearance.subscribe,
+    () => clearance.px,
+    () => 0,
+  );
   // Sonner's default margins (24 px, 16 px on phones), raised by the bar's height.
   const offset = above ? { bottom: `${24 + above}px` } : undefined;
   const mobileOffset = above ? { bottom: `${16 + above}px` } : undefined;

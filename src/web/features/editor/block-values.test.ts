@@ -63,7 +63,20 @@ describe("pricing form values in the quote's language", () => {
       pricingUnit: "MONTH",
       discountType: "AMOUNT",
       discountValue: "1250.00",
-      lines: [{ name: "Ontwerp", description: null, price: "1200.00", amount: "1.500", vatRate: "21", discountType: null, discountValue: null, optional: false, selected: true, recurring: false }],
+      lines: [
+        {
+          name: "Ontwerp",
+          description: null,
+          price: "1200.00",
+          amount: "1.500",
+          vatRate: "21",
+          discountType: null,
+          discountValue: null,
+          optional: false,
+          selected: true,
+          recurring: false,
+        },
+      ],
     };
     const nl = pricingFormFromStored(stored, "NL", "21");
     expect(nl.discountValue).toBe("1.250,00");

@@ -14,7 +14,10 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
   const { ctx } = context;
   // "Changed since you last viewed" (decision 032): the island asks with ?changesSince=<the version this browser saw>.
   const since = Number(new URL(ctx.request.url).searchParams.get("changesSince"));
-  const { availability, view } = await readPublicQuote(ctx.readDb, nanoId, { viewerUserId: ctx.auth.user?.id ?? null, changesSince: Number.isInteger(since) && since > 0 ? since : null });
+  const { availability, view } = await readPublicQuote(ctx.readDb, nanoId, {
+    viewerUserId: ctx.auth.user?.id ?? null,
+    changesSince: Number.isInteger(since) && since > 0 ? since : null,
+  });
   if (!view) return { availability, quote: null, islandSrc: null, conversation: null };
   await recordView(ctx.db, view, { ip: context.clientAddress ?? null, userAgent: ctx.request.headers.get("user-agent") }).catch((error: unknown) =>
     ctx.log.warn({ err: error }, "could not record a quote view"),

@@ -50,12 +50,19 @@ export function QuoteDocument({
   return (
     // A container: the line table shows its columns by the document's width, not the screen's (the
     // styling preview is a narrow column on a wide screen).
-    <article lang={quote.language === "NL" ? "nl" : "en"} className={`${WRAP} @container overflow-hidden rounded-xl border border-slate-200 bg-white text-left ${className}`} data-testid="quote-document">
+    <article
+      lang={quote.language === "NL" ? "nl" : "en"}
+      className={`${WRAP} @container overflow-hidden rounded-xl border border-slate-200 bg-white text-left ${className}`}
+      data-testid="quote-document"
+    >
       {banner}
       <div className="space-y-6 p-4 sm:p-6">
         <header>
           <p className="text-sm tabular-nums text-slate-500">{t("quotes:quoteTitle", { number: quote.quoteNumber })}</p>
-          <Title className={`mt-1 font-bold tracking-tight text-slate-900 ${WRAP} ${headingLevel === 1 ? "text-3xl" : "text-xl"}`} data-testid="quote-document-title">
+          <Title
+            className={`mt-1 font-bold tracking-tight text-slate-900 ${WRAP} ${headingLevel === 1 ? "text-3xl" : "text-xl"}`}
+            data-testid="quote-document-title"
+          >
             {quote.name}
           </Title>
           <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-2 text-sm" data-testid="quote-dates">
@@ -72,7 +79,14 @@ export function QuoteDocument({
         <CustomerAddress customer={quote.customer} />
         {quote.blocks.length === 0 ? <p className="text-sm text-slate-500">{t("quotes:empty.noBlocks")}</p> : null}
         {quote.blocks.map((block) => (
-          <section key={block.id} id={`block-${block.id}`} data-block-id={block.id} data-testid="quote-block" aria-label={block.name || undefined} className="scroll-mt-4">
+          <section
+            key={block.id}
+            id={`block-${block.id}`}
+            data-block-id={block.id}
+            data-testid="quote-block"
+            aria-label={block.name || undefined}
+            className="scroll-mt-4"
+          >
             {block.name ? (
               <Block className={`text-lg font-semibold text-slate-900 ${WRAP}`}>
                 {block.name}
@@ -80,7 +94,9 @@ export function QuoteDocument({
               </Block>
             ) : null}
             <RichText doc={block.content} className="mt-1" />
-            {block.pricing ? <PricingTable block={block} pricing={block.pricing} language={quote.language} money={money} selectable={selectable} marks={marks} /> : null}
+            {block.pricing ? (
+              <PricingTable block={block} pricing={block.pricing} language={quote.language} money={money} selectable={selectable} marks={marks} />
+            ) : null}
           </section>
         ))}
         <Totals quote={quote} money={money} />
@@ -103,7 +119,14 @@ function ChangeMark({ kind }: { kind: "added" | "changed" }) {
 function CustomerAddress({ customer }: { customer: QuoteDocumentCustomer | null }) {
   const { t } = useTranslation();
   if (!customer) return <p className="text-sm text-slate-500">{t("quotes:noCustomer")}</p>;
-  const lines = [customer.name, customer.companyName && customer.companyName !== customer.name ? customer.companyName : null, customer.contactPerson, customer.content, customer.email, customer.phone];
+  const lines = [
+    customer.name,
+    customer.companyName && customer.companyName !== customer.name ? customer.companyName : null,
+    customer.contactPerson,
+    customer.content,
+    customer.email,
+    customer.phone,
+  ];
   return (
     <address className={`whitespace-pre-line text-sm not-italic text-slate-700 ${WRAP}`} data-testid="quote-customer">
       {lines.filter(Boolean).join("\n")}
@@ -142,11 +165,21 @@ function PricingTable({
       <table className="mt-3 w-full table-fixed text-sm" aria-label={block.name}>
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-            <th scope="col" className="py-2 pr-2 font-semibold">{t("quotes:lineItem.name")}</th>
-            <th scope="col" className="hidden w-32 py-2 pr-2 text-right font-semibold @xl:table-cell">{t("quotes:lineItem.amount")}</th>
-            <th scope="col" className="hidden w-28 py-2 pr-2 text-right font-semibold @xl:table-cell">{t("quotes:lineItem.price")}</th>
-            <th scope="col" className="hidden w-16 py-2 pr-2 text-right font-semibold @xl:table-cell">{t("blocks:document.vat")}</th>
-            <th scope="col" className="w-28 py-2 text-right font-semibold">{t("quotes:lineItem.total")}</th>
+            <th scope="col" className="py-2 pr-2 font-semibold">
+              {t("quotes:lineItem.name")}
+            </th>
+            <th scope="col" className="hidden w-32 py-2 pr-2 text-right font-semibold @xl:table-cell">
+              {t("quotes:lineItem.amount")}
+            </th>
+            <th scope="col" className="hidden w-28 py-2 pr-2 text-right font-semibold @xl:table-cell">
+              {t("quotes:lineItem.price")}
+            </th>
+            <th scope="col" className="hidden w-16 py-2 pr-2 text-right font-semibold @xl:table-cell">
+              {t("blocks:document.vat")}
+            </th>
+            <th scope="col" className="w-28 py-2 text-right font-semibold">
+              {t("quotes:lineItem.total")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -156,10 +189,17 @@ function PricingTable({
             const mark = marks?.lines[li.id];
             const before = mark?.before;
             const was = before
-              ? [mark.fields.includes("price") ? money(before.price) : null, mark.fields.includes("amount") ? formatQuantity(before.amount, language) : null].filter(Boolean).join(" · ")
+              ? [mark.fields.includes("price") ? money(before.price) : null, mark.fields.includes("amount") ? formatQuantity(before.amount, language) : null]
+                  .filter(Boolean)
+                  .join(" · ")
               : "";
             return (
-              <tr key={li.id} className={`border-b border-slate-100 align-top ${excluded ? "text-slate-500" : ""}`} data-testid="quote-line" data-line-id={li.id}>
+              <tr
+                key={li.id}
+                className={`border-b border-slate-100 align-top ${excluded ? "text-slate-500" : ""}`}
+                data-testid="quote-line"
+                data-line-id={li.id}
+              >
                 <td className={`py-2 pr-2 text-slate-800 ${WRAP}`}>
                   {selectable && li.optional ? (
                     <input
@@ -172,7 +212,11 @@ function PricingTable({
                   ) : null}
                   {li.name}
                   {mark ? <ChangeMark kind={mark.kind} /> : null}
-                  {was ? <span className="block text-xs text-amber-900" data-testid="line-was">{t("signing:versions.was", { value: was })}</span> : null}
+                  {was ? (
+                    <span className="block text-xs text-amber-900" data-testid="line-was">
+                      {t("signing:versions.was", { value: was })}
+                    </span>
+                  ) : null}
                   {li.optional ? (
                     <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
                       {t("blocks:document.optional")}
@@ -188,7 +232,9 @@ function PricingTable({
                 </td>
                 <td className="hidden py-2 pr-2 text-right tabular-nums @xl:table-cell">{quantity(li)}</td>
                 <td className="hidden py-2 pr-2 text-right tabular-nums @xl:table-cell">{money(li.price)}</td>
-                <td className="hidden py-2 pr-2 text-right tabular-nums @xl:table-cell">{li.vatRate !== undefined ? `${formatQuantity(li.vatRate, language)}%` : ""}</td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums @xl:table-cell">
+                  {li.vatRate !== undefined ? `${formatQuantity(li.vatRate, language)}%` : ""}
+                </td>
                 <td className="py-2 text-right tabular-nums">
                   {money(li.total)}
                   {li.recurring && interval ? <span className="block text-xs text-slate-500">{t(`blocks:document.interval.${interval}`)}</span> : null}
@@ -238,7 +284,14 @@ function TotalsRowView({ row }: { row: TotalsRow }) {
     );
   }
   return (
-    <div className={row.kind === "strong" ? "flex items-baseline justify-between gap-4 text-sm font-semibold text-slate-900" : "flex items-baseline justify-between gap-4 text-sm text-slate-600"} data-testid={row.testId}>
+    <div
+      className={
+        row.kind === "strong"
+          ? "flex items-baseline justify-between gap-4 text-sm font-semibold text-slate-900"
+          : "flex items-baseline justify-between gap-4 text-sm text-slate-600"
+      }
+      data-testid={row.testId}
+    >
       <dt>{row.label}</dt>
       <dd>{row.amount}</dd>
     </div>

@@ -66,7 +66,12 @@ export function grandTotalLabel(totals: Totals, labels: TotalsLabels): string {
 }
 
 /** "€ 2.400,00 once + € 150,00 per month", or just the one-off amount. */
-export function totalsSummary(totals: Totals, labels: TotalsLabels, money: (amount: string) => string, field: "totalExclVat" | "totalInclVat" = "totalExclVat"): string {
+export function totalsSummary(
+  totals: Totals,
+  labels: TotalsLabels,
+  money: (amount: string) => string,
+  field: "totalExclVat" | "totalInclVat" = "totalExclVat",
+): string {
   if (totals.recurring.length === 0) return money(totals.oneOff[field]);
   const parts = totals.recurring.map((part) => fill(labels.summaryRecurring, { amount: money(part[field]), interval: labels.interval[part.interval] }));
   const hasOneOff = totals.oneOff.subtotal !== "0.00" || totals.oneOff[field] !== "0.00";

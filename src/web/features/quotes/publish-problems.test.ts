@@ -7,6 +7,10 @@ describe("publish problems", () => {
     expect(publishProblems(ok, "2026-05-01")).toEqual([]);
   });
   it("names a missing customer, no blocks and a passed expiration date", () => {
-    expect(publishProblems({ customer: null, quoteBlocks: [], quoteExpirationAt: "2026-04-30" }, "2026-05-01")).toEqual(["noCustomer", "noBlocks", "expirationPassed"]);
+    expect(publishProblems({ customer: null, quoteBlocks: [], quoteExpirationAt: "2026-04-30" }, "2026-05-01")).toEqual([
+      "noCustomer",
+      "noBlocks",
+      "expirationPassed",
+    ]);
   });
 });

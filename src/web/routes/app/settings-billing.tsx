@@ -42,7 +42,13 @@ export default function SettingsBillingPage() {
         {refusal.code === "FORBIDDEN" ? (
           <Alert>{t("billing:overview.ownerOnly")}</Alert>
         ) : (
-          <QueryState fetching={fetching} error={error} hasData={Boolean(billing)} onRetry={() => refetch({ requestPolicy: "network-only" })} errorMessage={refusal.message} />
+          <QueryState
+            fetching={fetching}
+            error={error}
+            hasData={Boolean(billing)}
+            onRetry={() => refetch({ requestPolicy: "network-only" })}
+            errorMessage={refusal.message}
+          />
         )}
         {waiting ? <Alert kind="info">{t("billing:overview.paymentPending")}</Alert> : null}
         {billing ? (

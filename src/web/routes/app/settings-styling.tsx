@@ -41,7 +41,11 @@ export default function SettingsStylingPage() {
 
 function Styling({ account, canEdit, locked }: { account: AccountSettingsFieldsFragment; canEdit: boolean; locked: boolean }) {
   const { t } = useTranslation();
-  const form = useZodForm(ZUpdateAccountStylingInput, { linkColor: account.linkColor ?? "", textColor: account.textColor ?? "", textFont: account.textFont ?? "INTER" });
+  const form = useZodForm(ZUpdateAccountStylingInput, {
+    linkColor: account.linkColor ?? "",
+    textColor: account.textColor ?? "",
+    textFont: account.textFont ?? "INTER",
+  });
   const [linkColor, textColor, textFont] = form.watch(["linkColor", "textColor", "textFont"]);
   const valid = (v: string | null | undefined) => (v && /^#[0-9a-f]{6}$/i.test(v) ? v : null);
   return (
@@ -58,7 +62,15 @@ function Styling({ account, canEdit, locked }: { account: AccountSettingsFieldsF
       <div className="space-y-2">
         <h2 className="text-base font-semibold text-slate-900">{t("settings:styling.preview")}</h2>
         <p className="text-sm text-slate-600">{t("settings:styling.previewHint")}</p>
-        <StylingPreview styling={{ linkColor: valid(linkColor), textColor: valid(textColor), textFont: textFont ?? null, logoUrl: account.fileUrl, companyName: account.name }} />
+        <StylingPreview
+          styling={{
+            linkColor: valid(linkColor),
+            textColor: valid(textColor),
+            textFont: textFont ?? null,
+            logoUrl: account.fileUrl,
+            companyName: account.name,
+          }}
+        />
       </div>
     </div>
   );

@@ -18,7 +18,9 @@ export default function EmailLinkSentPage() {
   return (
     <div className="p-6 sm:p-8">
       <title>{`${t("auth:linkSent.title")} · Offerly`}</title>
-      <div aria-hidden="true" className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-2xl">✉</div>
+      <div aria-hidden="true" className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-2xl">
+        ✉
+      </div>
       <h1 className="text-2xl font-bold tracking-tight">{t("auth:linkSent.title")}</h1>
       <p className="mt-2 text-slate-700" data-testid="link-sent-message">
         {email ? t("auth:linkSent.body", { email }) : t("auth:linkSent.bodyNoEmail")}

@@ -46,7 +46,11 @@ function SignInForm({ signUp, returnTo, loaderData }: { signUp: boolean; returnT
     const result = await requestSignInLink({ email, signUp: signUp ? { name: name ?? "", companyName: companyName ?? "" } : undefined, returnTo, locale });
     if (!result.ok) {
       const message = translateKey(t, `auth:errors.${result.error.code}`, { defaultValue: t("auth:errors.internal-error") });
-      applyRefusal(form, { message, code: String(result.error.code), fields: result.error.fields ?? {} }, { "signUp.name": "name", "signUp.companyName": "companyName" });
+      applyRefusal(
+        form,
+        { message, code: String(result.error.code), fields: result.error.fields ?? {} },
+        { "signUp.name": "name", "signUp.companyName": "companyName" },
+      );
       return;
     }
     toast.success(t("auth:signIn.linkSent"));
@@ -74,9 +78,7 @@ function SignInForm({ signUp, returnTo, loaderData }: { signUp: boolean; returnT
       ) : null}
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4" data-testid="sign-in-form">
-        {signUp ? (
-          <TextField label={t("auth:signIn.name")} autoComplete="name" error={errors.name?.message} required {...form.register("name")} />
-        ) : null}
+        {signUp ? <TextField label={t("auth:signIn.name")} autoComplete="name" error={errors.name?.message} required {...form.register("name")} /> : null}
         <TextField
           label={t("auth:signIn.email")}
           type="email"

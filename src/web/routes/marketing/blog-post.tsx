@@ -53,7 +53,9 @@ export default function BlogPostPage() {
         </header>
         <Prose html={post.html} className="mt-8" />
         <p className="mt-10 flex flex-wrap gap-2 text-xs" data-testid="post-tags">
-          <span className="sr-only" data-testid="post-tags-label">{t("blog.tags")}: </span>
+          <span className="sr-only" data-testid="post-tags-label">
+            {t("blog.tags")}:{" "}
+          </span>
           {post.tags.map((tag) => (
             <span key={tag} data-testid="post-tag" className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700">
               {tag}
@@ -64,7 +66,9 @@ export default function BlogPostPage() {
       {similar.length > 0 ? (
         <aside aria-labelledby="similar" className="border-t border-slate-200 bg-slate-50">
           <div className="mx-auto max-w-3xl px-4 py-12">
-            <h2 id="similar" className="text-2xl font-bold tracking-tight">{t("blog.similar")}</h2>
+            <h2 id="similar" className="text-2xl font-bold tracking-tight">
+              {t("blog.similar")}
+            </h2>
             <ul className="mt-6 space-y-6" data-testid="similar-posts">
               {similar.map((other) => (
                 <li key={other.slug}>

@@ -34,7 +34,9 @@ function ContactForm() {
   const failed = result && !result.ok ? result : undefined;
   return (
     <section id="contact-form" aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 p-6 sm:p-8">
-      <h2 id="contact-form-title" className="text-2xl font-bold tracking-tight">{t("contact.form.title")}</h2>
+      <h2 id="contact-form-title" className="text-2xl font-bold tracking-tight">
+        {t("contact.form.title")}
+      </h2>
       {result?.ok ? (
         <p role="status" tabIndex={-1} className="mt-4 rounded-md bg-green-50 p-4 text-green-900" data-testid="contact-success" data-form-success>
           {result.message}
@@ -64,7 +66,11 @@ function ContactForm() {
         >
           {(props) => <textarea {...props} name="message" rows={6} required maxLength={CONTACT_MESSAGE_MAX} defaultValue={failed?.values.message} />}
         </Field>
-        <button type="submit" data-sending-label={t("contact.form.sending")} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60">
+        <button
+          type="submit"
+          data-sending-label={t("contact.form.sending")}
+          className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60"
+        >
           {t("contact.form.submit")}
         </button>
       </form>
@@ -80,20 +86,33 @@ function NewsletterForm() {
   const failed = result && !result.ok ? result : undefined;
   return (
     <section id="newsletter-form" aria-labelledby="newsletter-title" className="rounded-2xl bg-slate-50 p-6 sm:p-8">
-      <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight">{t("contact.newsletter.title")}</h2>
+      <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight">
+        {t("contact.newsletter.title")}
+      </h2>
       <p className="mt-2 text-slate-700">{t("contact.newsletter.lead")}</p>
       {result?.ok ? (
         <p role="status" className="mt-4 rounded-md bg-green-50 p-4 text-green-900" data-testid="newsletter-success" data-form-success>
           {result.message}
         </p>
       ) : null}
-      <form method="post" action={href("/contact")} noValidate data-island-form="newsletter" data-form-error={failed?.formError} className="relative mt-5 space-y-4">
+      <form
+        method="post"
+        action={href("/contact")}
+        noValidate
+        data-island-form="newsletter"
+        data-form-error={failed?.formError}
+        className="relative mt-5 space-y-4"
+      >
         <input type="hidden" name="intent" value="newsletter" />
         <Honeypot name={HONEYPOT_FIELD} label={t("contact.form.honeypot")} />
         <Field id="newsletter-email" label={t("contact.newsletter.email")} error={failed?.fieldErrors.email ?? (failed ? failed.formError : undefined)}>
           {(props) => <input {...props} name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={failed?.values.email} />}
         </Field>
-        <button type="submit" data-sending-label={t("contact.newsletter.sending")} className="rounded-md bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700 aria-disabled:opacity-60">
+        <button
+          type="submit"
+          data-sending-label={t("contact.newsletter.sending")}
+          className="rounded-md bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700 aria-disabled:opacity-60"
+        >
           {t("contact.newsletter.submit")}
         </button>
       </form>

@@ -5,7 +5,7 @@ import { PlanBadges } from "../../components/marketing/plan-badge";
 import { useTranslation } from "../../i18n";
 
 /** Available features first; whether one is available comes from src/shared/plans.ts. */
-const SECTIONS: { key: keyof (typeof import("../../../shared/i18n/en/marketing").default)["features"]["sections"]; feature: Feature }[] = [
+const SECTIONS: { key: keyof typeof import("../../../shared/i18n/en/marketing").default["features"]["sections"]; feature: Feature }[] = [
   { key: "quotes", feature: "quotes" },
   { key: "publicLink", feature: "publicLink" },
   { key: "building", feature: "blocks" },
@@ -38,7 +38,9 @@ export default function FeaturesPage() {
         <div className="mt-12 grid gap-6 md:grid-cols-2">
           {SECTIONS.map(({ key, feature }) => (
             <section key={key} aria-labelledby={`feature-${key}`} className="rounded-xl border border-slate-200 p-6">
-              <h2 id={`feature-${key}`} className="text-xl font-semibold">{t(`features.sections.${key}.title`)}</h2>
+              <h2 id={`feature-${key}`} className="text-xl font-semibold">
+                {t(`features.sections.${key}.title`)}
+              </h2>
               <p className="mt-2 leading-7 text-slate-600">{t(`features.sections.${key}.text`)}</p>
               <PlanBadges feature={feature} />
             </section>
@@ -46,7 +48,9 @@ export default function FeaturesPage() {
         </div>
 
         <section aria-labelledby="integrations" className="mt-16">
-          <h2 id="integrations" className="text-2xl font-bold tracking-tight">{t("features.integrations.title")}</h2>
+          <h2 id="integrations" className="text-2xl font-bold tracking-tight">
+            {t("features.integrations.title")}
+          </h2>
           <p className="mt-3 max-w-3xl text-slate-700">{t("features.integrations.lead")}</p>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {INTEGRATIONS.map(({ key, name, feature }) => (
@@ -61,12 +65,16 @@ export default function FeaturesPage() {
 
         <div className="mt-16 grid gap-6 md:grid-cols-2">
           <section aria-labelledby="custom-domain" className="rounded-xl border border-dashed border-slate-300 p-6">
-            <h2 id="custom-domain" className="text-xl font-semibold">{t("features.domain.title")}</h2>
+            <h2 id="custom-domain" className="text-xl font-semibold">
+              {t("features.domain.title")}
+            </h2>
             <p className="mt-2 leading-7 text-slate-600">{t("features.domain.text")}</p>
             <PlanBadges feature="customDomain" />
           </section>
           <section aria-labelledby="watermark" className="rounded-xl border border-slate-200 p-6">
-            <h2 id="watermark" className="text-xl font-semibold">{t("features.watermark.title")}</h2>
+            <h2 id="watermark" className="text-xl font-semibold">
+              {t("features.watermark.title")}
+            </h2>
             <p className="mt-2 leading-7 text-slate-600">{t("features.watermark.text")}</p>
             <PlanBadges feature="noWatermark" />
           </section>

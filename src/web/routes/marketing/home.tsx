@@ -34,7 +34,9 @@ export default function HomePage() {
       </section>
 
       <section aria-labelledby="for-whom" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="for-whom" className="text-3xl font-bold tracking-tight">{t("home.forWhom.title")}</h2>
+        <h2 id="for-whom" className="text-3xl font-bold tracking-tight">
+          {t("home.forWhom.title")}
+        </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {AUDIENCES.map((key) => (
             <li key={key} className="rounded-xl border border-slate-200 p-6">
@@ -47,7 +49,9 @@ export default function HomePage() {
 
       <section aria-labelledby="steps" className="bg-slate-50">
         <div className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="steps" className="text-3xl font-bold tracking-tight">{t("home.steps.title")}</h2>
+          <h2 id="steps" className="text-3xl font-bold tracking-tight">
+            {t("home.steps.title")}
+          </h2>
           <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {STEPS.map(({ key, feature }, index) => (
               <li key={key} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -68,7 +72,9 @@ export default function HomePage() {
       </section>
 
       <section aria-labelledby="closing" className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h2 id="closing" className="text-3xl font-bold tracking-tight">{t("home.closing.title")}</h2>
+        <h2 id="closing" className="text-3xl font-bold tracking-tight">
+          {t("home.closing.title")}
+        </h2>
         <p className="mt-3 text-lg text-slate-600">{t("home.closing.text")}</p>
         <div className="mt-8">
           <TrialCta align="center" secondary={{ to: "/features", label: t("cta.seeFeatures") }} />

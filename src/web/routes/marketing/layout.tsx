@@ -135,37 +135,51 @@ export default function MarketingLayout() {
           <div>
             <h2 className="font-semibold">{t("footer.product")}</h2>
             <ul className="mt-2 space-y-1 text-slate-600">
-              <li><Link to={href("/features")}>{t("nav.features")}</Link></li>
-              <li><Link to={href("/pricing")}>{t("nav.pricing")}</Link></li>
-              <li><Link to={href("/faq")}>{t("nav.faq")}</Link></li>
-              {signedIn ? null : <li><Link to={trial}>{t("nav.startTrial")}</Link></li>}
+              <li>
+                <Link to={href("/features")}>{t("nav.features")}</Link>
+              </li>
+              <li>
+                <Link to={href("/pricing")}>{t("nav.pricing")}</Link>
+              </li>
+              <li>
+                <Link to={href("/faq")}>{t("nav.faq")}</Link>
+              </li>
+              {signedIn ? null : (
+                <li>
+                  <Link to={trial}>{t("nav.startTrial")}</Link>
+                </li>
+              )}
             </ul>
           </div>
           <div>
             <h2 className="font-semibold">{t("footer.company")}</h2>
             <ul className="mt-2 space-y-1 text-slate-600">
-              <li><Link to={href("/blog")}>{t("nav.blog")}</Link></li>
-              <li><Link to={href("/contact")}>{t("nav.contact")}</Link></li>
               <li>
-                {signedIn ? (
-                  <Link to={app}>{tm("signedIn.goToApp")}</Link>
-                ) : (
-                  <Link to={href("/auth/sign-in")}>{t("nav.signIn")}</Link>
-                )}
+                <Link to={href("/blog")}>{t("nav.blog")}</Link>
               </li>
+              <li>
+                <Link to={href("/contact")}>{t("nav.contact")}</Link>
+              </li>
+              <li>{signedIn ? <Link to={app}>{tm("signedIn.goToApp")}</Link> : <Link to={href("/auth/sign-in")}>{t("nav.signIn")}</Link>}</li>
             </ul>
           </div>
           <div>
             <h2 className="font-semibold">{t("footer.legal")}</h2>
             <ul className="mt-2 space-y-1 text-slate-600">
-              <li><Link to={href("/privacy-policy")}>{t("nav.privacy")}</Link></li>
+              <li>
+                <Link to={href("/privacy-policy")}>{t("nav.privacy")}</Link>
+              </li>
             </ul>
             <LanguageSwitcher className="mt-4" landmark={false} />
           </div>
         </div>
         <p className="pb-8 text-center text-xs text-slate-500">{t("footer.rights", { year: new Date().getFullYear() })}</p>
       </footer>
-      <section id="marketing-toasts" aria-label={t("toast.region")} className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:items-end" />
+      <section
+        id="marketing-toasts"
+        aria-label={t("toast.region")}
+        className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:items-end"
+      />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON for the island, "<" escaped */}
       <script type="application/json" id="offerly-marketing" nonce={nonce} dangerouslySetInnerHTML={{ __html: safeJson(island) }} />
       <script type="module" src={islandSrc} nonce={nonce} />

@@ -1,5 +1,16 @@
 import { useSearchParams } from "react-router";
-import { FEATURES, type Interval, PLANS, type Plan, hasFeature, isFeatureAvailable, priceCents, yearlyDiscountPercent, yearlyPricePerMonthCents, yearlySavingCents } from "../../../shared/plans";
+import {
+  FEATURES,
+  type Interval,
+  PLANS,
+  type Plan,
+  hasFeature,
+  isFeatureAvailable,
+  priceCents,
+  yearlyDiscountPercent,
+  yearlyPricePerMonthCents,
+  yearlySavingCents,
+} from "../../../shared/plans";
 import { formatEuros } from "../../../shared/format";
 import { PageMeta } from "../../components/marketing/page-meta";
 import { useLocale, useLocalizedHref, useTranslation } from "../../i18n";
@@ -47,7 +58,11 @@ function IntervalSwitch({ value }: { value: Interval }) {
 }
 
 /** Text that depends on the interval: the requested one rendered, both carried for the island. */
-function ByInterval({ interval, text, ...rest }: { interval: Interval; text: (interval: Interval) => string } & React.HTMLAttributes<HTMLSpanElement> & { "data-testid"?: string }) {
+function ByInterval({
+  interval,
+  text,
+  ...rest
+}: { interval: Interval; text: (interval: Interval) => string } & React.HTMLAttributes<HTMLSpanElement> & { "data-testid"?: string }) {
   return (
     <span {...rest} data-monthly={text("MONTHLY")} data-yearly={text("YEARLY")}>
       {text(interval)}
@@ -66,14 +81,23 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: Interval }) {
     <li
       className={`relative flex flex-col rounded-2xl border bg-white p-6 ${popular ? "border-brand-600 shadow-lg ring-1 ring-brand-600" : "border-slate-200"}`}
     >
-      {popular ? (
-        <p className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">{t("pricing.popular")}</p>
-      ) : null}
-      <h2 id={`plan-${plan}`} className="text-xl font-bold">{t(`pricing.plans.${plan}.name`)}</h2>
+      {popular ? <p className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">{t("pricing.popular")}</p> : null}
+      <h2 id={`plan-${plan}`} className="text-xl font-bold">
+        {t(`pricing.plans.${plan}.name`)}
+      </h2>
       <p className="mt-2 min-h-12 text-sm text-slate-600">{t(`pricing.plans.${plan}.description`)}</p>
       <p className="mt-6 flex items-baseline gap-2">
-        <ByInterval interval={interval} text={(i) => formatEuros(priceCents(plan, i), locale)} className="text-4xl font-extrabold tracking-tight tabular-nums" data-testid={`price-${plan}`} />
-        <ByInterval interval={interval} text={(i) => `${i === "YEARLY" ? t("pricing.perYear") : t("pricing.perMonth")}, ${t("pricing.exclVat")}`} className="text-sm text-slate-600" />
+        <ByInterval
+          interval={interval}
+          text={(i) => formatEuros(priceCents(plan, i), locale)}
+          className="text-4xl font-extrabold tracking-tight tabular-nums"
+          data-testid={`price-${plan}`}
+        />
+        <ByInterval
+          interval={interval}
+          text={(i) => `${i === "YEARLY" ? t("pricing.perYear") : t("pricing.perMonth")}, ${t("pricing.exclVat")}`}
+          className="text-sm text-slate-600"
+        />
       </p>
       <p className="mt-1 min-h-10 text-sm text-slate-600">
         <span data-interval-only="yearly" hidden={!yearly}>
@@ -102,7 +126,9 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: Interval }) {
 function PlanCell({ included, available }: { included: boolean; available: boolean }) {
   const { t } = useTranslation("marketing");
   if (included && available) {
-    return <img src="/icons/check.svg" alt={t("pricing.compare.included")} width={20} height={20} loading="lazy" decoding="async" className="mx-auto h-5 w-5" />;
+    return (
+      <img src="/icons/check.svg" alt={t("pricing.compare.included")} width={20} height={20} loading="lazy" decoding="async" className="mx-auto h-5 w-5" />
+    );
   }
   if (included) {
     return (
@@ -127,7 +153,9 @@ function ComparisonTable() {
   const { t } = useTranslation("marketing");
   return (
     <section aria-labelledby="compare" className="mt-20">
-      <h2 id="compare" className="text-2xl font-bold tracking-tight">{t("pricing.compare.title")}</h2>
+      <h2 id="compare" className="text-2xl font-bold tracking-tight">
+        {t("pricing.compare.title")}
+      </h2>
       {/* Scrolls sideways on a narrow screen: focusable, so it scrolls with the keyboard too. */}
       {/* biome-ignore lint/a11y/useSemanticElements: a scroll container, not a page section */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
@@ -135,9 +163,13 @@ function ComparisonTable() {
         <table className="w-full min-w-[20rem] text-left text-sm">
           <thead>
             <tr className="border-b-2 border-slate-300">
-              <th scope="col" className="py-3 pr-3 font-semibold">{t("pricing.compare.feature")}</th>
+              <th scope="col" className="py-3 pr-3 font-semibold">
+                {t("pricing.compare.feature")}
+              </th>
               {PLANS.map((plan) => (
-                <th key={plan} scope="col" className="w-16 px-2 py-3 text-center font-semibold sm:w-28">{t(`pricing.plans.${plan}.name`)}</th>
+                <th key={plan} scope="col" className="w-16 px-2 py-3 text-center font-semibold sm:w-28">
+                  {t(`pricing.plans.${plan}.name`)}
+                </th>
               ))}
             </tr>
           </thead>

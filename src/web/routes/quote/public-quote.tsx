@@ -17,7 +17,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const page = await loadPublicQuotePage(context, params.nanoId);
   if (!page.quote) return data(page, { status: page.availability === "EXPIRED" ? 410 : 404 });
   // The quote's language decides the page language; the slug follows the title.
-  const canonical = new URL(publicQuoteUrl(context.publicConfig.publicUrl, { slug: page.quote.slug, nanoId: page.quote.nanoId, language: page.quote.document.language })).pathname;
+  const canonical = new URL(
+    publicQuoteUrl(context.publicConfig.publicUrl, { slug: page.quote.slug, nanoId: page.quote.nanoId, language: page.quote.document.language }),
+  ).pathname;
   const wanted = localizePath(`/quote/${params.slug}/${params.nanoId}`, context.locale);
   if (decodeURI(canonical) !== wanted) throw redirect(canonical);
   return page;
@@ -26,6 +28,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export default function PublicQuoteRoute({ loaderData, params }: Route.ComponentProps) {
   if (!loaderData.quote) return <QuoteUnavailable availability={loaderData.availability} />;
   // The PDF download next to the page, in the page's language prefix (/nl/quote/…/pdf for a Dutch quote; both paths work).
-  const pdfHref = localizePath(`/quote/${encodeURIComponent(loaderData.quote.slug)}/${encodeURIComponent(params.nanoId)}/pdf`, loaderData.quote.document.language === "NL" ? "nl" : "en");
+  const pdfHref = localizePath(
+    `/quote/${encodeURIComponent(loaderData.quote.slug)}/${encodeURIComponent(params.nanoId)}/pdf`,
+    loaderData.quote.document.language === "NL" ? "nl" : "en",
+  );
   return <PublicQuotePage quote={loaderData.quote} islandSrc={loaderData.islandSrc} conversation={loaderData.conversation} pdfHref={pdfHref} />;
 }

@@ -8,7 +8,14 @@ import type { Route } from "./+types/sitemap";
  */
 export function loader({ context }: Route.LoaderArgs) {
   const posts = listPosts("en");
-  const latestPost = (slug: string) => newest(["en", "nl"].flatMap((l) => listPosts(l as "en" | "nl").filter((p) => p.slug === slug).map((p) => p.updated)));
+  const latestPost = (slug: string) =>
+    newest(
+      ["en", "nl"].flatMap((l) =>
+        listPosts(l as "en" | "nl")
+          .filter((p) => p.slug === slug)
+          .map((p) => p.updated),
+      ),
+    );
   const privacy = newest([getContentPage("en", "privacy-policy")!.updated, getContentPage("nl", "privacy-policy")!.updated]);
   const entries: SitemapEntry[] = [
     ...STATIC_PAGES,

@@ -68,7 +68,11 @@ export function BillingOverview({ subscription, isOwner, lastPaymentFailed }: { 
       </dl>
       {s.scheduledChange ? (
         <p className="mt-4 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-700" data-testid="billing-scheduled-change">
-          {t("billing:overview.scheduledChange", { date: day(s.scheduledChange.effectiveAt, locale), plan: t(`billing:plan.${s.scheduledChange.plan}`), interval: t(`billing:interval.${s.scheduledChange.interval}`) })}
+          {t("billing:overview.scheduledChange", {
+            date: day(s.scheduledChange.effectiveAt, locale),
+            plan: t(`billing:plan.${s.scheduledChange.plan}`),
+            interval: t(`billing:interval.${s.scheduledChange.interval}`),
+          })}
         </p>
       ) : null}
       {lastPaymentFailed ? <p className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{t("billing:overview.paymentFailed")}</p> : null}

@@ -46,7 +46,12 @@ export function ExpiredModal() {
             {t("billing:modal.later")}
           </Button>
           {isOwner ? (
-            <Link to={href("/app/settings/billing/update")} className={linkButton.primary} onClick={() => setDismissed(true)} data-testid="expired-modal-action">
+            <Link
+              to={href("/app/settings/billing/update")}
+              className={linkButton.primary}
+              onClick={() => setDismissed(true)}
+              data-testid="expired-modal-action"
+            >
               {trial ? t("billing:modal.ownerAction") : t("billing:modal.renewAction")}
             </Link>
           ) : null}

@@ -47,7 +47,11 @@ export function PlanChangeForm({ subscription }: { subscription: Subscription })
       window.location.assign(done.checkoutUrl);
       return;
     }
-    toast.success(done.kind === "UNCHANGED" ? t("billing:change.doneUnchanged") : t("billing:change.done", { plan: t(`billing:plan.${input.plan}`), interval: t(`billing:interval.${input.interval}`), date: day(done.effectiveAt) }));
+    toast.success(
+      done.kind === "UNCHANGED"
+        ? t("billing:change.doneUnchanged")
+        : t("billing:change.done", { plan: t(`billing:plan.${input.plan}`), interval: t(`billing:interval.${input.interval}`), date: day(done.effectiveAt) }),
+    );
     navigate(href("/app/settings/billing"));
   });
 
@@ -56,7 +60,10 @@ export function PlanChangeForm({ subscription }: { subscription: Subscription })
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-6" data-testid="plan-change">
       <p className="text-sm text-slate-700" data-testid="plan-change-current">
-        {t("billing:change.current", { plan: t(`billing:plan.${subscription.plan}`), interval: subscription.interval ? t(`billing:interval.${subscription.interval}`) : "" })}
+        {t("billing:change.current", {
+          plan: t(`billing:plan.${subscription.plan}`),
+          interval: subscription.interval ? t(`billing:interval.${subscription.interval}`) : "",
+        })}
       </p>
       <PlanOptions planField={register("plan")} intervalField={register("interval")} interval={interval} current={subscription} />
       <section className="rounded-xl border border-slate-200 bg-white p-4 text-sm sm:p-6" aria-live="polite" data-testid="plan-change-summary">
@@ -71,15 +78,31 @@ export function PlanChangeForm({ subscription }: { subscription: Subscription })
                 ? t("billing:change.upgradeNow", { amount: money(preview.dueNowCents), date: day(expiry) })
                 : t("billing:change.scheduled", { date: day(preview.effectiveAt) })}
             </p>
-            <p className="mt-1">{t("billing:change.thenRenews", { date: day(expiry), amount: money(preview.renewalCents), per: t(`billing:perInterval.${preview.interval}`) })}</p>
-            {preview.losesSigning && !needsConfirmation ? <p className="mt-2 text-slate-700">{t("billing:change.losesSigning", { plan: t(`billing:plan.${preview.plan}`), date: day(preview.effectiveAt) })}</p> : null}
+            <p className="mt-1">
+              {t("billing:change.thenRenews", { date: day(expiry), amount: money(preview.renewalCents), per: t(`billing:perInterval.${preview.interval}`) })}
+            </p>
+            {preview.losesSigning && !needsConfirmation ? (
+              <p className="mt-2 text-slate-700">
+                {t("billing:change.losesSigning", { plan: t(`billing:plan.${preview.plan}`), date: day(preview.effectiveAt) })}
+              </p>
+            ) : null}
           </>
         )}
       </section>
       {preview && needsConfirmation ? (
         <div className="space-y-3" data-testid="pending-signatures">
-          <Alert>{t("billing:change.pendingSignatures", { count: preview.pendingSignatures, plan: t(`billing:plan.${preview.plan}`), date: day(preview.effectiveAt) })}</Alert>
-          <CheckboxField label={t("billing:change.confirmPendingSignatures", { date: day(preview.effectiveAt) })} {...register("confirmPendingSignatures")} data-testid="confirm-pending-signatures" />
+          <Alert>
+            {t("billing:change.pendingSignatures", {
+              count: preview.pendingSignatures,
+              plan: t(`billing:plan.${preview.plan}`),
+              date: day(preview.effectiveAt),
+            })}
+          </Alert>
+          <CheckboxField
+            label={t("billing:change.confirmPendingSignatures", { date: day(preview.effectiveAt) })}
+            {...register("confirmPendingSignatures")}
+            data-testid="confirm-pending-signatures"
+          />
         </div>
       ) : null}
       <Button type="submit" busy={busy} disabled={!preview || preview.kind === "UNCHANGED" || (needsConfirmation && !confirmed)} data-testid="change-plan">

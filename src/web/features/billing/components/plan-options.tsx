@@ -28,10 +28,15 @@ export function PlanOptions({
         <legend className="sr-only">{t("billing:overview.interval")}</legend>
         <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
           {INTERVALS.map((value) => (
-            <label key={value} className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500">
+            <label
+              key={value}
+              className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+            >
               <input type="radio" value={value} className="sr-only" {...intervalField} data-testid={`interval-${value}`} />
               {t(`billing:interval.${value}`)}
-              {value === "YEARLY" ? <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">{t("billing:update.twoMonthsFree")}</span> : null}
+              {value === "YEARLY" ? (
+                <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">{t("billing:update.twoMonthsFree")}</span>
+              ) : null}
             </label>
           ))}
         </div>
@@ -55,7 +60,9 @@ export function PlanOptions({
             </span>
             <span className="mt-2 text-2xl font-bold tabular-nums">{money(priceCents(value, interval))}</span>
             <span className="text-sm text-slate-600">{t("billing:update.exclVat", { amount: t(`billing:perInterval.${interval}`) })}</span>
-            {interval === "YEARLY" ? <span className="text-sm text-slate-600">{t("billing:update.perMonthYearly", { amount: money(yearlyPricePerMonthCents(value)) })}</span> : null}
+            {interval === "YEARLY" ? (
+              <span className="text-sm text-slate-600">{t("billing:update.perMonthYearly", { amount: money(yearlyPricePerMonthCents(value)) })}</span>
+            ) : null}
             <span className="mt-3 text-xs font-semibold uppercase text-slate-500">{t("billing:update.features")}</span>
             <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
               {planFeatures(value).map((feature) => (

@@ -76,7 +76,14 @@ export function PlanPicker({ account, vatNumber }: { account: Account; vatNumber
           {t("billing:update.editDetails")}
         </Link>
         <div className="mt-4 max-w-sm">
-          <TextField label={t("billing:update.vatNumber")} hint={t("billing:update.vatNumberHint")} autoComplete="off" maxLength={20} error={formState.errors.vatNumber?.message} {...register("vatNumber")} />
+          <TextField
+            label={t("billing:update.vatNumber")}
+            hint={t("billing:update.vatNumberHint")}
+            autoComplete="off"
+            maxLength={20}
+            error={formState.errors.vatNumber?.message}
+            {...register("vatNumber")}
+          />
         </div>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-4 text-sm sm:p-6" data-testid="price-summary">

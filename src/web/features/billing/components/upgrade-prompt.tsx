@@ -9,7 +9,17 @@ import { linkButton } from "../../../lib/mutation-errors";
  * UpgradePromptDialog for any refusal of the entitlement check. `featureLabel` overrides the
  * feature's name from the pricing table; `canUpgrade` false (not the owner) says who can.
  */
-export function UpgradePrompt({ feature, featureLabel, canUpgrade = true, onNavigate }: { feature: Feature; featureLabel?: string; canUpgrade?: boolean; onNavigate?: () => void }) {
+export function UpgradePrompt({
+  feature,
+  featureLabel,
+  canUpgrade = true,
+  onNavigate,
+}: {
+  feature: Feature;
+  featureLabel?: string;
+  canUpgrade?: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const lowest = lowestPlanWith(feature);
@@ -19,7 +29,9 @@ export function UpgradePrompt({ feature, featureLabel, canUpgrade = true, onNavi
   return (
     <div className="rounded-xl border border-brand-100 bg-brand-50 p-4" data-testid={`upgrade-prompt-${feature}`}>
       <p className="font-semibold text-brand-700">{t("billing:upgrade.title", { plan })}</p>
-      <p className="mt-1 text-sm text-brand-700">{top ? t("billing:upgrade.bodyTop", { feature: name, plan }) : t("billing:upgrade.body", { feature: name, plan })}</p>
+      <p className="mt-1 text-sm text-brand-700">
+        {top ? t("billing:upgrade.bodyTop", { feature: name, plan }) : t("billing:upgrade.body", { feature: name, plan })}
+      </p>
       {canUpgrade ? (
         <Link to={href("/app/settings/billing/update")} className={`mt-3 ${linkButton.primary}`} onClick={onNavigate} data-testid="upgrade-prompt-action">
           {t("billing:upgrade.action")}

@@ -75,7 +75,11 @@ export function ConversationList({ entries, locale, timeZone }: { entries: reado
   return (
     <ol className="space-y-3">
       {entries.map((entry) => (
-        <li key={entry.id} className={`rounded-lg border border-slate-200 border-l-4 bg-white p-4 ${ACCENT[entry.kind]}`} data-testid={`conversation-${entry.kind.toLowerCase()}`}>
+        <li
+          key={entry.id}
+          className={`rounded-lg border border-slate-200 border-l-4 bg-white p-4 ${ACCENT[entry.kind]}`}
+          data-testid={`conversation-${entry.kind.toLowerCase()}`}
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
             <p className="font-medium text-slate-900">
               <EntryTitle entry={entry} />
@@ -94,7 +98,9 @@ export function ConversationList({ entries, locale, timeZone }: { entries: reado
                 <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("conversation:panel.answer")}</p>
                 <p className="mt-1 whitespace-pre-line break-words text-slate-800">{entry.answer}</p>
                 {entry.answeredAt ? (
-                  <p className="mt-1 text-xs text-slate-500">{t("conversation:panel.answeredAt", { date: formatMoment(entry.answeredAt, locale, timeZone), email: entry.answerEmail ?? "" })}</p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    {t("conversation:panel.answeredAt", { date: formatMoment(entry.answeredAt, locale, timeZone), email: entry.answerEmail ?? "" })}
+                  </p>
                 ) : null}
               </div>
             ) : (

@@ -7,7 +7,9 @@ export function DeclinedNotice({ decline, locale, timeZone }: { decline: { decli
   return (
     <div role="status" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900 sm:p-5" data-testid="quote-declined">
       <p className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">{t("conversation:status.declined")}</span>
+        <span className="rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">
+          {t("conversation:status.declined")}
+        </span>
         <span>{t("conversation:status.declinedAlert", { date: formatMoment(decline.declinedAt, locale, timeZone) })}</span>
       </p>
       {decline.reason ? (

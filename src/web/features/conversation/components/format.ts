@@ -7,7 +7,15 @@ import { intlLocale } from "../../../../shared/format";
  */
 export function formatMoment(iso: string, language: string, timeZone: string): string {
   const format = (zone: string) =>
-    new Intl.DateTimeFormat(intlLocale(language), { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: zone, timeZoneName: "short" }).format(new Date(iso));
+    new Intl.DateTimeFormat(intlLocale(language), {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: zone,
+      timeZoneName: "short",
+    }).format(new Date(iso));
   try {
     return format(timeZone);
   } catch {

@@ -14,7 +14,8 @@ export function PublicConversation(props: PublicConversationData) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { status } = props;
-  const field = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500";
+  const field =
+    "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500";
   const message = status ? (
     <p
       role={GOOD.includes(status) ? "status" : "alert"}
@@ -24,9 +25,19 @@ export function PublicConversation(props: PublicConversationData) {
       {t(`conversation:public.statuses.${status}`)}
     </p>
   ) : null;
-  if (!props.open) return message ? <section id="conversation" className="mt-10 print:hidden">{message}</section> : null;
+  if (!props.open)
+    return message ? (
+      <section id="conversation" className="mt-10 print:hidden">
+        {message}
+      </section>
+    ) : null;
   return (
-    <section id="conversation" aria-labelledby="public-conversation-title" className="mt-10 space-y-5 border-t border-slate-200 pt-8 print:hidden" data-testid="public-conversation">
+    <section
+      id="conversation"
+      aria-labelledby="public-conversation-title"
+      className="mt-10 space-y-5 border-t border-slate-200 pt-8 print:hidden"
+      data-testid="public-conversation"
+    >
       <h2 id="public-conversation-title" className="text-xl font-semibold tracking-tight">
         {props.declinedAt ? t("conversation:public.declinedTitle") : t("conversation:public.title")}
       </h2>
@@ -41,11 +52,23 @@ export function PublicConversation(props: PublicConversationData) {
         <label htmlFor="public-question" className="block text-sm font-medium text-slate-800">
           {t("conversation:public.questionLabel")}
         </label>
-        <textarea id="public-question" name="question" required rows={4} maxLength={CONVERSATION_TEXT_MAX} aria-describedby="public-question-hint" className={field} />
+        <textarea
+          id="public-question"
+          name="question"
+          required
+          rows={4}
+          maxLength={CONVERSATION_TEXT_MAX}
+          aria-describedby="public-question-hint"
+          className={field}
+        />
         <p id="public-question-hint" className="text-xs text-slate-500">
           {t("conversation:public.questionHint", { max: formatCount(CONVERSATION_TEXT_MAX, locale) })}
         </p>
-        <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700" data-testid="public-question-submit">
+        <button
+          type="submit"
+          className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+          data-testid="public-question-submit"
+        >
           {t("conversation:public.questionSubmit")}
         </button>
       </form>
@@ -58,7 +81,11 @@ export function PublicConversation(props: PublicConversationData) {
               {t("conversation:public.reasonLabel")}
             </label>
             <textarea id="public-decline-reason" name="reason" rows={3} maxLength={CONVERSATION_TEXT_MAX} className={field} />
-            <button type="submit" className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50" data-testid="public-decline-submit">
+            <button
+              type="submit"
+              className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+              data-testid="public-decline-submit"
+            >
               {t("conversation:public.declineSubmit")}
             </button>
           </form>

@@ -17,7 +17,8 @@ export function QuoteConversation({ quoteId }: { quoteId: string }) {
   const [{ data, fetching, error }, refetch] = useQuery({ query: QuoteConversationQuery, variables: { id: quoteId } });
   const quote = data?.quote;
   const conversation = quote;
-  if (!quote || !conversation) return <QueryState fetching={fetching} error={error} hasData={false} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
+  if (!quote || !conversation)
+    return <QueryState fetching={fetching} error={error} hasData={false} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
   const customerEmail = quote.customer?.email ?? null;
   // Every time shown to the owner is in the account's time zone.
   const timeZone = data?.account?.timeZone ?? "UTC";
@@ -25,9 +26,23 @@ export function QuoteConversation({ quoteId }: { quoteId: string }) {
     <section aria-labelledby="conversation-title" className="space-y-4" data-testid="quote-conversation">
       {conversation.decline ? <DeclinedNotice decline={conversation.decline} locale={locale} timeZone={timeZone} /> : null}
       <div className="grid items-start gap-4 md:grid-cols-2">
-        <SendToCustomer key={customerEmail ?? ""} quoteId={quote.id} customerEmail={customerEmail} canSend={quote.lifecycle.actions.includes("SEND")} declined={Boolean(conversation.decline)} displayStatus={quote.displayStatus} />
+        <SendToCustomer
+          key={customerEmail ?? ""}
+          quoteId={quote.id}
+          customerEmail={customerEmail}
+          canSend={quote.lifecycle.actions.includes("SEND")}
+          declined={Boolean(conversation.decline)}
+          displayStatus={quote.displayStatus}
+        />
         {quote.lifecycle.actions.includes("EDIT_REMINDER") ? (
-          <ReminderSettings key={`${conversation.reminder.enabled}-${conversation.reminder.daysBefore}`} quoteId={quote.id} reminder={conversation.reminder} hasCustomerEmail={customerEmail !== null} locale={locale} timeZone={timeZone} />
+          <ReminderSettings
+            key={`${conversation.reminder.enabled}-${conversation.reminder.daysBefore}`}
+            quoteId={quote.id}
+            reminder={conversation.reminder}
+            hasCustomerEmail={customerEmail !== null}
+            locale={locale}
+            timeZone={timeZone}
+          />
         ) : null}
       </div>
       <div>

@@ -13,7 +13,19 @@ import { formatMoment } from "./format";
 type Reminder = { enabled: boolean; daysBefore: number; sentAt?: string | null; scheduledFor?: string | null };
 
 /** The quote's reminder e-mail to the customer: on or off, and how many days before expiry. */
-export function ReminderSettings({ quoteId, reminder, hasCustomerEmail, locale, timeZone }: { quoteId: string; reminder: Reminder; hasCustomerEmail: boolean; locale: string; timeZone: string }) {
+export function ReminderSettings({
+  quoteId,
+  reminder,
+  hasCustomerEmail,
+  locale,
+  timeZone,
+}: {
+  quoteId: string;
+  reminder: Reminder;
+  hasCustomerEmail: boolean;
+  locale: string;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   const form = useZodForm(ZQuoteReminderInput, { enabled: reminder.enabled, daysBefore: reminder.daysBefore });
   const { register, formState, handleSubmit, reset } = form;

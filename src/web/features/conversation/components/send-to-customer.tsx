@@ -17,7 +17,13 @@ export function SendToCustomer({
   canSend,
   declined,
   displayStatus,
-}: { quoteId: string; customerEmail: string | null; canSend: boolean; declined: boolean; displayStatus?: string }) {
+}: {
+  quoteId: string;
+  customerEmail: string | null;
+  canSend: boolean;
+  declined: boolean;
+  displayStatus?: string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [open, setOpen] = useState(false);
@@ -41,13 +47,15 @@ export function SendToCustomer({
     <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="send-to-customer">
       <h3 className="font-semibold">{t("conversation:send.title")}</h3>
       {!canSend ? (
-        <p className="mt-1 text-sm text-slate-600">{declined
+        <p className="mt-1 text-sm text-slate-600">
+          {declined
             ? t("conversation:send.declined")
             : displayStatus === "SIGNED"
               ? t("conversation:send.signed")
               : displayStatus === "EXPIRED"
                 ? t("conversation:send.expired")
-                : t("conversation:send.onlyPublished")}</p>
+                : t("conversation:send.onlyPublished")}
+        </p>
       ) : !open ? (
         <>
           <p className="mt-1 text-sm text-slate-600">{t("conversation:send.intro")}</p>
@@ -58,7 +66,15 @@ export function SendToCustomer({
       ) : (
         <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3">
           {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
-          <TextField label={t("conversation:send.email")} type="email" required maxLength={254} autoComplete="off" error={errors.email?.message} {...register("email")} />
+          <TextField
+            label={t("conversation:send.email")}
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register("email")}
+          />
           <TextAreaField
             label={t("conversation:send.message")}
             hint={t("conversation:send.messageHint", { max: formatCount(CONVERSATION_TEXT_MAX, locale) })}

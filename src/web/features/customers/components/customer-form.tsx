@@ -46,14 +46,53 @@ export function CustomerForm({ customer, onDone }: { customer?: CustomerFieldsFr
     <>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="customer-form">
         {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
-        <TextField label={t("customers:fields.name")} required maxLength={CUSTOMER_LIMITS.name} autoComplete="off" error={errors.name?.message} {...register("name")} />
+        <TextField
+          label={t("customers:fields.name")}
+          required
+          maxLength={CUSTOMER_LIMITS.name}
+          autoComplete="off"
+          error={errors.name?.message}
+          {...register("name")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("customers:fields.companyName")} maxLength={CUSTOMER_LIMITS.companyName} autoComplete="organization" error={errors.companyName?.message} {...register("companyName")} />
-          <TextField label={t("customers:fields.contactPerson")} maxLength={CUSTOMER_LIMITS.contactPerson} autoComplete="off" error={errors.contactPerson?.message} {...register("contactPerson")} />
-          <TextField label={t("customers:fields.email")} type="email" maxLength={CUSTOMER_LIMITS.email} autoComplete="off" error={errors.email?.message} {...register("email")} />
-          <TextField label={t("customers:fields.phone")} type="tel" maxLength={CUSTOMER_LIMITS.phone} autoComplete="off" error={errors.phone?.message} {...register("phone")} />
+          <TextField
+            label={t("customers:fields.companyName")}
+            maxLength={CUSTOMER_LIMITS.companyName}
+            autoComplete="organization"
+            error={errors.companyName?.message}
+            {...register("companyName")}
+          />
+          <TextField
+            label={t("customers:fields.contactPerson")}
+            maxLength={CUSTOMER_LIMITS.contactPerson}
+            autoComplete="off"
+            error={errors.contactPerson?.message}
+            {...register("contactPerson")}
+          />
+          <TextField
+            label={t("customers:fields.email")}
+            type="email"
+            maxLength={CUSTOMER_LIMITS.email}
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <TextField
+            label={t("customers:fields.phone")}
+            type="tel"
+            maxLength={CUSTOMER_LIMITS.phone}
+            autoComplete="off"
+            error={errors.phone?.message}
+            {...register("phone")}
+          />
         </div>
-        <TextAreaField label={t("customers:fields.content")} hint={t("customers:fields.contentHint")} maxLength={CUSTOMER_LIMITS.content} error={errors.content?.message} {...register("content")} />
+        <TextAreaField
+          label={t("customers:fields.content")}
+          hint={t("customers:fields.contentHint")}
+          maxLength={CUSTOMER_LIMITS.content}
+          error={errors.content?.message}
+          {...register("content")}
+        />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:items-center">
           {customer ? (
             <Button variant="ghost" className="text-red-700 sm:mr-auto" onClick={() => setDeleting(true)}>

@@ -61,22 +61,44 @@ export const BlockCard = memo(function BlockCard({
         ) : null}
         <div className="mt-3 flex flex-wrap gap-1">
           {editHref ? (
-            <Link to={editHref} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50" aria-label={t("editor:actions.editNamed", { name: block.name })}>
+            <Link
+              to={editHref}
+              className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              aria-label={t("editor:actions.editNamed", { name: block.name })}
+            >
               {t("editor:actions.edit")}
             </Link>
           ) : null}
           {onDuplicate ? (
-            <Button variant="ghost" className="px-3 py-1.5" disabled={busy} onClick={() => onDuplicate(block.id)} aria-label={t("editor:actions.duplicateNamed", { name: block.name })}>
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5"
+              disabled={busy}
+              onClick={() => onDuplicate(block.id)}
+              aria-label={t("editor:actions.duplicateNamed", { name: block.name })}
+            >
               {t("editor:actions.duplicate")}
             </Button>
           ) : null}
           {onSaveAsTemplate ? (
-            <Button variant="ghost" className="px-3 py-1.5" disabled={busy} onClick={() => onSaveAsTemplate(block.id)} aria-label={t("editor:actions.saveAsTemplateNamed", { name: block.name })}>
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5"
+              disabled={busy}
+              onClick={() => onSaveAsTemplate(block.id)}
+              aria-label={t("editor:actions.saveAsTemplateNamed", { name: block.name })}
+            >
               {t("editor:actions.saveAsTemplate")}
             </Button>
           ) : null}
           {onDelete ? (
-            <Button variant="ghost" className="px-3 py-1.5 text-red-700" disabled={busy} onClick={() => onDelete(block)} aria-label={t("editor:actions.deleteNamed", { name: block.name })}>
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5 text-red-700"
+              disabled={busy}
+              onClick={() => onDelete(block)}
+              aria-label={t("editor:actions.deleteNamed", { name: block.name })}
+            >
               {t("editor:actions.delete")}
             </Button>
           ) : null}

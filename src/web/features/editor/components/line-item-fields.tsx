@@ -54,7 +54,14 @@ export const LineItemFields = memo(function LineItemFields({
     compute: (values: unknown) => {
       const v = values as LineFormValues | undefined;
       if (!v) return undefined;
-      const shown: LineView = { name: v.name, vatRate: v.vatRate, discountType: v.discountType, optional: v.optional, recurring: v.recurring, total: formatMoney(lineTotal(lineInputFromForm(v, language)), currency, language) };
+      const shown: LineView = {
+        name: v.name,
+        vatRate: v.vatRate,
+        discountType: v.discountType,
+        optional: v.optional,
+        recurring: v.recurring,
+        total: formatMoney(lineTotal(lineInputFromForm(v, language)), currency, language),
+      };
       return shown;
     },
   }) as LineView | undefined;
@@ -68,7 +75,14 @@ export const LineItemFields = memo(function LineItemFields({
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
         <div className="flex items-end gap-1">
           <div className="pb-0.5">{handle}</div>
-          <TextField className="min-w-0 flex-1" label={t("editor:line.name")} maxLength={BLOCK_LIMITS.nameMax} error={errors?.name?.message} data-testid="line-name" {...register(path("name") as "lineItems.0.name")} />
+          <TextField
+            className="min-w-0 flex-1"
+            label={t("editor:line.name")}
+            maxLength={BLOCK_LIMITS.nameMax}
+            error={errors?.name?.message}
+            data-testid="line-name"
+            {...register(path("name") as "lineItems.0.name")}
+          />
         </div>
         <div className="flex items-end justify-between gap-3 sm:justify-end">
           <p className="pb-2 text-sm tabular-nums text-slate-700">
@@ -95,8 +109,22 @@ export const LineItemFields = memo(function LineItemFields({
       {/* Two columns up to 768 px, four from there; on a phone the discount's select has a row of its
           own, so that "No discount" / "Geen korting" is never cut off beside the VAT. */}
       <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
-        <TextField label={t("editor:line.price")} inputMode="decimal" autoComplete="off" error={errors?.price?.message} data-testid="line-price" {...register(path("price") as "lineItems.0.price")} />
-        <TextField label={t("editor:line.amount")} inputMode="decimal" autoComplete="off" error={errors?.amount?.message} data-testid="line-amount" {...register(path("amount") as "lineItems.0.amount")} />
+        <TextField
+          label={t("editor:line.price")}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors?.price?.message}
+          data-testid="line-price"
+          {...register(path("price") as "lineItems.0.price")}
+        />
+        <TextField
+          label={t("editor:line.amount")}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors?.amount?.message}
+          data-testid="line-amount"
+          {...register(path("amount") as "lineItems.0.amount")}
+        />
         <SelectField
           label={t("editor:line.vat")}
           error={errors?.vatRate?.message}
@@ -107,7 +135,10 @@ export const LineItemFields = memo(function LineItemFields({
         <SelectField
           className="col-span-2 sm:col-span-1"
           label={t("editor:line.discountType")}
-          options={[{ value: "", label: t("editor:pricing.noDiscount") }, ...DISCOUNT_TYPES.map((d) => ({ value: d, label: t(`editor:pricing.discountTypes.${d}`) }))]}
+          options={[
+            { value: "", label: t("editor:pricing.noDiscount") },
+            ...DISCOUNT_TYPES.map((d) => ({ value: d, label: t(`editor:pricing.discountTypes.${d}`) })),
+          ]}
           data-testid="line-discount-type"
           {...register(path("discountType") as "lineItems.0.discountType")}
         />
@@ -124,8 +155,15 @@ export const LineItemFields = memo(function LineItemFields({
         ) : null}
       </div>
       <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-        <CheckboxField label={t("editor:line.optional")} hint={t("editor:line.optionalHint")} data-testid="line-optional" {...register(path("optional") as "lineItems.0.optional")} />
-        {line?.optional ? <CheckboxField label={t("editor:line.selected")} data-testid="line-selected" {...register(path("selected") as "lineItems.0.selected")} /> : null}
+        <CheckboxField
+          label={t("editor:line.optional")}
+          hint={t("editor:line.optionalHint")}
+          data-testid="line-optional"
+          {...register(path("optional") as "lineItems.0.optional")}
+        />
+        {line?.optional ? (
+          <CheckboxField label={t("editor:line.selected")} data-testid="line-selected" {...register(path("selected") as "lineItems.0.selected")} />
+        ) : null}
         {canRecur || line?.recurring ? (
           <CheckboxField label={t("editor:line.recurring")} data-testid="line-recurring" {...register(path("recurring") as "lineItems.0.recurring")} />
         ) : null}

@@ -97,7 +97,12 @@ export function PricingBlockForm({
   const onReorder = useCallback((_ids: string[], { from, to }: { from: number; to: number }) => moveLine(from, to), [moveLine]);
 
   return (
-    <form noValidate onSubmit={handleSubmit((valid) => save(() => onSave(valid)))} className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="pricing-block-form">
+    <form
+      noValidate
+      onSubmit={handleSubmit((valid) => save(() => onSave(valid)))}
+      className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+      data-testid="pricing-block-form"
+    >
       {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
       <p className="text-xs text-slate-500">{t("editor:pricing.typingHint", { example: language === "NL" ? "1.234,50" : "1,234.50" })}</p>
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
@@ -121,7 +126,12 @@ export function PricingBlockForm({
         {errors.lineItems?.message || errors.lineItems?.root?.message ? <Alert>{errors.lineItems?.message ?? errors.lineItems?.root?.message}</Alert> : null}
         {lines.fields.length === 0 ? <p className="text-sm text-slate-500">{t("editor:pricing.noLines")}</p> : null}
         <SortableBlocks kind="line" items={lines.fields} nameOf={lineName} onReorder={onReorder} handleLabel={lineHandleLabel} renderItem={renderLine} />
-        <Button variant="secondary" onClick={() => lines.append(newLine(vatRates[0] ?? "0", language))} disabled={lines.fields.length >= BLOCK_LIMITS.linesPerBlock} data-testid="add-line">
+        <Button
+          variant="secondary"
+          onClick={() => lines.append(newLine(vatRates[0] ?? "0", language))}
+          disabled={lines.fields.length >= BLOCK_LIMITS.linesPerBlock}
+          data-testid="add-line"
+        >
           {t("editor:pricing.addLine")}
         </Button>
       </fieldset>
@@ -130,7 +140,10 @@ export function PricingBlockForm({
         <legend className="mb-2 text-base font-semibold text-slate-900">{t("editor:pricing.blockDiscount")}</legend>
         <SelectField
           label={t("editor:pricing.discountType")}
-          options={[{ value: "", label: t("editor:pricing.noDiscount") }, ...DISCOUNT_TYPES.map((d) => ({ value: d, label: t(`editor:pricing.discountTypes.${d}`) }))]}
+          options={[
+            { value: "", label: t("editor:pricing.noDiscount") },
+            ...DISCOUNT_TYPES.map((d) => ({ value: d, label: t(`editor:pricing.discountTypes.${d}`) })),
+          ]}
           {...register("discountType")}
         />
         {discountType ? (

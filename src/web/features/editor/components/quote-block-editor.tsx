@@ -99,7 +99,10 @@ export function QuoteBlockEditor({ quoteId, blockId, kind }: { quoteId: string; 
       onSave={async (input) => {
         const result = block ? await updatePricing({ id: block.id, input }) : await createPricing({ quoteId, input });
         const data = result.data;
-        return { error: result.error, id: data ? ("createPricingQuoteBlock" in data ? data.createPricingQuoteBlock.id : data.updatePricingQuoteBlock.id) : undefined };
+        return {
+          error: result.error,
+          id: data ? ("createPricingQuoteBlock" in data ? data.createPricingQuoteBlock.id : data.updatePricingQuoteBlock.id) : undefined,
+        };
       }}
     />
   );

@@ -101,7 +101,10 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
   // The same element while the totals are the same: React then skips it when the page re-renders
   // (a move, its save and its toast re-render this page).
   const totals = quote?.totals;
-  const quoteTotals = useMemo(() => (totals ? <TotalsSummary totals={totals} language={language} currency={currency} detailed testId="quote-totals" /> : null), [totals, language, currency]);
+  const quoteTotals = useMemo(
+    () => (totals ? <TotalsSummary totals={totals} language={language} currency={currency} detailed testId="quote-totals" /> : null),
+    [totals, language, currency],
+  );
   if (!quote) return <QueryState fetching={fetching} error={error} hasData={false} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
   // While a new order is being saved, show it (and keep it if the server agrees).
   const shown = shownOrder;
@@ -131,18 +134,19 @@ export function QuoteBlocksEditor({ quoteId }: { quoteId: string }) {
     const result = await saveAsTemplate({ id });
     if (!showRefusal(result.error)) toast.success(t("editor:savedAsTemplate"));
   }
-  actions.current = { duplicate: (id) => void duplicate(id), toTemplate: (id) => void toTemplate(id), remove: (block) => setDeleting({ id: block.id, name: block.name }) };
+  actions.current = {
+    duplicate: (id) => void duplicate(id),
+    toTemplate: (id) => void toTemplate(id),
+    remove: (block) => setDeleting({ id: block.id, name: block.name }),
+  };
 
   return (
     <div className="space-y-4" data-testid="quote-blocks-editor">
       {!editable ? <Alert kind="info">{t("editor:readOnly")}</Alert> : null}
-      {shown.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">{t("editor:noBlocks")}</p> : null}
-      <SortableBlocks
-        items={shown}
-        disabled={!editable}
-        onReorder={(ids) => reorder(ids)}
-        renderItem={renderItem}
-      />
+      {shown.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-600">{t("editor:noBlocks")}</p>
+      ) : null}
+      <SortableBlocks items={shown} disabled={!editable} onReorder={(ids) => reorder(ids)} renderItem={renderItem} />
       {editable ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Link to={href(`/app/quoteblock/mutate/${quoteId}?kind=TEXT`)} className={linkButton.secondary} data-testid="add-text-block">

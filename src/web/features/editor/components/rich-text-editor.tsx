@@ -142,7 +142,11 @@ export default function RichTextEditor({ label, value, onChange, disabled = fals
           </p>
         )}
       </div>
-      <p role="status" className={`mt-1 min-h-5 text-xs ${imageStatus.error ? "font-medium text-red-700" : "text-slate-500"}`} data-testid="rich-text-image-status">
+      <p
+        role="status"
+        className={`mt-1 min-h-5 text-xs ${imageStatus.error ? "font-medium text-red-700" : "text-slate-500"}`}
+        data-testid="rich-text-image-status"
+      >
         {imageStatus.message}
       </p>
     </div>
@@ -177,7 +181,9 @@ function Toolbar({ editor, onImages, imageBusy }: { editor: Editor; onImages: (f
   };
   const applyAltText = (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    chain().updateAttributes("image", { alt: (altText ?? "").trim() }).run();
+    chain()
+      .updateAttributes("image", { alt: (altText ?? "").trim() })
+      .run();
     setAltText(null);
   };
   /**

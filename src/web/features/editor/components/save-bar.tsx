@@ -58,7 +58,8 @@ export function SaveBar({ state, backHref, backLabel, extra }: { state: SaveStat
   const stuck = useStuckElement(wide, slim);
   useToastClearance(stuck);
   useScrollPadding(stuck);
-  const label = state === "saving" ? t("editor:saveState.saving") : state === "dirty" ? t("editor:saveState.dirty") : state === "saved" ? t("editor:saveState.saved") : "";
+  const label =
+    state === "saving" ? t("editor:saveState.saving") : state === "dirty" ? t("editor:saveState.dirty") : state === "saved" ? t("editor:saveState.saved") : "";
   return (
     <div
       ref={wide}
@@ -72,7 +73,13 @@ export function SaveBar({ state, backHref, backLabel, extra }: { state: SaveStat
         </Link>
       </div>
       <div ref={slim} className="sticky bottom-0 z-10 -mx-4 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:contents">
-        <p role="status" aria-live="polite" data-testid="save-state" data-state={state} className={`mr-auto text-sm sm:order-1 ${state === "dirty" ? "font-medium text-amber-800" : "text-slate-600"}`}>
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="save-state"
+          data-state={state}
+          className={`mr-auto text-sm sm:order-1 ${state === "dirty" ? "font-medium text-amber-800" : "text-slate-600"}`}
+        >
           {label}
         </p>
         <Button type="submit" busy={state === "saving"} data-testid="save-block" className="sm:order-3">

@@ -93,8 +93,14 @@ export function SortableBlocks<T extends { id: string; name?: string }>({
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => t("editor:dnd.pickedUp", { name: nameOf(active.id), position: positionOf(active.id), count: ids.length }),
-    onDragOver: ({ active, over }) => (over ? t("editor:dnd.movedOver", { name: nameOf(active.id), position: positionOf(over.id), count: ids.length }) : t("editor:dnd.notOver", { name: nameOf(active.id) })),
-    onDragEnd: ({ active, over }) => (over ? t("editor:dnd.dropped", { name: nameOf(active.id), position: positionOf(over.id), count: ids.length }) : t("editor:dnd.cancelled", { name: nameOf(active.id) })),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t("editor:dnd.movedOver", { name: nameOf(active.id), position: positionOf(over.id), count: ids.length })
+        : t("editor:dnd.notOver", { name: nameOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t("editor:dnd.dropped", { name: nameOf(active.id), position: positionOf(over.id), count: ids.length })
+        : t("editor:dnd.cancelled", { name: nameOf(active.id) }),
     onDragCancel: ({ active }) => t("editor:dnd.cancelled", { name: nameOf(active.id) }),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -116,47 +122,52 @@ export function SortableBlocks<T extends { id: string; name?: string }>({
     setKeyboardMove(null);
     setAnnouncement(latest.current.t("editor:dnd.cancelled", { name: move.name }));
   }, []);
-  const onHandleKeyDown = useCallback((id: string, event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const { ids, keyboardMove: move, onReorder, snapshotName, t } = latest.current;
-    const key = event.key === "Spacebar" || event.code === "Space" ? " " : event.key;
-    if (!move || move.id !== id) {
-      if (key !== " " && key !== "Enter") return;
-      event.preventDefault();
-      const picked: KeyboardMove = { id, name: snapshotName(id), order: ids };
-      latest.current.keyboardMove = picked;
-      setKeyboardMove(picked);
-      setAnnouncement(t("editor:dnd.pickedUp", { name: picked.name, position: ids.indexOf(id) + 1, count: ids.length }));
-      return;
-    }
-    if (key === "ArrowDown" || key === "ArrowUp") {
-      event.preventDefault();
-      const at = move.order.indexOf(id);
-      const to = key === "ArrowDown" ? at + 1 : at - 1;
-      if (to < 0 || to >= move.order.length) return;
-      const moved: KeyboardMove = { ...move, order: arrayMove(move.order, at, to) };
-      latest.current.keyboardMove = moved;
-      refocus.current = id;
-      setKeyboardMove(moved);
-      setAnnouncement(t("editor:dnd.movedOver", { name: move.name, position: to + 1, count: move.order.length }));
-    } else if (key === " " || key === "Enter") {
-      event.preventDefault();
-      latest.current.keyboardMove = null;
-      setKeyboardMove(null);
-      const from = ids.indexOf(id);
-      const to = move.order.indexOf(id);
-      const current = new Set(ids);
-      const sameItems = move.order.length === ids.length && move.order.every((other) => current.has(other));
-      setAnnouncement(sameItems ? t("editor:dnd.dropped", { name: move.name, position: to + 1, count: ids.length }) : t("editor:dnd.cancelled", { name: move.name }));
-      if (sameItems && from !== to) {
-        refocus.current = id;
-        onReorder(move.order, { from, to });
+  const onHandleKeyDown = useCallback(
+    (id: string, event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const { ids, keyboardMove: move, onReorder, snapshotName, t } = latest.current;
+      const key = event.key === "Spacebar" || event.code === "Space" ? " " : event.key;
+      if (!move || move.id !== id) {
+        if (key !== " " && key !== "Enter") return;
+        event.preventDefault();
+        const picked: KeyboardMove = { id, name: snapshotName(id), order: ids };
+        latest.current.keyboardMove = picked;
+        setKeyboardMove(picked);
+        setAnnouncement(t("editor:dnd.pickedUp", { name: picked.name, position: ids.indexOf(id) + 1, count: ids.length }));
+        return;
       }
-    } else if (key === "Escape") {
-      event.preventDefault();
-      cancelKeyboardMove(true);
-    }
-  }, [cancelKeyboardMove]);
+      if (key === "ArrowDown" || key === "ArrowUp") {
+        event.preventDefault();
+        const at = move.order.indexOf(id);
+        const to = key === "ArrowDown" ? at + 1 : at - 1;
+        if (to < 0 || to >= move.order.length) return;
+        const moved: KeyboardMove = { ...move, order: arrayMove(move.order, at, to) };
+        latest.current.keyboardMove = moved;
+        refocus.current = id;
+        setKeyboardMove(moved);
+        setAnnouncement(t("editor:dnd.movedOver", { name: move.name, position: to + 1, count: move.order.length }));
+      } else if (key === " " || key === "Enter") {
+        event.preventDefault();
+        latest.current.keyboardMove = null;
+        setKeyboardMove(null);
+        const from = ids.indexOf(id);
+        const to = move.order.indexOf(id);
+        const current = new Set(ids);
+        const sameItems = move.order.length === ids.length && move.order.every((other) => current.has(other));
+        setAnnouncement(
+          sameItems ? t("editor:dnd.dropped", { name: move.name, position: to + 1, count: ids.length }) : t("editor:dnd.cancelled", { name: move.name }),
+        );
+        if (sameItems && from !== to) {
+          refocus.current = id;
+          onReorder(move.order, { from, to });
+        }
+      } else if (key === "Escape") {
+        event.preventDefault();
+        cancelKeyboardMove(true);
+      }
+    },
+    [cancelKeyboardMove],
+  );
   // Leaving the handle (Tab, a click elsewhere) puts the item back. Our own steps blur it too, for a
   // moment (see `refocus`): the check waits until the step is committed and the focus restored.
   const onHandleBlur = useCallback(
@@ -195,7 +206,10 @@ export function SortableBlocks<T extends { id: string; name?: string }>({
         snapshotName(String(active.id));
       }}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: kind === "line" ? t("editor:dnd.lineInstructions") : t("editor:dnd.instructions") } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: kind === "line" ? t("editor:dnd.lineInstructions") : t("editor:dnd.instructions") },
+      }}
     >
       <SortableContext items={sortableIds} strategy={verticalListSortingStrategy} disabled={disabled}>
         <ol ref={listRef} className="space-y-3" data-testid={`${kind}-list`}>

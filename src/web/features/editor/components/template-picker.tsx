@@ -57,7 +57,9 @@ export function TemplatePicker({ open, busy, onPick, onClose }: { open: boolean;
         </div>
         <div className="mt-4 max-h-80 overflow-y-auto">
           <QueryState fetching={fetching} error={error} hasData={Boolean(data)} onRetry={() => refetch({ requestPolicy: "network-only" })} />
-          {data && items.length === 0 ? <p className="py-6 text-center text-sm text-slate-500">{search ? t("editor:picker.noResults") : t("editor:picker.empty")}</p> : null}
+          {data && items.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-500">{search ? t("editor:picker.noResults") : t("editor:picker.empty")}</p>
+          ) : null}
           <ul className="divide-y divide-slate-100">
             {items.map((item) => (
               <li key={item.id} className="flex items-center justify-between gap-3 py-2" data-testid="template-option">

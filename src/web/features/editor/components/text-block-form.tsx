@@ -38,7 +38,12 @@ export function TextBlockForm({
   const { state, save, leaveDialog } = useBlockSave(form, !initial, onCreated);
 
   return (
-    <form noValidate onSubmit={handleSubmit((input) => save(() => onSave(input)))} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="text-block-form">
+    <form
+      noValidate
+      onSubmit={handleSubmit((input) => save(() => onSave(input)))}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+      data-testid="text-block-form"
+    >
       {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
       <TextField label={t("editor:fields.name")} required maxLength={BLOCK_LIMITS.nameMax} error={errors.name?.message} {...register("name")} />
       <Controller

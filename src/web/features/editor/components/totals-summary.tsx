@@ -7,7 +7,19 @@ import { useTranslation } from "../../../i18n";
  * ("€ 2.400 once + € 150 per month"), in the QUOTE's language and currency. `detailed` adds the
  * subtotal, discount, VAT per rate and the total including VAT of each part.
  */
-export function TotalsSummary({ totals, language, currency, detailed = false, testId }: { totals: Totals; language: string; currency: string; detailed?: boolean; testId?: string }) {
+export function TotalsSummary({
+  totals,
+  language,
+  currency,
+  detailed = false,
+  testId,
+}: {
+  totals: Totals;
+  language: string;
+  currency: string;
+  detailed?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const money = (amount: string) => formatMoney(amount, currency, language);
   const parts = [
@@ -26,13 +38,18 @@ export function TotalsSummary({ totals, language, currency, detailed = false, te
             <div key={key} className="rounded-md bg-slate-50 p-3 text-sm tabular-nums" data-testid={testId ? `${testId}-${key}` : undefined}>
               <p className="mb-1 font-semibold text-slate-900">{label}</p>
               <dl className="space-y-0.5">
-              <Row label={t("editor:totals.subtotal")} value={money(part.subtotal)} />
-              {part.discount !== "0.00" ? <Row label={t("editor:totals.discount")} value={`− ${money(part.discount)}`} testId="discount" /> : null}
-              <Row label={t("editor:totals.totalExclVat")} value={money(part.totalExclVat)} testId="excl" />
-              {part.vat.map((v) => (
-                <Row key={v.rate} label={t("editor:totals.vatRate", { rate: v.rate.replace(".", language === "NL" ? "," : ".") })} value={money(v.vat)} testId={`vat-${v.rate}`} />
-              ))}
-              <Row label={t("editor:totals.totalInclVat")} value={money(part.totalInclVat)} strong testId="incl" />
+                <Row label={t("editor:totals.subtotal")} value={money(part.subtotal)} />
+                {part.discount !== "0.00" ? <Row label={t("editor:totals.discount")} value={`− ${money(part.discount)}`} testId="discount" /> : null}
+                <Row label={t("editor:totals.totalExclVat")} value={money(part.totalExclVat)} testId="excl" />
+                {part.vat.map((v) => (
+                  <Row
+                    key={v.rate}
+                    label={t("editor:totals.vatRate", { rate: v.rate.replace(".", language === "NL" ? "," : ".") })}
+                    value={money(v.vat)}
+                    testId={`vat-${v.rate}`}
+                  />
+                ))}
+                <Row label={t("editor:totals.totalInclVat")} value={money(part.totalInclVat)} strong testId="incl" />
               </dl>
             </div>
           ))}

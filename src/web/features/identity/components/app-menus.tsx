@@ -9,7 +9,11 @@ import type { AppAccount } from "../../../lib/auth.server";
 export function AccountSwitcher({ accounts, selectedId }: { accounts: AppAccount[]; selectedId: string }) {
   const { t } = useTranslation();
   if (accounts.length < 2) {
-    return <span className="hidden max-w-48 truncate text-sm font-medium text-slate-700 sm:inline" data-testid="account-name">{accounts[0]?.name}</span>;
+    return (
+      <span className="hidden max-w-48 truncate text-sm font-medium text-slate-700 sm:inline" data-testid="account-name">
+        {accounts[0]?.name}
+      </span>
+    );
   }
   return (
     <label className="flex items-center gap-2 text-sm">
@@ -82,13 +86,23 @@ export function SettingsMenu({ email }: { email: string }) {
               {t(item.key)}
             </Link>
           ))}
-          <Link role="menuitem" to={href("/app/settings/billing")} className="block px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-50" data-testid="menu-upgrade">
+          <Link
+            role="menuitem"
+            to={href("/app/settings/billing")}
+            className="block px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-50"
+            data-testid="menu-upgrade"
+          >
             {t("appNav.upgrade")}
           </Link>
           <a role="menuitem" href={href("/contact")} className="block px-4 py-2 text-sm hover:bg-slate-50">
             {t("appNav.support")}
           </a>
-          <Link role="menuitem" to={`${href("/app/settings")}?new-account=1`} className="block px-4 py-2 text-sm hover:bg-slate-50" data-testid="menu-new-account">
+          <Link
+            role="menuitem"
+            to={`${href("/app/settings")}?new-account=1`}
+            className="block px-4 py-2 text-sm hover:bg-slate-50"
+            data-testid="menu-new-account"
+          >
             {t("settings:menu.newAccount")}
           </Link>
           <div className="my-1 border-t border-slate-100" />

@@ -70,7 +70,11 @@ async function send(form: HTMLFormElement, section: HTMLElement): Promise<void> 
     if (error) toast(error, "error");
     return;
   }
-  replace(section, next, next.querySelector("[data-form-error-summary]") ? "[data-form-error-summary]" : hadFocus ? "[data-form-success], button[type=submit]" : null);
+  replace(
+    section,
+    next,
+    next.querySelector("[data-form-error-summary]") ? "[data-form-error-summary]" : hadFocus ? "[data-form-success], button[type=submit]" : null,
+  );
 }
 
 function replace(section: HTMLElement, next: HTMLElement, focus: string | null) {

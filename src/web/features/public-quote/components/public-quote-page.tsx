@@ -39,7 +39,12 @@ export function PublicQuotePage({
   islandSrc,
   pdfHref,
   conversation,
-}: { quote: Quote; islandSrc: string | null; pdfHref: string; conversation: PublicConversationData | null }) {
+}: {
+  quote: Quote;
+  islandSrc: string | null;
+  pdfHref: string;
+  conversation: PublicConversationData | null;
+}) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const labels = useTotalsLabels();
@@ -90,7 +95,13 @@ export function PublicQuotePage({
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             {account.fileUrl ? (
-              <img src={account.fileUrl} alt={account.name} {...logoBox(account.logoSize)} className={`h-12 object-contain object-left ${account.logoSize ? "w-auto max-w-60" : "w-60"}`} data-testid="public-logo" />
+              <img
+                src={account.fileUrl}
+                alt={account.name}
+                {...logoBox(account.logoSize)}
+                className={`h-12 object-contain object-left ${account.logoSize ? "w-auto max-w-60" : "w-60"}`}
+                data-testid="public-logo"
+              />
             ) : (
               <p className="text-lg font-semibold">{account.name}</p>
             )}
@@ -104,10 +115,18 @@ export function PublicQuotePage({
             </address>
           </div>
           <div className="flex flex-wrap gap-2 print:hidden">
-            <button type="button" data-print className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            <button
+              type="button"
+              data-print
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
               {t("signing:page.print")}
             </button>
-            <a href={pdfHref} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium !text-slate-800 no-underline hover:bg-slate-50" data-testid="pdf-link">
+            <a
+              href={pdfHref}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium !text-slate-800 no-underline hover:bg-slate-50"
+              data-testid="pdf-link"
+            >
               {t("signing:page.downloadPdf")}
             </a>
           </div>
@@ -139,7 +158,9 @@ export function PublicQuotePage({
             </ol>
           </nav>
         ) : null}
-        {quote.changes ? <VersionChanges diff={quote.changes.diff} reason={quote.changes.reason} language={document.language} currency={document.currency} /> : null}
+        {quote.changes ? (
+          <VersionChanges diff={quote.changes.diff} reason={quote.changes.reason} language={document.language} currency={document.currency} />
+        ) : null}
         <QuoteDocument quote={document} selectable={canSignHere} marks={quote.changes ? changeMarks(quote.changes.diff) : null} />
         <SignatureList signatures={quote.signatures} language={document.language} />
         {canSignHere ? <SigningForm signers={quote.customerSigners} language={document.language} /> : null}

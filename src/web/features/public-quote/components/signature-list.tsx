@@ -25,7 +25,13 @@ export function SignatureList({ signatures, language, currentVersion }: { signat
               </p>
               <div className="mt-2 flex h-20 items-center">
                 {s.signatureKind === "DRAWN" ? (
-                  <img src={s.signature} alt={t("signing:owner.drawnAlt", { name: s.name })} width={240} height={80} className="h-20 w-auto max-w-full object-contain" />
+                  <img
+                    src={s.signature}
+                    alt={t("signing:owner.drawnAlt", { name: s.name })}
+                    width={240}
+                    height={80}
+                    className="h-20 w-auto max-w-full object-contain"
+                  />
                 ) : (
                   <span className="font-serif text-3xl italic">{s.signature}</span>
                 )}

@@ -11,7 +11,10 @@ export function SigningForm({ signers = [], language }: { signers?: string[]; la
   const another = signers.length > 0;
   return (
     <details id="sign" className="group rounded-xl border border-slate-200 bg-white print:hidden" data-testid="signing">
-      <summary className="cursor-pointer list-none rounded-xl px-4 py-4 text-center text-base font-semibold text-white sm:px-6 [&::-webkit-details-marker]:hidden" style={{ background: "var(--quote-link)" }}>
+      <summary
+        className="cursor-pointer list-none rounded-xl px-4 py-4 text-center text-base font-semibold text-white sm:px-6 [&::-webkit-details-marker]:hidden"
+        style={{ background: "var(--quote-link)" }}
+      >
         {another ? t("signing:form.startAnother") : t("signing:form.start")}
       </summary>
       <form className="space-y-4 p-4 sm:p-6" data-signing-form noValidate>
@@ -23,7 +26,15 @@ export function SigningForm({ signers = [], language }: { signers?: string[]; la
           <label htmlFor="signer-name" className="block text-sm font-medium">
             {t("signing:form.name")}
           </label>
-          <input id="signer-name" name="name" autoComplete="name" maxLength={100} required className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" aria-describedby="signer-name-error" />
+          <input
+            id="signer-name"
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            required
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+            aria-describedby="signer-name-error"
+          />
           <p id="signer-name-error" className="mt-1 text-sm text-red-700" data-error="name" />
         </div>
         <fieldset>
@@ -42,7 +53,13 @@ export function SigningForm({ signers = [], language }: { signers?: string[]; la
             {t("signing:form.drawHint")}
           </p>
           <div className="relative mt-2 h-40 w-full rounded-md border border-dashed border-slate-400 bg-white">
-            <canvas className="absolute inset-0 h-full w-full touch-none" aria-label={t("signing:form.canvasLabel")} aria-describedby="draw-hint" role="img" data-testid="signature-canvas" />
+            <canvas
+              className="absolute inset-0 h-full w-full touch-none"
+              aria-label={t("signing:form.canvasLabel")}
+              aria-describedby="draw-hint"
+              role="img"
+              data-testid="signature-canvas"
+            />
           </div>
           <button type="button" data-clear className="mt-2 min-h-6 text-sm font-medium underline">
             {t("signing:form.clear")}
@@ -52,7 +69,12 @@ export function SigningForm({ signers = [], language }: { signers?: string[]; la
           <label htmlFor="typed-signature" className="block text-sm font-medium">
             {t("signing:form.typed")}
           </label>
-          <input id="typed-signature" name="typed" maxLength={100} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-serif text-2xl italic" />
+          <input
+            id="typed-signature"
+            name="typed"
+            maxLength={100}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-serif text-2xl italic"
+          />
         </div>
         <p className="text-sm text-red-700" data-error="signature" />
         <div>
@@ -63,7 +85,11 @@ export function SigningForm({ signers = [], language }: { signers?: string[]; la
           <p id="consent-error" className="mt-1 text-sm text-red-700" data-error="consent" />
         </div>
         <p role="alert" className="text-sm text-red-700" data-error="form" />
-        <button type="submit" className="w-full rounded-md px-4 py-3 text-base font-semibold text-white disabled:opacity-60" style={{ background: "var(--quote-link)" }}>
+        <button
+          type="submit"
+          className="w-full rounded-md px-4 py-3 text-base font-semibold text-white disabled:opacity-60"
+          style={{ background: "var(--quote-link)" }}
+        >
           {t("signing:form.submit")}
         </button>
       </form>

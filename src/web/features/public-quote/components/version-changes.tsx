@@ -7,16 +7,29 @@ import { useTranslation } from "../../../i18n";
  * to the one shown, in the quote's language. Rendered by the server (also without script); the
  * blocks and lines themselves carry "New" / "Changed" marks in the document.
  */
-export function VersionChanges({ diff, reason, language, currency }: { diff: QuoteVersionDiff; reason: "SIGNED_EARLIER" | "VIEWED_EARLIER"; language: string; currency: string }) {
+export function VersionChanges({
+  diff,
+  reason,
+  language,
+  currency,
+}: {
+  diff: QuoteVersionDiff;
+  reason: "SIGNED_EARLIER" | "VIEWED_EARLIER";
+  language: string;
+  currency: string;
+}) {
   const { t } = useTranslation();
   const money = (amount: string) => formatMoney(amount, currency, language);
   const lineText = (line: LineChange): string => {
     if (line.kind === "added") return t("signing:versions.lineAdded", { name: line.name });
     if (line.kind === "removed") return t("signing:versions.lineRemoved", { name: line.name });
     const changes = line.fields.map((field) => {
-      if (field === "price" || field === "total") return t(`signing:versions.field.${field}`, { from: money(line.before[field]), to: money(line.after[field]) });
-      if (field === "amount" || field === "vatRate") return t(`signing:versions.field.${field}`, { from: formatQuantity(line.before[field], language), to: formatQuantity(line.after[field], language) });
-      if (field === "optional") return t("signing:versions.field.optional", { to: line.after.optional ? t("signing:versions.optionalYes") : t("signing:versions.optionalNo") });
+      if (field === "price" || field === "total")
+        return t(`signing:versions.field.${field}`, { from: money(line.before[field]), to: money(line.after[field]) });
+      if (field === "amount" || field === "vatRate")
+        return t(`signing:versions.field.${field}`, { from: formatQuantity(line.before[field], language), to: formatQuantity(line.after[field], language) });
+      if (field === "optional")
+        return t("signing:versions.field.optional", { to: line.after.optional ? t("signing:versions.optionalYes") : t("signing:versions.optionalNo") });
       return t(`signing:versions.field.${field}`);
     });
     return t("signing:versions.lineChanged", { name: line.name, changes: changes.join(", ") });
@@ -33,10 +46,18 @@ export function VersionChanges({ diff, reason, language, currency }: { diff: Quo
       for (const line of block.lines) items.push(lineText(line));
     }
   }
-  if (diff.totalsChanged) items.push(t("signing:versions.totals", { from: money(diff.totalsBefore.oneOff.totalExclVat), to: money(diff.totalsAfter.oneOff.totalExclVat) }));
-  const title = reason === "SIGNED_EARLIER" ? t("signing:versions.changedSinceSigned", { from: diff.from, to: diff.to }) : t("signing:versions.changedSinceViewed", { from: diff.from, to: diff.to });
+  if (diff.totalsChanged)
+    items.push(t("signing:versions.totals", { from: money(diff.totalsBefore.oneOff.totalExclVat), to: money(diff.totalsAfter.oneOff.totalExclVat) }));
+  const title =
+    reason === "SIGNED_EARLIER"
+      ? t("signing:versions.changedSinceSigned", { from: diff.from, to: diff.to })
+      : t("signing:versions.changedSinceViewed", { from: diff.from, to: diff.to });
   return (
-    <section aria-labelledby="version-changes-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-6" data-testid="version-changes">
+    <section
+      aria-labelledby="version-changes-title"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-6"
+      data-testid="version-changes"
+    >
       <h2 id="version-changes-title" className="text-base font-semibold !text-amber-950">
         {title}
       </h2>

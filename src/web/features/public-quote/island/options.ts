@@ -37,7 +37,12 @@ export function startOptions(root: HTMLElement, data: IslandData) {
             heading.append(element("dt", "", row.label), element("dd", ""));
             return heading;
           }
-          const wrapper = element("div", row.kind === "strong" ? "flex items-baseline justify-between gap-4 text-sm font-semibold text-slate-900" : "flex items-baseline justify-between gap-4 text-sm text-slate-600");
+          const wrapper = element(
+            "div",
+            row.kind === "strong"
+              ? "flex items-baseline justify-between gap-4 text-sm font-semibold text-slate-900"
+              : "flex items-baseline justify-between gap-4 text-sm text-slate-600",
+          );
           if (row.testId) wrapper.dataset.testid = row.testId;
           wrapper.append(element("dt", "", row.label), element("dd", "", row.amount));
           return wrapper;

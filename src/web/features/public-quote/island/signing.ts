@@ -120,7 +120,10 @@ export function startSigning(root: HTMLElement, data: IslandData, deps: Deps) {
           operationName: "CreateQuoteSignature",
           query: MUTATION,
           // The version the customer is looking at: if the sender changed the quote since, the server refuses (decision 032).
-          variables: { nanoId: data.nanoId, input: { name, signatureKind: kind, signature, selection: deps.selection(), consent: true, version: data.version } },
+          variables: {
+            nanoId: data.nanoId,
+            input: { name, signatureKind: kind, signature, selection: deps.selection(), consent: true, version: data.version },
+          },
         }),
       });
       const body = (await response.json().catch(() => ({}))) as { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] };

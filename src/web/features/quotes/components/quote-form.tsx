@@ -46,7 +46,12 @@ function QuoteFormFields({
   formData,
   onSaved,
   startFromQuoteId,
-}: { quote?: QuoteFieldsFragment; formData: TQuoteFormData; onSaved: (id: string) => void; startFromQuoteId?: string }) {
+}: {
+  quote?: QuoteFieldsFragment;
+  formData: TQuoteFormData;
+  onSaved: (id: string) => void;
+  startFromQuoteId?: string;
+}) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const form = useZodForm(ZQuoteInput, defaultsFor(quote, formData));
@@ -118,7 +123,11 @@ function QuoteFormFields({
       <CheckboxField label={t("quotes:fields.signable")} hint={t("quotes:fields.signableHint")} {...register("signable")} />
       {quote ? null : <StartFromPicker value={startFrom} onChange={setStartFrom} />}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Link to={href("/app/quotes")} viewTransition className="inline-flex justify-center rounded-md px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+        <Link
+          to={href("/app/quotes")}
+          viewTransition
+          className="inline-flex justify-center rounded-md px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+        >
           {t("quotes:actions.cancel")}
         </Link>
         <Button type="submit" busy={creating || updating}>

@@ -99,7 +99,11 @@ export function QuoteHeader({ quote }: { quote: QuoteFieldsFragment & QuoteBlock
 
       <ConfirmDialog
         open={pending === "publish" || pending === "withdraw"}
-        title={pending === "withdraw" ? t("quotes:confirmWithdraw.title", { number: quote.quoteNumber }) : t("quotes:confirmPublish.title", { number: quote.quoteNumber })}
+        title={
+          pending === "withdraw"
+            ? t("quotes:confirmWithdraw.title", { number: quote.quoteNumber })
+            : t("quotes:confirmPublish.title", { number: quote.quoteNumber })
+        }
         confirmLabel={pending === "withdraw" ? t("quotes:confirmWithdraw.confirm") : t("quotes:confirmPublish.confirm")}
         cancelLabel={t("quotes:actions.cancel")}
         busy={publishing || withdrawing}

@@ -63,7 +63,9 @@ export function QuotesTable({ items }: { items: Row[] }) {
                 <p className="text-xs text-slate-500 [overflow-wrap:anywhere] md:hidden">{customer(q) ?? t("quotes:noCustomer")}</p>
                 <p className="text-xs tabular-nums text-slate-500 sm:hidden">{money(q)}</p>
               </Td>
-              <Td className="hidden [overflow-wrap:anywhere] md:table-cell">{customer(q) ?? <span className="text-slate-500">{t("quotes:noCustomer")}</span>}</Td>
+              <Td className="hidden [overflow-wrap:anywhere] md:table-cell">
+                {customer(q) ?? <span className="text-slate-500">{t("quotes:noCustomer")}</span>}
+              </Td>
               <Td className="hidden sm:table-cell">
                 <StatusBadge state={q.lifecycle.state} />
               </Td>

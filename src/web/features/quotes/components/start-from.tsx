@@ -58,7 +58,10 @@ export function StartFromPicker({ value, onChange }: { value: StartFrom; onChang
                       type="checkbox"
                       checked={checked}
                       onChange={() =>
-                        onChange({ ...value, templateBlockIds: checked ? value.templateBlockIds.filter((id) => id !== tpl.id) : [...value.templateBlockIds, tpl.id] })
+                        onChange({
+                          ...value,
+                          templateBlockIds: checked ? value.templateBlockIds.filter((id) => id !== tpl.id) : [...value.templateBlockIds, tpl.id],
+                        })
                       }
                     />
                     <span className="[overflow-wrap:anywhere]">{tpl.name}</span>

@@ -16,7 +16,11 @@ const STYLES: Record<QuoteState, string> = {
 export function StatusBadge({ state }: { state: QuoteState }) {
   const { t } = useTranslation();
   return (
-    <span data-testid="quote-status" data-status={state} className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[state]}`}>
+    <span
+      data-testid="quote-status"
+      data-status={state}
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[state]}`}
+    >
       {t(`quotes:state.${state}`)}
     </span>
   );

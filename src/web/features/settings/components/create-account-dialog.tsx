@@ -52,7 +52,14 @@ export function CreateAccountDialog({ open, onClose }: { open: boolean; onClose:
         }}
         data-testid="create-account-form"
       >
-        <TextField label={t("settings:menu.companyName")} required maxLength={120} autoComplete="organization" error={formState.errors.companyName?.message} {...register("companyName")} />
+        <TextField
+          label={t("settings:menu.companyName")}
+          required
+          maxLength={120}
+          autoComplete="organization"
+          error={formState.errors.companyName?.message}
+          {...register("companyName")}
+        />
       </form>
     </ConfirmDialog>
   );

@@ -51,13 +51,24 @@ export function GeneralSettingsForm({ account, canEdit }: { account: AccountSett
     }
     const saved = result.data.updateAccount;
     // The form now shows what was stored (normalised postal codes and VAT number), and is clean.
-    reset({ ...form.getValues(), vatNumber: saved.vatNumber ?? "", billingPostalCode: saved.billingPostalCode ?? "", quotePostalCode: saved.quotePostalCode ?? "" });
+    reset({
+      ...form.getValues(),
+      vatNumber: saved.vatNumber ?? "",
+      billingPostalCode: saved.billingPostalCode ?? "",
+      quotePostalCode: saved.quotePostalCode ?? "",
+    });
     toast.success(t("settings:saved"));
   });
 
   const countryOptions = COUNTRIES.map((c) => ({ value: c, label: t(`settings:countries.${c}`) }));
   const text = (name: Parameters<typeof register>[0], label: string, autoComplete: string, max: number = ACCOUNT_LIMITS.text) => (
-    <TextField label={label} maxLength={max} autoComplete={autoComplete} error={errors[name as keyof typeof errors]?.message as string | undefined} {...register(name)} />
+    <TextField
+      label={label}
+      maxLength={max}
+      autoComplete={autoComplete}
+      error={errors[name as keyof typeof errors]?.message as string | undefined}
+      {...register(name)}
+    />
   );
 
   return (
@@ -66,7 +77,14 @@ export function GeneralSettingsForm({ account, canEdit }: { account: AccountSett
         {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
         <fieldset disabled={!canEdit} className="space-y-6">
           <SettingsSection title={t("settings:sections.company")} hint={t("settings:sections.companyHint")}>
-            <TextField label={t("settings:fields.name")} required maxLength={ACCOUNT_LIMITS.name} autoComplete="organization" error={errors.name?.message} {...register("name")} />
+            <TextField
+              label={t("settings:fields.name")}
+              required
+              maxLength={ACCOUNT_LIMITS.name}
+              autoComplete="organization"
+              error={errors.name?.message}
+              {...register("name")}
+            />
             <div className="grid gap-4 sm:grid-cols-3">
               <SelectField label={t("settings:fields.country")} options={countryOptions} error={errors.country?.message} {...register("country")} />
               <SelectField

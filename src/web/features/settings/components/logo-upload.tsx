@@ -53,7 +53,12 @@ export function LogoUpload({ account, canEdit }: { account: AccountSettingsField
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center" data-testid="logo-upload">
       <div className="flex h-24 w-full items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 p-2 sm:w-56">
         {account.fileUrl ? (
-          <img src={account.fileUrl} alt={t("settings:styling.logoAlt", { name: account.name })} className="max-h-20 max-w-full object-contain" data-testid="current-logo" />
+          <img
+            src={account.fileUrl}
+            alt={t("settings:styling.logoAlt", { name: account.name })}
+            className="max-h-20 max-w-full object-contain"
+            data-testid="current-logo"
+          />
         ) : (
           <span className="text-sm text-slate-500">{t("settings:styling.noLogo")}</span>
         )}

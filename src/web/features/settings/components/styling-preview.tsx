@@ -69,7 +69,12 @@ export function StylingPreview({ styling }: { styling: StylingValues }) {
         banner={
           <div className="flex min-h-16 items-center border-b border-slate-100 px-4 py-3 sm:px-6">
             {styling.logoUrl ? (
-              <img src={styling.logoUrl} alt={t("settings:styling.logoAlt", { name: styling.companyName })} className="max-h-12 max-w-48 object-contain" data-testid="preview-logo" />
+              <img
+                src={styling.logoUrl}
+                alt={t("settings:styling.logoAlt", { name: styling.companyName })}
+                className="max-h-12 max-w-48 object-contain"
+                data-testid="preview-logo"
+              />
             ) : (
               <span className="text-sm font-semibold">{styling.companyName}</span>
             )}

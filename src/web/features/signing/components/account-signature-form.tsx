@@ -19,7 +19,17 @@ type Source = "TEMPLATE" | "DRAWN" | "TYPED";
  * signature template (the default one first) or a new drawn or typed one. The one form pattern:
  * the server's zod schema, server refusals on the same fields.
  */
-export function AccountSignatureForm({ quoteId, templates, defaultName, onDone }: { quoteId: string; templates: Template[]; defaultName: string; onDone: (added: boolean) => void }) {
+export function AccountSignatureForm({
+  quoteId,
+  templates,
+  defaultName,
+  onDone,
+}: {
+  quoteId: string;
+  templates: Template[];
+  defaultName: string;
+  onDone: (added: boolean) => void;
+}) {
   const { t } = useTranslation();
   const preferred = templates.find((s) => s.isDefault) ?? templates[0];
   const form = useZodForm(ZAccountSignatureInput, {
@@ -42,7 +52,13 @@ export function AccountSignatureForm({ quoteId, templates, defaultName, onDone }
   const onSubmit = handleSubmit(async (input) => {
     const result = await create({
       quoteId,
-      input: { name: input.name, signedAt: input.signedAt, templateSignatureId: input.templateSignatureId ?? null, signatureKind: input.signatureKind ?? null, signature: input.signature ?? null },
+      input: {
+        name: input.name,
+        signedAt: input.signedAt,
+        templateSignatureId: input.templateSignatureId ?? null,
+        signatureKind: input.signatureKind ?? null,
+        signature: input.signature ?? null,
+      },
     });
     if (result.error || !result.data) {
       toast.error(applyServerErrors(form, result.error, t("errors.generic")));
@@ -61,7 +77,14 @@ export function AccountSignatureForm({ quoteId, templates, defaultName, onDone }
     <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="account-signature-form">
       <h3 className="text-base font-semibold">{t("signing:owner.addTitle")}</h3>
       {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
-      <TextField label={t("signing:owner.name")} required maxLength={SIGNING_LIMITS.nameMax} autoComplete="name" error={errors.name?.message} {...register("name")} />
+      <TextField
+        label={t("signing:owner.name")}
+        required
+        maxLength={SIGNING_LIMITS.nameMax}
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register("name")}
+      />
       <TextField label={t("signing:owner.signedAt")} type="date" required error={errors.signedAt?.message} {...register("signedAt")} />
       <fieldset>
         <legend className="text-sm font-medium text-slate-900">{t("signing:owner.source")}</legend>
@@ -92,7 +115,11 @@ export function AccountSignatureForm({ quoteId, templates, defaultName, onDone }
         />
       ) : (
         <>
-          <Controller control={control} name="signature" render={({ field }) => <SignatureCanvas label={t("signing:form.drawHint")} onChange={(url) => field.onChange(url)} />} />
+          <Controller
+            control={control}
+            name="signature"
+            render={({ field }) => <SignatureCanvas label={t("signing:form.drawHint")} onChange={(url) => field.onChange(url)} />}
+          />
           {errors.signature?.message ? <p className="text-sm font-medium text-red-700">{errors.signature.message}</p> : null}
         </>
       )}

@@ -37,7 +37,10 @@ export function LatestQuotes() {
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {items.map((q) => (
             <li key={q.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3" data-testid="latest-quote">
-              <Link to={href(`/app/quotes/mutate/${q.id}`)} className="min-w-0 basis-full font-medium sm:basis-auto sm:flex-1 text-slate-900 [overflow-wrap:anywhere] hover:text-brand-700 hover:underline">
+              <Link
+                to={href(`/app/quotes/mutate/${q.id}`)}
+                className="min-w-0 basis-full font-medium sm:basis-auto sm:flex-1 text-slate-900 [overflow-wrap:anywhere] hover:text-brand-700 hover:underline"
+              >
                 <span className="mr-2 whitespace-nowrap tabular-nums text-slate-500">{q.quoteNumber}</span>
                 {q.name}
               </Link>

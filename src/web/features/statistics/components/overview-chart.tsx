@@ -13,7 +13,8 @@ export default function OverviewChart({ entries }: { entries: ChartEntry[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const duration = useFormatDuration();
-  const short = (iso: string) => new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  const short = (iso: string) =>
+    new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
   return (
     <div className="h-72 w-full" aria-hidden="true" data-testid="overview-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -24,7 +25,9 @@ export default function OverviewChart({ entries }: { entries: ChartEntry[] }) {
           <YAxis yAxisId="time" orientation="right" tickFormatter={(v) => duration(Number(v))} tick={{ fontSize: 12, fill: "#0f766e" }} width={64} />
           <Tooltip
             labelFormatter={(label) => formatDate(String(label), locale)}
-            formatter={(value, name) => (name === "averageTime" ? [duration(Number(value)), t("statistics:overview.averageTime")] : [value, t("statistics:overview.views")])}
+            formatter={(value, name) =>
+              name === "averageTime" ? [duration(Number(value)), t("statistics:overview.averageTime")] : [value, t("statistics:overview.views")]
+            }
           />
           <Legend
             verticalAlign="top"

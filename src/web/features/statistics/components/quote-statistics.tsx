@@ -14,7 +14,12 @@ export function QuoteStatistics({ quoteId, status }: { quoteId: string; status: 
   const locale = useLocale();
   const duration = useFormatDuration();
   const draft = status === "DRAFT";
-  const [{ data, fetching, error }, refetch] = useQuery({ query: QuoteStatisticsQuery, variables: { quoteId }, pause: draft, requestPolicy: "cache-and-network" });
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: QuoteStatisticsQuery,
+    variables: { quoteId },
+    pause: draft,
+    requestPolicy: "cache-and-network",
+  });
   if (draft) return null;
   const s = data?.quoteStatistics;
   const when = new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { dateStyle: "medium", timeStyle: "short" });

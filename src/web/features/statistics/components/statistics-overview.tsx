@@ -83,7 +83,9 @@ export function StatisticsOverview({ timeZone }: { timeZone: string }) {
             <figure className="rounded-xl border border-slate-200 bg-white p-4">
               <figcaption className="mb-2 text-sm font-medium text-slate-800">{t("statistics:overview.chartTitle")}</figcaption>
               <p className="sr-only">
-                {busiest ? t("statistics:overview.chartSummary", { views: o.totalQuoteViews, day: formatDate(busiest.date, locale), dayViews: busiest.quoteViews }) : t("statistics:overview.chartEmpty")}
+                {busiest
+                  ? t("statistics:overview.chartSummary", { views: o.totalQuoteViews, day: formatDate(busiest.date, locale), dayViews: busiest.quoteViews })
+                  : t("statistics:overview.chartEmpty")}
               </p>
               {mounted ? (
                 <Suspense fallback={<p className={`${CHART_HEIGHT} text-sm text-slate-500`}>{t("statistics:overview.chartLoading")}</p>}>

@@ -36,7 +36,15 @@ export function InviteForm({ myRole }: { myRole: AccountRole }) {
       <h2 className="text-lg font-semibold">{t("team:invite.title")}</h2>
       {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-[2fr_2fr_1fr]">
-        <TextField label={t("team:invite.email")} type="email" required maxLength={254} autoComplete="off" error={errors.email?.message} {...register("email")} />
+        <TextField
+          label={t("team:invite.email")}
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register("email")}
+        />
         <TextField label={t("team:invite.name")} maxLength={100} autoComplete="off" error={errors.name?.message} {...register("name")} />
         <SelectField
           label={t("team:invite.role")}

@@ -69,7 +69,9 @@ export function TeamTable({ members, myId, myRole }: { members: TeamMemberFields
                   </p>
                   {m.name ? <p className="text-xs text-slate-500">{m.email}</p> : null}
                   <p className="text-xs text-slate-500 sm:hidden">{t(`team:status.${invited ? "invited" : "member"}`)}</p>
-                  {invited && m.expiresAt ? <p className="text-xs text-slate-500">{t("team:expires", { date: formatDate(String(m.expiresAt).slice(0, 10), locale) })}</p> : null}
+                  {invited && m.expiresAt ? (
+                    <p className="text-xs text-slate-500">{t("team:expires", { date: formatDate(String(m.expiresAt).slice(0, 10), locale) })}</p>
+                  ) : null}
                 </Td>
                 <Td>
                   {!invited && manageable ? (
@@ -142,7 +144,9 @@ export function TeamTable({ members, myId, myRole }: { members: TeamMemberFields
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       >
-        <p>{t(pending?.kind === "revoke" ? "team:confirm.revokeBody" : pending?.kind === "transfer" ? "team:confirm.transferBody" : "team:confirm.removeBody")}</p>
+        <p>
+          {t(pending?.kind === "revoke" ? "team:confirm.revokeBody" : pending?.kind === "transfer" ? "team:confirm.transferBody" : "team:confirm.removeBody")}
+        </p>
       </ConfirmDialog>
     </>
   );

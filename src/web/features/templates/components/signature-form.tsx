@@ -77,13 +77,22 @@ export function SignatureForm({ signature, onDone }: { signature: TemplateSignat
           {signature?.kind === "DRAWN" && watch("signature") === signature.signature ? (
             <div>
               <p className="text-sm font-medium text-slate-900">{t("templates:signatures.current")}</p>
-              <img src={signature.signature} alt={t("templates:signatures.imageAlt", { name: signature.name })} className="mt-1 h-24 rounded border border-slate-200 bg-white" />
+              <img
+                src={signature.signature}
+                alt={t("templates:signatures.imageAlt", { name: signature.name })}
+                className="mt-1 h-24 rounded border border-slate-200 bg-white"
+              />
             </div>
           ) : null}
           <Controller
             control={control}
             name="signature"
-            render={({ field }) => <SignatureCanvas label={t("templates:signatures.draw")} onChange={(url) => field.onChange(url || (signature?.kind === "DRAWN" ? signature.signature : ""))} />}
+            render={({ field }) => (
+              <SignatureCanvas
+                label={t("templates:signatures.draw")}
+                onChange={(url) => field.onChange(url || (signature?.kind === "DRAWN" ? signature.signature : ""))}
+              />
+            )}
           />
           {errors.signature?.message ? <p className="text-sm font-medium text-red-700">{errors.signature.message}</p> : null}
         </>

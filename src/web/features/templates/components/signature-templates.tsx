@@ -16,13 +16,18 @@ const PAGE_SIZE = 20;
 export function SignatureTemplates() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [{ data, fetching, error }, refetch] = useQuery({ query: TemplateSignaturesQuery, variables: { page, pageSize: PAGE_SIZE }, requestPolicy: "cache-and-network" });
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: TemplateSignaturesQuery,
+    variables: { page, pageSize: PAGE_SIZE },
+    requestPolicy: "cache-and-network",
+  });
   const [{ fetching: deletingBusy }, deleteSignature] = useMutation(DeleteTemplateSignatureMutation);
   const [editing, setEditing] = useState<TemplateSignatureFieldsFragment | "new" | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const list = data?.templateSignatures;
 
-  if (editing) return <SignatureForm key={editing === "new" ? "new" : editing.id} signature={editing === "new" ? null : editing} onDone={() => setEditing(null)} />;
+  if (editing)
+    return <SignatureForm key={editing === "new" ? "new" : editing.id} signature={editing === "new" ? null : editing} onDone={() => setEditing(null)} />;
   const add = (
     <Button onClick={() => setEditing("new")} data-testid="new-signature">
       {t("templates:signatures.new")}
@@ -33,7 +38,9 @@ export function SignatureTemplates() {
       <div className="flex justify-end">{list && list.items.length > 0 ? add : null}</div>
       <div className="mt-4">
         <QueryState fetching={fetching} error={error} hasData={Boolean(data)} onRetry={() => refetch({ requestPolicy: "network-only" })} />
-        {list && list.items.length === 0 ? <EmptyState title={t("templates:signatures.empty.title")} body={t("templates:signatures.empty.body")} action={add} /> : null}
+        {list && list.items.length === 0 ? (
+          <EmptyState title={t("templates:signatures.empty.title")} body={t("templates:signatures.empty.body")} action={add} />
+        ) : null}
         {list && list.items.length > 0 ? (
           <>
             <ul className="grid gap-3 sm:grid-cols-2">
@@ -41,7 +48,9 @@ export function SignatureTemplates() {
                 <li key={s.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="signature-row">
                   <div className="flex items-baseline justify-between gap-2">
                     <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{s.name}</p>
-                    {s.isDefault ? <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t("templates:signatures.default")}</span> : null}
+                    {s.isDefault ? (
+                      <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t("templates:signatures.default")}</span>
+                    ) : null}
                   </div>
                   <div className="mt-2 flex h-20 items-center rounded-md bg-slate-50 px-3">
                     {s.kind === "DRAWN" ? (
@@ -54,7 +63,12 @@ export function SignatureTemplates() {
                     <Button variant="ghost" className="px-3 py-1.5" onClick={() => setEditing(s)} aria-label={t("editor:actions.editNamed", { name: s.name })}>
                       {t("editor:actions.edit")}
                     </Button>
-                    <Button variant="ghost" className="px-3 py-1.5 text-red-700" onClick={() => setDeleting({ id: s.id, name: s.name })} aria-label={t("editor:actions.deleteNamed", { name: s.name })}>
+                    <Button
+                      variant="ghost"
+                      className="px-3 py-1.5 text-red-700"
+                      onClick={() => setDeleting({ id: s.id, name: s.name })}
+                      aria-label={t("editor:actions.deleteNamed", { name: s.name })}
+                    >
                       {t("editor:actions.delete")}
                     </Button>
                   </div>

@@ -61,7 +61,10 @@ export function TemplateBlockEditor({ templateId, kind }: { templateId?: string;
         onSave={async (input) => {
           const result = template ? await updateText({ id: template.id, input }) : await createText({ input });
           const data = result.data;
-          return { error: result.error, id: data ? ("createTextTemplateBlock" in data ? data.createTextTemplateBlock.id : data.updateTextTemplateBlock.id) : undefined };
+          return {
+            error: result.error,
+            id: data ? ("createTextTemplateBlock" in data ? data.createTextTemplateBlock.id : data.updateTextTemplateBlock.id) : undefined,
+          };
         }}
       />
     );
@@ -77,7 +80,10 @@ export function TemplateBlockEditor({ templateId, kind }: { templateId?: string;
       onSave={async (input) => {
         const result = template ? await updatePricing({ id: template.id, input }) : await createPricing({ input });
         const data = result.data;
-        return { error: result.error, id: data ? ("createPricingTemplateBlock" in data ? data.createPricingTemplateBlock.id : data.updatePricingTemplateBlock.id) : undefined };
+        return {
+          error: result.error,
+          id: data ? ("createPricingTemplateBlock" in data ? data.createPricingTemplateBlock.id : data.updatePricingTemplateBlock.id) : undefined,
+        };
       }}
     />
   );

@@ -72,9 +72,19 @@ export function TemplateBlocksList() {
         {newLinks}
       </div>
       <div className="mt-6">
-        <QueryState fetching={fetching} error={error} hasData={Boolean(data)} onRetry={() => refetch({ requestPolicy: "network-only" })} errorMessage={serverRefusal(error, t("errors.generic")).message} />
+        <QueryState
+          fetching={fetching}
+          error={error}
+          hasData={Boolean(data)}
+          onRetry={() => refetch({ requestPolicy: "network-only" })}
+          errorMessage={serverRefusal(error, t("errors.generic")).message}
+        />
         {list && list.items.length === 0 ? (
-          search || kind ? <EmptyState title={t("templates:empty.noResults")} /> : <EmptyState title={t("templates:empty.title")} body={t("templates:empty.body")} action={newLinks} />
+          search || kind ? (
+            <EmptyState title={t("templates:empty.noResults")} />
+          ) : (
+            <EmptyState title={t("templates:empty.title")} body={t("templates:empty.body")} action={newLinks} />
+          )
         ) : null}
         {list && list.items.length > 0 ? (
           <>
@@ -92,7 +102,11 @@ export function TemplateBlocksList() {
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-1">
-                    <Link to={href(`/app/templates/mutate/${item.id}`)} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50" aria-label={t("editor:actions.editNamed", { name: item.name })}>
+                    <Link
+                      to={href(`/app/templates/mutate/${item.id}`)}
+                      className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                      aria-label={t("editor:actions.editNamed", { name: item.name })}
+                    >
                       {t("editor:actions.edit")}
                     </Link>
                     <Button
@@ -107,7 +121,12 @@ export function TemplateBlocksList() {
                     >
                       {t("editor:actions.duplicate")}
                     </Button>
-                    <Button variant="ghost" className="px-3 py-1.5 text-red-700" aria-label={t("editor:actions.deleteNamed", { name: item.name })} onClick={() => setDeleting({ id: item.id, name: item.name })}>
+                    <Button
+                      variant="ghost"
+                      className="px-3 py-1.5 text-red-700"
+                      aria-label={t("editor:actions.deleteNamed", { name: item.name })}
+                      onClick={() => setDeleting({ id: item.id, name: item.name })}
+                    >
                       {t("editor:actions.delete")}
                     </Button>
                   </div>

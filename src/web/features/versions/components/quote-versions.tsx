@@ -35,7 +35,10 @@ export function QuoteVersions({ quoteId }: { quoteId: string }) {
                   {i === 0 ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{t("quotes:versions.current")}</span> : null}
                 </p>
                 <p className="text-slate-600 [overflow-wrap:anywhere]">
-                  {t("quotes:versions.published", { date: formatDate(v.publishedAt.slice(0, 10), locale, "long"), name: v.publishedByName ?? v.publishedByEmail ?? "—" })}
+                  {t("quotes:versions.published", {
+                    date: formatDate(v.publishedAt.slice(0, 10), locale, "long"),
+                    name: v.publishedByName ?? v.publishedByEmail ?? "—",
+                  })}
                   {" · "}
                   {t("quotes:versions.signatures", { count: v.quoteSignatures.length })}
                   {v.quoteSignatures.length ? ` (${v.quoteSignatures.map((s) => s.name).join(", ")})` : ""}
