@@ -285,6 +285,7 @@ describe("customers and quotes in a browser", () => {
     // A customer that does not exist: a real page title, and no serious axe violations.
     await open(page, "/app/customers/mutate/00000000-0000-4000-8000-000000000000");
     await page.getByText("This customer does not exist", { exact: false }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Customer not found" }).waitFor(); // a heading on a wrong id too
     expect(await page.title()).toMatch(/\S.* · Offerly$/);
     expect(await axeViolations(page, { minImpact: "serious" })).toEqual([]);
 

@@ -45,6 +45,7 @@ export default {
   updated: "customer updated",
   deleted: "customer deleted",
   notFound: "This customer does not exist (any more).",
+  notFoundTitle: "Customer not found",
   confirmDelete: {
     title: "Delete {{name}}?",
     body: "This cannot be undone.",

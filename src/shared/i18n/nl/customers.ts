@@ -47,6 +47,7 @@ export default {
   updated: "klant bijgewerkt",
   deleted: "klant verwijderd",
   notFound: "Deze klant bestaat niet (meer).",
+  notFoundTitle: "Klant niet gevonden",
   confirmDelete: {
     title: "{{name}} verwijderen?",
     body: "Dit kan niet ongedaan worden gemaakt.",

@@ -17,7 +17,7 @@ export default function CustomerMutatePage() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: CustomerQuery, variables: { id: customerId ?? "" }, pause: !editing });
   const customer = data?.customer;
   const notFound = serverRefusal(error, "").code === "NOT_FOUND";
-  const title = notFound ? t("customers:notFound") : editing ? t("customers:editTitle") : t("customers:newTitle");
+  const title = notFound ? t("customers:notFoundTitle") : editing ? t("customers:editTitle") : t("customers:newTitle");
   const back = (
     <Link to={href("/app/customers")} className="text-sm font-medium text-brand-700 hover:underline">
       ← {t("customers:back")}
