@@ -243,11 +243,13 @@ describe("positions", () => {
       [a.id, b.id, c.id, c.id],
       [a.id, b.id, other.id],
       [a.id, b.id, c.id, other.id],
-      [a.id, b.id, "nope"],
     ]) {
       const r = await gql(MOVE, { q: quote.id, ids });
       expect(r.errors?.[0].message, JSON.stringify(ids)).toBe("The order no longer matches the quote's blocks. Reload the page and try again.");
     }
+    // An id that is not one names nothing: NOT_FOUND, as for every ID argument (graphql/ids.ts).
+    const notAnId = await gql(MOVE, { q: quote.id, ids: [a.id, b.id, "nope"] });
+    expect(notAnId.errors?.[0].extensions?.code).toBe("NOT_FOUND");
     expect((await readQuote(quote.id)).data?.quote.quoteBlocks.map((x) => x.name)).toEqual(["C", "A", "B"]);
   });
 });

@@ -146,8 +146,11 @@ export async function askQuoteQuestion(
   input: { nanoId: string; question: string; clientKey: string },
   now = new Date(),
 ): Promise<ConversationEntry> {
+  // A link that cannot be one names no quote; refused before it becomes part of a rate-limit key
+  // (a NUL byte in it is text PostgreSQL refuses: the fuzz found a 500 there).
+  if (!NANO_ID_PATTERN.test(input.nanoId)) throw new AppError("NOT_FOUND", "conversation:errors.notAvailable");
   await limitOrRefuse(deps.db, `conversation:question:ip:${input.clientKey}`, QUESTIONS_PER_IP_PER_HOUR, 60 * 60);
-  await limitOrRefuse(deps.db, `conversation:question:quote:${input.nanoId.slice(0, 64)}`, QUESTIONS_PER_QUOTE_PER_DAY, 24 * 60 * 60);
+  await limitOrRefuse(deps.db, `conversation:question:quote:${input.nanoId}`, QUESTIONS_PER_QUOTE_PER_DAY, 24 * 60 * 60);
   return deps.db.transaction(async (tx) => {
     const quote = await lockQuoteForCustomer(tx, input.nanoId, now);
     const [entry] = await tx
