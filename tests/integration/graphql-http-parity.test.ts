@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeListener } from "../../src/server/app";
@@ -7,6 +6,7 @@ import { BODY_LIMITS } from "../../src/server/http/body-limit";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
 import { createCustomer } from "../support/quotes";
+import { listen } from "../support/listen";
 
 /**
  * POST /graphql with JSON is answered from node:http, not through Hono (decision 038). The same
@@ -19,19 +19,6 @@ let user: SignedIn;
 let viaNode: { url: string; close: () => Promise<void> };
 let viaHono: { url: string; close: () => Promise<void> };
 let taken = 0;
-
-async function listen(listener: http.RequestListener) {
-  const server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 beforeAll(async () => {
   t = await createTestApp({ env: { CORS_ORIGINS: "https://app.offerly.example" } });

@@ -1,5 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { BODY_LIMITS } from "../../src/server/http/body-limit";
 import { createLogger } from "../../src/server/logger";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
+import { listen } from "../support/listen";
 
 /**
  * Every rule of /graphql's plugin set holds on both paths in PRODUCTION: the node:http fast path
@@ -22,19 +22,6 @@ let user: SignedIn;
 let viaNode: { url: string; close: () => Promise<void> };
 let viaHono: { url: string; close: () => Promise<void> };
 let taken = 0;
-
-async function listen(listener: http.RequestListener) {
-  const server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 function counted(app: TestApp["app"]) {
   return {
