@@ -37,6 +37,10 @@ export default defineConfig({
           name: "integration-pglite",
           include: ["tests/integration/**/*.test.ts"],
           env: { TEST_DB: "pglite" },
+          // The server's modules are imported once per worker, not once per file (decision 044):
+          // every file makes its own app, database and servers; none changes module state it
+          // does not restore.
+          isolate: false,
           globalSetup: ["tests/support/global-setup-pglite.ts"], // the ready-migrated image every file loads
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -52,6 +56,7 @@ export default defineConfig({
                 // About the embedded database only; and the files that assert no SQL (run on PGlite).
                 exclude: ["tests/integration/pglite-*.test.ts", ...onceOnly],
                 env: { TEST_DB: "postgres" },
+                isolate: false, // as integration-pglite
                 globalSetup: ["tests/support/global-setup-postgres.ts"], // the migrated template every file copies
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
@@ -71,16 +76,34 @@ export default defineConfig({
       // The production build (build/server/main.js) with each real adapter on (decision 043).
       {
         extends: true,
-        test: { name: "production", include: ["tests/production/**/*.test.ts"], testTimeout: 90_000, hookTimeout: 90_000, fileParallelism: false },
+        test: {
+          name: "production",
+          include: ["tests/production/**/*.test.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          expect: { poll: { timeout: 15_000 } },
+        },
       },
       {
         extends: true,
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          testTimeout: 60_000,
+          // Playwright and the support modules are imported once per worker, not once per file
+          // (3–5 s of import each; decision 044, fourth pass): each file starts its own server and
+          // browser, and the support modules' state is set by each file's suite.
+          isolate: false,
+          // With TEST_DATABASE_URL (CI), each browser file's production server runs on a PostgreSQL
+          // database of its own, copied from a migrated template (decision 044, third pass): the
+          // configuration companies run, and the server's queries leave its event loop (PGlite runs
+          // them in-process). PGlite in a data folder — the default `npm start` — is what the
+          // production project's servers run on, and the browser suite without TEST_DATABASE_URL.
+          ...(postgres ? { env: { TEST_DB: "postgres" }, globalSetup: ["tests/support/global-setup-postgres.ts"] } : {}),
+          testTimeout: 90_000, // two browser files beside a database file on a 2-core machine
+          // expect.poll waits for what a screen shows after a server round trip (an upload, a
+          // refetch): 1 s by default, which a loaded CI machine overran (a dropped image's upload).
+          expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ]),

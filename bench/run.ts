@@ -20,6 +20,7 @@ import { runPublicQuoteBench } from "./public-quote";
 import { benchQuotes } from "./quotes";
 import { report } from "./report";
 import { benchStatistics } from "./statistics";
+import { benchWebhooks } from "./webhooks";
 
 type Case = {
   name: string;
@@ -41,6 +42,8 @@ const cases: Case[] = [
   { name: "blocks", build: false, databases: true, run: (kind, url) => benchBlocks(kind, url) },
   { name: "public", build: true, run: () => runPublicQuoteBench() },
   { name: "pdf", build: false, run: () => benchPdf() },
+  // BENCH_WEBHOOK_EVENTS=1000 for a quick run; the size is 10,000.
+  { name: "webhooks", build: true, databases: true, run: (kind, url) => benchWebhooks(kind, url) },
   // BENCH_STATS_EVENTS=100000 for a quick run; the size is 1,000,000.
   {
     name: "statistics",

@@ -1,15 +1,15 @@
-// `npm test`: the typecheck and lint gates, then every test — unit, integration (PGlite, and
-// PostgreSQL when TEST_DATABASE_URL is set), browser end-to-end. It prepares what they need and stops loudly when it cannot: it never
-// skips a layer silently. Extra arguments go to vitest (e.g. `npm test -- --project unit`);
+// `npm test`: the typecheck and lint gates beside the build, then every test — unit, integration
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) in one vitest process, browser end-to-end and
+// the production build's adapters in another, at once. It prepares what they need and stops loudly
+// when it cannot: it never skips a layer silently; a failed gate fails the run. Extra arguments go to vitest (e.g. `npm test -- --project unit`);
 // `--other-node` (.ci/run on Node 22 and 24) runs the other-Node selection of scripts/lib/ci-plan.mjs
 // without the gates. Prints the time of each stage, and per project and the slowest files
 // (scripts/lib/timing-reporter.mjs).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { buildIfStale } from "./lib/build.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -52,60 +52,147 @@ async function ensurePostgres() {
 }
 
 const stages = [];
-/** Runs `work` as a named stage and records its wall time. */
-function stage(label, work) {
-  const started = performance.now();
-  const result = work();
-  stages.push([label, performance.now() - started]);
-  return result;
-}
+const load = () => (fs.existsSync("/proc/loadavg") ? fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ") : "n/a");
 
-/** The gates before any test: a type error or a lint error fails the run (CI calls this command). */
-function runGates() {
-  for (const [label, args] of [
-    ["typecheck", ["run", "typecheck"]],
-    ["lint", ["run", "lint"]],
-  ]) {
-    console.log(`\n> npm ${args.join(" ")}`);
-    const gate = stage(label, () => spawnSync("npm", args, { stdio: "inherit" }));
-    if (gate.status !== 0) {
-      console.error(`\n${label} failed: fix it before the tests run (tests: 0 passed, 1 failed).`);
-      process.exit(1);
+/**
+ * Runs a command as a named stage and resolves with its exit status; records its wall time. With a
+ * `prefix`, each line it prints is prefixed (several stages run at once); without, it has the terminal.
+ */
+function runStage(label, command, args, { env = process.env, prefix } = {}) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: prefix ? ["ignore", "pipe", "pipe"] : "inherit" });
+    if (prefix) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let pending = "";
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk) => {
+          const lines = (pending + chunk).split("\n");
+          pending = lines.pop() ?? "";
+          for (const line of lines) (stream === child.stderr ? process.stderr : process.stdout).write(`${prefix} ${line}\n`);
+        });
+        stream.on("end", () => pending && process.stdout.write(`${prefix} ${pending}\n`));
+      }
     }
-  }
+    child.on("close", (code, signal) => {
+      stages.push([label, performance.now() - started]);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
 }
 
 const otherNode = process.argv.includes("--other-node");
 const vitestArgs = process.argv.slice(2).filter((arg) => arg !== "--other-node");
-const filtered = process.argv.length > 2;
+const filtered = vitestArgs.length > 0;
 ensureChromium();
 await ensurePostgres();
 if (otherNode) console.log("--other-node: the other-Node selection of scripts/lib/ci-plan.mjs (no typecheck/lint gates).");
 else if (filtered) console.log("Arguments given: running only the selected tests (no typecheck/lint gates).");
-else runGates();
-stage("build (when stale)", buildIfStale);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-test-"));
-const results = path.join(tmp, "results.json");
 const reporter = path.join(import.meta.dirname, "lib", "timing-reporter.mjs");
-const run = stage("vitest", () =>
-  spawnSync("npx", ["vitest", "run", "--reporter=default", `--reporter=${reporter}`, "--reporter=json", `--outputFile.json=${results}`, ...vitestArgs], {
-    stdio: "inherit",
-    env: { ...process.env, CHROMIUM_PATH: CHROMIUM, ...(otherNode ? { OFFERLY_TESTS: "other-node" } : {}) },
-  }),
-);
-
-let summary = "";
-if (fs.existsSync(results)) {
-  const r = JSON.parse(fs.readFileSync(results, "utf8"));
-  summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
-  if (r.numTotalTests === 0) {
-    console.error("No test ran.");
-    process.exit(1);
-  }
+const testEnv = { ...process.env, CHROMIUM_PATH: CHROMIUM, ...(otherNode ? { OFFERLY_TESTS: "other-node" } : {}) };
+/** One vitest process: its projects, its worker count, its own results file. */
+function vitest(label, args, { workers, ...options } = {}) {
+  const results = path.join(tmp, `${label}.json`);
+  const run = runStage(
+    `vitest ${label}`,
+    "npx",
+    ["vitest", "run", "--reporter=default", `--reporter=${reporter}`, "--reporter=json", `--outputFile.json=${results}`, ...args],
+    { env: workers ? { ...testEnv, VITEST_MAX_WORKERS: workers } : testEnv, ...options },
+  );
+  return run.then((status) => ({ label, status, results }));
 }
-const load = fs.existsSync("/proc/loadavg") ? ` (load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")})` : "";
-console.log(`\nstages on Node ${process.version}: ${stages.map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`).join(", ")}${load}`);
-console.log(`tests: ${summary || "no results (vitest did not finish)"}`);
+const build = () =>
+  runStage(
+    "build (when stale)",
+    process.execPath,
+    ["--input-type=module", "-e", `import { buildIfStale } from ${JSON.stringify(path.join(import.meta.dirname, "lib", "build.mjs"))}; buildIfStale();`],
+    {
+      prefix: filtered ? undefined : "[build]",
+    },
+  );
+
+/*
+ * docs/decisions/044-ci-budget.md. Two vitest processes at once, each with its own worker count:
+ * the database and unit files (CPU-bound) and the browser and production-build files (a server and
+ * a browser each, with waits): as many workers as cores each. The gates (typecheck, lint) and
+ * the build run side by side; then both test processes start (some database files run the built
+ * server). A gate that fails fails the run, after the tests that were already running.
+ * With arguments (`npm test -- …`), one vitest process runs exactly what they select.
+ */
+const DB_PROJECTS = ["unit", "integration-*"];
+const BROWSER_PROJECTS = ["e2e", "production", ...(process.env.OFFERLY_HARD === "1" ? ["hard"] : [])];
+// As many workers as cores in each (2 + 2 on the 2-core CI machine; decision 044, fourth pass):
+// with the browser suite's HTTP cache on, a browser file waits more than it computes, and with one
+// database worker the database files' ≈ 450 CPU-s ran on one core after the browser files were
+// done. 2 + 3 (tried in the second pass) gave a load of 15 and browser tests past their timeouts.
+const cores = os.availableParallelism();
+const dbWorkers = process.env.OFFERLY_DB_WORKERS ?? String(Math.max(1, cores));
+const browserWorkers = process.env.OFFERLY_BROWSER_WORKERS ?? String(Math.max(1, cores));
+const started = performance.now();
+let runs;
+let gatesFailed = [];
+if (filtered) {
+  if ((await build()) !== 0) process.exit(1);
+  runs = [await vitest("selected", vitestArgs)];
+} else {
+  const gates = otherNode
+    ? Promise.resolve([])
+    : Promise.all(
+        [
+          ["typecheck", ["run", "typecheck"]],
+          ["lint", ["run", "lint"]],
+        ].map(([label, args]) => runStage(label, "npm", args, { prefix: `[${label}]` }).then((status) => (status === 0 ? null : label))),
+      );
+  // Some database files run the build's server or serve its pages: every test starts after the build.
+  const built = (await build()) === 0;
+  if (!built) console.error("\nThe build failed: no test ran.");
+  const db = built
+    ? vitest(
+        "database and unit",
+        DB_PROJECTS.flatMap((p) => ["--project", p]),
+        { prefix: "[db]", workers: dbWorkers },
+      )
+    : { label: "database and unit", status: 1, results: "" };
+  const browser = built
+    ? vitest(
+        "browser and production build",
+        BROWSER_PROJECTS.flatMap((p) => ["--project", p]),
+        { prefix: "[browser]", workers: browserWorkers },
+      )
+    : { label: "browser and production build", status: 1, results: "" };
+  gatesFailed = (await gates).filter(Boolean);
+  runs = await Promise.all([db, browser]);
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let total = 0;
+const missing = [];
+for (const r of runs) {
+  if (!r.results || !fs.existsSync(r.results)) {
+    missing.push(r.label);
+    continue;
+  }
+  const json = JSON.parse(fs.readFileSync(r.results, "utf8"));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  skipped += json.numPendingTests + json.numTodoTests;
+  total += json.numTotalTests;
+}
+console.log(
+  `\nstages on Node ${process.version}: ${stages.map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`).join(", ")}; all ${((performance.now() - started) / 1000).toFixed(1)} s (load average ${load()})`,
+);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped${missing.length ? ` (no results from: ${missing.join(", ")})` : ""}`);
 fs.rmSync(tmp, { recursive: true, force: true });
-process.exit(run.status ?? 1);
+if (gatesFailed.length) {
+  console.error(`\n${gatesFailed.join(" and ")} failed: fix it before anything else (the run fails).`);
+  process.exit(1);
+}
+if (total === 0) {
+  console.error("No test ran.");
+  process.exit(1);
+}
+process.exit(runs.every((r) => r.status === 0) && missing.length === 0 ? 0 : 1);

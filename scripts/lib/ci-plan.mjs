@@ -22,31 +22,26 @@ export const onceOnly = [
 
 /**
  * On the other Node majors (`node scripts/test.mjs --other-node`, .ci/run: 22 and 24), per project,
- * what depends on the Node it runs under: every unit test (fast); the integration files whose
- * code path goes through a native addon (fs-ext: the data-folder lock; sharp), PGlite's wasm and
- * worker threads, node:crypto signing, the PDF renderer, fetch/undici clients (S3, Mollie, OIDC),
- * sockets (SMTP, node:http's fast path), streams and logging; the pg driver on one file; and the
- * browser smoke journeys (the built server, SSR and hydration under that Node). Projects not named
- * here (e.g. production) run on the machine's Node only.
+ * what depends on the Node it runs under:
+ * - the unit tests of src/shared and src/server: money, dates and text go through that Node's Intl
+ *   (ICU differs by major), signing and webhooks through its node:crypto. Not those of src/web
+ *   (code that runs in the browser) nor tests/unit (facts about the repository: imports, catalogs,
+ *   query costs, drift, this plan), whose answer is the same under every Node (decision 044,
+ *   fourth pass);
+ * - the production build (`production`: build/server/main.js with each real adapter on — Mollie,
+ *   SMTP, S3, OIDC over fetch/undici and sockets, the sealed PDF, sharp — on PGlite in a data
+ *   folder: its wasm, its ready-migrated image, the native addon that locks the folder (fs-ext),
+ *   the job worker, and its node:http fast path): the code users run, under that Node;
+ * - one browser journey (SSR and hydration under that Node).
+ * Moved to Node 20 only (decision 044, third pass): the integration files on PGlite (the lock, the
+ * image, files, PDF, signing, logging, jobs-restart) and foundation on PostgreSQL. What in them
+ * depends on the Node (the addon, the wasm, sharp, node:crypto, the PDF libraries) runs in the
+ * production walk on that Node; the rest is the same code on the same database, and took 150
+ * core-seconds of a CI whose budget is 1,200. (The pg driver, plain JavaScript over node:net, is
+ * not walked on the other Nodes.) Projects not named here run on Node 20 only.
  */
 export const otherNode = {
-  unit: ["src/**/*.test.ts", "tests/unit/**/*.test.ts"],
-  "integration-pglite": [
-    "tests/integration/pglite-lock.test.ts",
-    "tests/integration/pglite-image.test.ts",
-    "tests/integration/foundation.test.ts",
-    "tests/integration/files.test.ts",
-    "tests/integration/files-route.test.ts",
-    "tests/integration/graphql-http-parity.test.ts",
-    "tests/integration/security-http.test.ts",
-    "tests/integration/quote-pdf.test.ts",
-    "tests/integration/signing.test.ts",
-    "tests/integration/identity-oidc.test.ts",
-    "tests/integration/identity-smtp.test.ts",
-    "tests/integration/billing.test.ts",
-    "tests/integration/logging.test.ts",
-    "tests/integration/jobs-restart.test.ts",
-  ],
-  "integration-postgres": ["tests/integration/foundation.test.ts", "tests/integration/jobs-restart.test.ts"],
-  e2e: ["tests/e2e/shell.test.ts", "tests/e2e/identity.test.ts"],
+  unit: ["src/shared/**/*.test.ts", "src/server/**/*.test.ts"],
+  production: ["tests/production/**/*.test.ts"],
+  e2e: ["tests/e2e/shell.test.ts"],
 };

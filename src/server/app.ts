@@ -29,7 +29,12 @@ import { optionChangeRoutes } from "./modules/public-quote/option-changes";
 import { type PublicPageCache, createPublicPageCache } from "./modules/public-quote/page-cache";
 import { quotePdfRoutes } from "./modules/public-quote/quote-pdf.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
+import { mollieConnectRoutes } from "./modules/integrations/mollie/mollie-connect.routes";
+import { slackRoutes } from "./modules/integrations/slack/slack.routes";
 import { beaconHandler } from "./modules/statistics/statistics.routes";
+import { createWebhookEndpoint, deleteWebhookEndpoint } from "./modules/webhooks/webhooks.service";
+import { REST_BASE, type RestWebhooks, restRoutes } from "./rest";
+import { configureEventLinks } from "./events/links";
 
 export type AppDeps = {
   config: Config;
@@ -52,6 +57,8 @@ export type AppDeps = {
   readReplica?: ReadReplica;
   /** The public quote page's cache (decision 033); made here when not given, off in development. */
   publicPageCache?: PublicPageCache;
+  /** The REST API's cost budget per key (tests use small ones); the GraphQL budget by default. */
+  restBudget?: { limit?: number; windowSeconds?: number; leaseUnits?: number };
 };
 
 type Env = { Variables: { requestId: string; nonce: string } };
@@ -71,6 +78,7 @@ function clientAddressOf(request: Request, env: unknown, trustProxy: boolean): s
 
 export function createApp(deps: AppDeps) {
   const { config, db, log, mail } = deps;
+  configureEventLinks(config.publicUrl);
   const app = new Hono<Env>();
   const yoga = createGraphQLHandler({ config, log, limits: deps.graphqlLimits });
   const files = deps.files ?? createFileStorage(config);
@@ -78,6 +86,15 @@ export function createApp(deps: AppDeps) {
 
   /** For rate limits: "unknown" for in-process requests (tests), which have no socket. */
   const clientIp = (c: Context): string => clientAddressOf(c.req.raw, c.env, config.trustProxy) ?? "unknown";
+
+  // REST hooks (POST/DELETE /api/v1/webhooks) through the webhooks service, as the Developers screen.
+  const restWebhooks: RestWebhooks = {
+    create: async (database, accountId, actor, input) => {
+      const { endpoint, secret } = await createWebhookEndpoint(database, accountId, actor, input, config.webhooks);
+      return { id: endpoint.id, secret };
+    },
+    delete: (database, accountId, actor, id) => deleteWebhookEndpoint(database, accountId, actor, id),
+  };
 
   const primaryReads = primaryReadDb(db);
   async function requestContext(request: Request, requestId: string, locale: Locale): Promise<RequestContext> {
@@ -153,7 +170,10 @@ export function createApp(deps: AppDeps) {
 
   // Body limits, before any route reads a body (413 at once when Content-Length is too large).
   app.use("/graphql", graphqlBodyLimit());
-  app.use("/api/*", limitBody(BODY_LIMITS.api, "api"));
+  // The REST API (/api/v1) has the /api limit too, refused as problem details.
+  const apiLimit = limitBody(BODY_LIMITS.api, "api");
+  const restLimit = limitBody(BODY_LIMITS.api, "problem");
+  app.use("/api/*", (c, next) => (c.req.path.startsWith(`${REST_BASE}/`) ? restLimit(c, next) : apiLimit(c, next)));
   const pageFormLimit = limitBody(BODY_LIMITS.pageForm, "page");
   app.use("*", (c, next) => (c.req.path === "/graphql" || c.req.path.startsWith("/api/") ? next() : pageFormLimit(c, next)));
 
@@ -241,6 +261,10 @@ export function createApp(deps: AppDeps) {
   // and the development provider's checkout page (only when that provider is active).
   app.route("/api/webhooks", webhookRoutes({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) }));
   app.route("/api/billing/invoices", invoiceRoutes({ db, config, log, authenticate }));
+  // "Add to Slack"'s OAuth callback (modules/integrations/slack, decision 054).
+  app.route("/api/integrations/slack", slackRoutes({ db, config, log, authenticate }));
+  // "Connect with Mollie" (the owner's own Mollie account, issue 26): connect and callback.
+  app.route("/api/integrations/mollie", mollieConnectRoutes({ db, config, log, authenticate }));
   if (config.payments.kind === "dev") app.route("/dev/checkout", devCheckoutRoutes({ db, config, log }));
 
   // The customer's question and decline forms on a public quote (no JavaScript needed): POST, then
@@ -255,6 +279,9 @@ export function createApp(deps: AppDeps) {
   app.route("/quote", quotePdfs);
   app.route("/nl/quote", quotePdfs);
 
+  // The REST API for integrations (src/server/rest, decision 050): API keys only, OpenAPI at /api/v1/openapi.json.
+  app.route(REST_BASE, restRoutes({ db, config, log, webhooks: restWebhooks, budget: deps.restBudget }));
+
   app.all("/api/*", (c) => c.json({ error: { code: "not-found", message: "Not found" } }, 404));
 
   // Static files: hashed assets are immutable; everything else revalidates.
@@ -266,6 +293,12 @@ export function createApp(deps: AppDeps) {
     };
     app.use("/assets/*", cacheFor("public, max-age=31536000, immutable"), serveStatic({ root }));
     app.use("/icons/*", cacheFor("public, max-age=86400"), serveStatic({ root }));
+    // Browsers ask for /favicon.ico on pages that name no icon (the PDF's "being prepared" page,
+    // error pages, a downloaded file's tab): the logo, not a 404 in every such tab's console.
+    app.get("/favicon.ico", (c) => {
+      c.header("Cache-Control", "public, max-age=86400");
+      return c.redirect("/icons/logo.svg", 301);
+    });
   }
 
   // Pages: locale redirects, then React Router.

@@ -16,6 +16,12 @@ describe("parseConfig", () => {
     expect(config.public.analytics).toBeNull();
   });
 
+  it("gives deliveries a worker of their own: WEBHOOK_CONCURRENCY, default 8, beside JOBS_CONCURRENCY", () => {
+    expect(parseConfig({}).jobs).toEqual({ worker: true, concurrency: 2, deliveryConcurrency: 8 });
+    expect(parseConfig({ WEBHOOK_CONCURRENCY: "20", JOBS_CONCURRENCY: "3" }).jobs).toMatchObject({ concurrency: 3, deliveryConcurrency: 20 });
+    expect(() => parseConfig({ WEBHOOK_CONCURRENCY: "0" })).toThrow(ConfigError);
+  });
+
   it("reads every variable and strips a trailing slash from PUBLIC_URL", () => {
     const config = parseConfig({
       NODE_ENV: "production",

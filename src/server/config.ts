@@ -111,6 +111,9 @@ const ZEnv = z.object({
   // Background jobs: whether this process runs the worker, and how many jobs at once.
   JOBS_WORKER: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   JOBS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(2)),
+  // Webhook and integration deliveries: a worker of their own (mostly waiting on the receiver), so a
+  // burst of events neither waits behind PDFs and e-mails nor holds them up.
+  WEBHOOK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
   // Payments: Mollie when MOLLIE_API_KEY is set, else the development provider (local checkout page).
   MOLLIE_API_KEY: z.preprocess(
     emptyToUndefined,
@@ -132,7 +135,61 @@ const ZEnv = z.object({
   // base64, and its passphrase. Without it the server generates a self-signed one (kept in the database).
   PDF_SEAL_P12: optionalString,
   PDF_SEAL_PASSPHRASE: z.string().optional(),
+  // Outbound webhooks (decision 048): the key that encrypts endpoint signing secrets at rest,
+  // 32 bytes in base64 or hex. Without it: a key file in DATA_DIR (PGlite, or not production).
+  WEBHOOK_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) => value.trim())
+      .refine(
+        (value) => decodeKey(value) !== null,
+        "must be 32 random bytes in base64 (44 characters) or hex (64 characters), e.g. the output of `openssl rand -base64 32`",
+      )
+      .optional(),
+  ),
+  // Lets webhooks reach http:// URLs and loopback/private addresses: development and tests only.
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["true", "false"], { message: "must be true or false" }).default("false")),
+  // Harvest's API (issue 24, decision 055): another address only for tests (a local stub).
+  HARVEST_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: "must be an http(s) URL (default https://api.harvestapp.com)" }).default("https://api.harvestapp.com"),
+  ),
+  // Slack (issue 24, decision 054): the Slack app behind "Add to Slack" (OAuth v2, incoming-webhook
+  // scope). Without it the owner pastes an incoming-webhook URL. SLACK_API_URL: tests' stub.
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: "must be an http(s) URL (default https://slack.com)" }).default("https://slack.com"),
+  ),
+  // The owner's own Mollie account (issue 26): "Connect with Mollie" (Mollie Connect, OAuth) when
+  // both are set, else a pasted API key. The authorize and token URLs: tests' stub.
+  MOLLIE_CONNECT_CLIENT_ID: optionalString,
+  MOLLIE_CONNECT_CLIENT_SECRET: optionalString,
+  MOLLIE_CONNECT_AUTHORIZE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, message: "must be an http(s) URL (default https://my.mollie.com/oauth2/authorize)" })
+      .default("https://my.mollie.com/oauth2/authorize"),
+  ),
+  MOLLIE_CONNECT_TOKEN_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, message: "must be an http(s) URL (default https://api.mollie.com/oauth2/tokens)" })
+      .default("https://api.mollie.com/oauth2/tokens"),
+  ),
 });
+
+/** 32 bytes from base64 (standard or url-safe) or hex, or null. */
+function decodeKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    return bytes.length === 32 ? bytes : null;
+  }
+  return null;
+}
 
 export type PublicConfig = {
   publicUrl: string;
@@ -178,13 +235,36 @@ export type Config = {
         forcePathStyle: boolean;
         credentials?: { accessKeyId: string; secretAccessKey: string };
       };
-  jobs: { worker: boolean; concurrency: number };
+  jobs: { worker: boolean; concurrency: number; deliveryConcurrency: number };
   /** Mollie when an API key is set; otherwise the development provider with its local checkout. */
   /** `none`: production on a public address without a key — paying is refused (the dev provider would give plans away). */
   payments: { kind: "mollie"; apiKey: string; apiUrl: string } | { kind: "dev" } | { kind: "none" };
   seller: { name: string; address: string; vatNumber: string; cocNumber: string; email: string };
   /** The configured PDF sealing certificate (PKCS#12 bytes), or null: a self-signed one is generated and kept in the database. */
   pdfSeal: PdfSealConfig | null;
+  webhooks: WebhookConfig;
+  /** Slack (decision 054): `app` when SLACK_CLIENT_ID and SLACK_CLIENT_SECRET are set ("Add to Slack"); `apiUrl` without a trailing slash. */
+  slack: SlackConfig;
+  /** The owners' own Mollie accounts (issue 26): `app` with MOLLIE_CONNECT_CLIENT_ID/SECRET; `apiUrl` is MOLLIE_API_URL (ends in /v2/). */
+  mollieConnect: MollieConnectConfig;
+};
+
+export type MollieConnectConfig = { app: { clientId: string; clientSecret: string } | null; authorizeUrl: string; tokenUrl: string; apiUrl: string };
+
+export type SlackConfig = { app: { clientId: string; clientSecret: string } | null; apiUrl: string };
+
+/**
+ * Outbound webhooks (src/server/modules/webhooks, decision 048). `secretKey`: WEBHOOK_SECRET_KEY;
+ * `keyFile`: where the key is kept (generated on first use) when it is not configured, or null when
+ * a key file may not be used (production on PostgreSQL: several servers share the database, each
+ * would make its own key). `allowPrivate`: http:// and private addresses allowed (development, tests).
+ */
+export type WebhookConfig = {
+  secretKey: Buffer | null;
+  keyFile: string | null;
+  allowPrivate: boolean;
+  /** Harvest's API without a trailing slash (HARVEST_API_URL; decision 055): the Harvest transport and connect call it. */
+  harvestApiUrl?: string;
 };
 
 export type PdfSealConfig = { p12: Uint8Array; passphrase: string };
@@ -244,6 +324,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.PDF_SEAL_PASSPHRASE && !e.PDF_SEAL_P12) {
     throw new ConfigError(["PDF_SEAL_PASSPHRASE: is set but PDF_SEAL_P12 is not (set both, or neither for a generated certificate)"]);
   }
+  if (Boolean(e.SLACK_CLIENT_ID) !== Boolean(e.SLACK_CLIENT_SECRET)) {
+    throw new ConfigError([`${e.SLACK_CLIENT_ID ? "SLACK_CLIENT_SECRET" : "SLACK_CLIENT_ID"}: set both SLACK_CLIENT_ID and SLACK_CLIENT_SECRET, or neither`]);
+  }
+  if (e.WEBHOOK_ALLOW_PRIVATE === "true" && e.NODE_ENV === "production" && !localAddress) {
+    throw new ConfigError([
+      `WEBHOOK_ALLOW_PRIVATE: may not be true in production on a public address (NODE_ENV=production, PUBLIC_URL=${publicUrl}): it lets webhooks reach the server's own network. It is for development and tests.`,
+    ]);
+  }
   const pdfSeal = e.PDF_SEAL_P12 ? { p12: readSealP12(e.PDF_SEAL_P12), passphrase: e.PDF_SEAL_PASSPHRASE ?? "" } : null;
   const analytics = e.PUBLIC_ANALYTICS_MEASUREMENT_ID
     ? {
@@ -286,7 +374,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
         }
       : { kind: "local", dir: path.join(path.resolve(e.DATA_DIR), "files") },
-    jobs: { worker: e.JOBS_WORKER === "true", concurrency: e.JOBS_CONCURRENCY },
+    jobs: { worker: e.JOBS_WORKER === "true", concurrency: e.JOBS_CONCURRENCY, deliveryConcurrency: e.WEBHOOK_CONCURRENCY },
     payments: e.MOLLIE_API_KEY
       ? { kind: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL.replace(/\/*$/, "/") }
       : e.NODE_ENV === "production" && !localAddress
@@ -294,5 +382,24 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : { kind: "dev" },
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, vatNumber: e.SELLER_VAT_NUMBER, cocNumber: e.SELLER_COC_NUMBER, email: e.CONTACT_EMAIL },
     pdfSeal,
+    webhooks: {
+      secretKey: e.WEBHOOK_SECRET_KEY ? decodeKey(e.WEBHOOK_SECRET_KEY) : null,
+      keyFile: e.NODE_ENV === "production" && e.DATABASE_URL ? null : path.join(path.resolve(e.DATA_DIR), "webhook-secret.key"),
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
+      harvestApiUrl: e.HARVEST_API_URL.replace(/\/+$/, ""),
+    },
+    slack: {
+      app: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET } : null,
+      apiUrl: e.SLACK_API_URL.replace(/\/+$/, ""),
+    },
+    mollieConnect: {
+      app:
+        e.MOLLIE_CONNECT_CLIENT_ID && e.MOLLIE_CONNECT_CLIENT_SECRET
+          ? { clientId: e.MOLLIE_CONNECT_CLIENT_ID, clientSecret: e.MOLLIE_CONNECT_CLIENT_SECRET }
+          : null,
+      authorizeUrl: e.MOLLIE_CONNECT_AUTHORIZE_URL,
+      tokenUrl: e.MOLLIE_CONNECT_TOKEN_URL,
+      apiUrl: e.MOLLIE_API_URL.replace(/\/*$/, "/"),
+    },
   };
 }

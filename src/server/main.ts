@@ -21,6 +21,8 @@ const loadServerModules = () =>
     import("./modules/blocks/images.jobs"),
     import("./mail/mailer"),
     import("./modules/statistics/statistics.jobs"),
+    import("./modules/webhooks/webhooks.jobs"),
+    import("./modules/webhooks/webhooks.startup"),
   ]);
 
 /** The job worker's poll interval (jobs/worker.ts): background work starts this long after listening. */
@@ -97,6 +99,8 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     { IMAGE_SWEEP_EVERY_MS, sweepImagesJob },
     { mailerFromConfig },
     { STATISTICS_RETENTION_QUEUE_EVERY_MS, STATISTICS_RETENTION_SINGLETON, nextRetentionRun, statisticsRetentionJob },
+    { WEBHOOK_LOG_RETENTION_EVERY_MS, WEBHOOK_LOG_RETENTION_SINGLETON, deliverWebhookJob, webhookLogRetentionJob },
+    { webhookKeyProblem },
   ] = await loadServerModules();
   mark("modules");
 
@@ -116,6 +120,14 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     process.exit(1);
   }
   log.info({ database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined }, "database ready");
+  // The key of the webhook secrets (decision 048): missing or wrong while endpoints exist stops the start.
+  const webhookKeyCheck = await webhookKeyProblem(database.db, config.webhooks);
+  if (webhookKeyCheck.fatal) {
+    log.fatal(webhookKeyCheck.fatal);
+    console.error(webhookKeyCheck.fatal);
+    process.exit(1);
+  }
+  if (webhookKeyCheck.warning) log.warn(webhookKeyCheck.warning);
   // Statistics and public quote reads on a streaming replica when one is configured (decision 036).
   const readReplica = config.databaseReadUrl
     ? await openReadReplica({ url: config.databaseReadUrl, primary: database.db, poolSize: config.databasePoolSize, log })
@@ -133,15 +145,19 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
   // at every start (the image sweep, the billing reminders) ran before listening, and right after it
   // they held up the first requests (on PGlite, statements run one at a time). A job waits up to a
   // poll interval for the worker anyway.
-  const worker = createJobWorker({
-    deps: { db: database.db, log, mail, files, publicUrl: config.publicUrl, pdfSeal: config.pdfSeal },
-    jobs: appJobs,
-    concurrency: config.jobs.concurrency,
-  });
+  // Two workers on the one queue, each claiming only its own kinds: deliveries (webhooks, Slack,
+  // Harvest: mostly waiting on the receiver, up to WEBHOOK_CONCURRENCY at once) and the rest (PDFs,
+  // e-mails, reminders: JOBS_CONCURRENCY). A burst of events does not queue a PDF behind it.
+  const jobDeps = { db: database.db, log, mail, files, publicUrl: config.publicUrl, pdfSeal: config.pdfSeal, webhooks: config.webhooks };
+  const isDelivery = (job: (typeof appJobs)[number]) => job.name === deliverWebhookJob.name;
+  const workers = [
+    createJobWorker({ deps: jobDeps, jobs: appJobs.filter((job) => !isDelivery(job)), concurrency: config.jobs.concurrency }),
+    createJobWorker({ deps: jobDeps, jobs: appJobs.filter(isDelivery), concurrency: config.jobs.deliveryConcurrency }),
+  ];
   const timers: NodeJS.Timeout[] = [];
   let backgroundStart: NodeJS.Timeout | undefined;
   const startBackgroundWork = () => {
-    if (config.jobs.worker) worker.start();
+    if (config.jobs.worker) for (const worker of workers) worker.start();
     else log.info("JOBS_WORKER=false: this process enqueues jobs but does not run them");
     // Recurring jobs: each keeps one waiting job across all servers (its singleton key); every
     // server re-queues it on a timer, and a queue that already holds it ignores the call.
@@ -159,6 +175,10 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     // Retention of raw statistics: a run at 03:00 UTC every day.
     recurring("the statistics retention", STATISTICS_RETENTION_QUEUE_EVERY_MS, () =>
       enqueue(database.db, statisticsRetentionJob, {}, { singletonKey: STATISTICS_RETENTION_SINGLETON, runAt: nextRetentionRun() }),
+    );
+    // The webhook delivery log keeps 30 days.
+    recurring("the webhook log retention", WEBHOOK_LOG_RETENTION_EVERY_MS, () =>
+      enqueue(database.db, webhookLogRetentionJob, {}, { singletonKey: WEBHOOK_LOG_RETENTION_SINGLETON }),
     );
     // Daily: rich-text images that were never saved or are no longer named anywhere (decision 035).
     recurring("the image sweep", IMAGE_SWEEP_EVERY_MS, () => enqueue(database.db, sweepImagesJob, {}, { singletonKey: "sweep-images" }));
@@ -228,7 +248,7 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     await vite?.close();
     for (const timer of timers) clearInterval(timer);
     // Let running jobs finish (an unfinished one is retried after its lock expires).
-    await worker.stop({ timeoutMs: 7_000 });
+    await Promise.all(workers.map((worker) => worker.stop({ timeoutMs: 7_000 })));
     mail.close();
     files.close();
     await readReplica?.close();

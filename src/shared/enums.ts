@@ -29,6 +29,13 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export const RECURRING_INTERVALS = ["MONTH", "QUARTER", "YEAR"] as const;
 export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
 
+/**
+ * A quote's payment terms (issue 26): nothing to pay, a deposit as a percentage or a fixed amount
+ * of the one-off total, or the full one-off total (src/shared/payment-terms.ts).
+ */
+export const PAYMENT_MODES = ["NONE", "DEPOSIT_PERCENT", "DEPOSIT_FIXED", "FULL"] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
 /** Signature templates: drawn (a PNG) or typed (text). */
 export const SIGNATURE_KINDS = ["DRAWN", "TYPED"] as const;
 export type SignatureKind = (typeof SIGNATURE_KINDS)[number];

@@ -71,6 +71,10 @@ describe("plans", () => {
     expect(showsWatermark("PRO")).toBe(false);
     expect(lowestPlanWith("signing")).toBe("BASIC");
     expect(lowestPlanWith("customDomain")).toBe("PRO");
+    // Payment terms and the owner's Mollie account (issue 26): Basic and Pro, like signing.
+    expect(hasFeature("STARTER", "payments")).toBe(false);
+    expect(hasFeature("BASIC", "payments")).toBe(true);
+    expect(lowestPlanWith("payments")).toBe("BASIC");
   });
 
   it("includes every lower plan's features in each higher plan", () => {
@@ -93,9 +97,11 @@ describe("plans", () => {
       "team",
       "signing",
       "styling",
+      "developerApi",
+      "integrations",
       "noWatermark",
     ]);
-    for (const feature of ["integrations", "docusign", "customDomain"] as const) {
+    for (const feature of ["payments", "docusign", "customDomain"] as const) {
       expect(isFeatureAvailable(feature), feature).toBe(false);
     }
   });

@@ -47,7 +47,15 @@ const FEATURE_TABLE = {
   team: { plans: PLANS, available: true },
   signing: { plans: ["BASIC", "PRO"], available: true },
   styling: { plans: ["BASIC", "PRO"], available: true },
-  integrations: { plans: ["BASIC", "PRO"], available: false },
+  /** Signed outbound webhooks, API keys and the REST API (issue 23): what every integration builds on. */
+  developerApi: { plans: ["BASIC", "PRO"], available: true },
+  /** Slack, Harvest and Zapier (issue 24): Settings → Integrations. */
+  integrations: { plans: ["BASIC", "PRO"], available: true },
+  /**
+   * Payment terms on quotes and the owner's own Mollie account (issue 26). Not available until the
+   * customer can pay (the checkout slice): the site says "coming soon" until then.
+   */
+  payments: { plans: ["BASIC", "PRO"], available: false },
   docusign: { plans: ["PRO"], available: false },
   customDomain: { plans: ["PRO"], available: false },
   noWatermark: { plans: ["PRO"], available: true },
@@ -140,7 +148,17 @@ export function effectivePlan(account: { subscriptionPlan: string; subscriptionI
 export const PLAN_REQUIRED = "PLAN_REQUIRED";
 
 /** Features gated on the server by `assertEntitled` (billing/entitlements.ts), with the plans that include them. */
-export const GATED_FEATURES = ["quotes", "signing", "styling", "integrations", "docusign", "customDomain", "noWatermark"] as const satisfies readonly Feature[];
+export const GATED_FEATURES = [
+  "quotes",
+  "signing",
+  "styling",
+  "developerApi",
+  "integrations",
+  "payments",
+  "docusign",
+  "customDomain",
+  "noWatermark",
+] as const satisfies readonly Feature[];
 export type GatedFeature = (typeof GATED_FEATURES)[number];
 
 /** Whether an account's effective plan includes the feature (ignores expiry: see subscription.ts). */

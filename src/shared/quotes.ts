@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES, LANGUAGES } from "./enums";
+import { ZPaymentTermsInput } from "./payment-terms";
 import { noControlCharacters } from "./text";
 
 /**
@@ -36,6 +37,8 @@ export const ZQuoteInput = z
     quoteDateAt: ZIsoDate("quotes:validation.quoteDateInvalid"),
     quoteExpirationAt: ZIsoDate("quotes:validation.expirationDateInvalid"),
     signable: z.boolean().default(true),
+    /** Issue 26: omitted (null) keeps the quote's terms; a new quote then has none. */
+    paymentTerms: ZPaymentTermsInput.nullish(),
   })
   .refine((q) => q.quoteExpirationAt >= q.quoteDateAt, {
     error: "quotes:validation.expirationBeforeQuoteDate",

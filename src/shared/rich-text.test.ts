@@ -96,4 +96,19 @@ describe("plain text", () => {
     expect(documentToPlainText(d)).toBe("Hello\nWorld");
     expect(sanitizeDocument(d).ok).toBe(true);
   });
+
+  it("keeps a list a list in a preview: one item a line, with its marker (issue 28)", () => {
+    const item = (text: string) => ({ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+    const doc = {
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "Phases:" }] },
+        { type: "bulletList", content: [item("Design"), item("Development"), item("Launch")] },
+        { type: "orderedList", attrs: { start: 3 }, content: [item("Test"), item("Ship")] },
+      ],
+    } as RichNode;
+    expect(documentToPlainText(doc, { listMarkers: true })).toBe("Phases:\n• Design\n• Development\n• Launch\n3. Test\n4. Ship");
+    // Without markers (e-mails, search) the text is as before.
+    expect(documentToPlainText(doc)).toBe("Phases:\nDesign\n\nDevelopment\n\nLaunch\n\nTest\n\nShip");
+  });
 });

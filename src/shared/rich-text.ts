@@ -217,16 +217,24 @@ export function paragraphDocument(text: string): RichDocument {
 
 const BLOCK_NODES = new Set<string>(["paragraph", "heading", "listItem", "tableRow", "table", "bulletList", "orderedList"]);
 
-/** The document's text (blocks on their own lines, cells separated by tabs), for e-mails and search. */
-export function documentToPlainText(doc: RichNode | null | undefined): string {
+/**
+ * The document's text (blocks on their own lines, cells separated by tabs), for e-mails and search.
+ * `listMarkers`: list items start with "• " or their number ("2. "), as in a block's preview.
+ */
+export function documentToPlainText(doc: RichNode | null | undefined, options: { listMarkers?: boolean } = {}): string {
   if (!doc) return "";
   const out: string[] = [];
   const walk = (node: RichNode) => {
     if (node.type === "text") out.push(node.text ?? "");
     else if (node.type === "hardBreak") out.push("\n");
     else if (node.type === "image") out.push(typeof node.attrs?.alt === "string" ? node.attrs.alt : "");
+    const start = typeof node.attrs?.start === "number" ? node.attrs.start : 1;
     node.content?.forEach((child, index) => {
       if (index > 0 && node.type === "tableRow") out.push("\t");
+      if (options.listMarkers && child.type === "listItem") {
+        if (node.type === "bulletList") out.push("• ");
+        else if (node.type === "orderedList") out.push(`${start + index}. `);
+      }
       walk(child);
     });
     if (BLOCK_NODES.has(node.type)) out.push("\n");
@@ -234,6 +242,6 @@ export function documentToPlainText(doc: RichNode | null | undefined): string {
   walk(doc);
   return out
     .join("")
-    .replace(/\n{3,}/g, "\n\n")
+    .replace(options.listMarkers ? /\n{2,}/g : /\n{3,}/g, options.listMarkers ? "\n" : "\n\n")
     .trim();
 }

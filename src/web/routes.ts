@@ -49,6 +49,8 @@ function tree(nl: boolean): RouteConfigEntry[] {
       route("settings/styling", "routes/app/settings-styling.tsx", { id: id("app-settings-styling") }),
       route("settings/team", "routes/app/settings-team.tsx", { id: id("app-settings-team") }),
       route("settings/data", "routes/app/settings-data.tsx", { id: id("app-settings-data") }),
+      route("settings/developers", "routes/app/settings-developers.tsx", { id: id("app-settings-developers") }),
+      route("settings/integrations", "routes/app/settings-integrations.tsx", { id: id("app-settings-integrations") }),
     ]),
     // The public quote view has no layout: it is the customer's document, styled by the sender.
     route("quote/:slug/:nanoId", "routes/quote/public-quote.tsx", { id: id("public-quote") }),

@@ -195,10 +195,12 @@ describe("billing in a browser", () => {
     await page.close();
     // Time passes: stop the server, end the trial in its database, start it again on the same data.
     await e2e.server.stop();
-    const db = await openDatabase({ kind: "pglite", dataDir });
+    const db = await openDatabase(
+      e2e.databaseEnv.DATABASE_URL ? { kind: "postgres", url: e2e.databaseEnv.DATABASE_URL, poolSize: 1 } : { kind: "pglite", dataDir },
+    );
     await db.db.update(accounts).set({ expiredAt: new Date(Date.now() - 60_000) });
     await db.close();
-    e2e.server = await startServer({ DATA_DIR: dataDir });
+    e2e.server = await startServer({ DATA_DIR: dataDir, ...e2e.databaseEnv });
     const again = await newContext(e2e.browser, { baseURL: e2e.server.url });
     await again.addCookies(await context.cookies());
     const expired = await again.newPage();

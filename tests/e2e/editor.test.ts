@@ -483,12 +483,12 @@ describe("the quote editor in a browser", () => {
     await page
       .getByTestId("rich-text-image-input")
       .setInputFiles({ name: "studio.png", mimeType: "image/png", buffer: Buffer.from(await pngInPage(page, "#1d4ed8"), "base64") });
-    await expect.poll(() => editorImages.count()).toBe(1);
+    await expect.poll(() => editorImages.count(), { timeout: 20_000 }).toBe(1); // an upload (sharp) on a loaded machine
     expect(await page.getByTestId("rich-text-image-status").textContent()).toBe("Image added.");
     await pasteOrDropImage(page, "paste", await pngInPage(page, "#dc2626"));
-    await expect.poll(() => editorImages.count()).toBe(2);
+    await expect.poll(() => editorImages.count(), { timeout: 20_000 }).toBe(2); // an upload (sharp) on a loaded machine
     await pasteOrDropImage(page, "drop", await pngInPage(page, "#16a34a"));
-    await expect.poll(() => editorImages.count()).toBe(3);
+    await expect.poll(() => editorImages.count(), { timeout: 20_000 }).toBe(3); // an upload (sharp) on a loaded machine
     // Alt text for the selected image.
     await editorImages.first().click();
     await page.getByRole("button", { name: "Alt text" }).click();

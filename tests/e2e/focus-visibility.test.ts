@@ -74,6 +74,32 @@ const viewports = [
 ];
 
 describe("Focus Not Obscured (SC 2.4.11): no Tab stop ends up under a sticky or fixed element", () => {
+  it("the check itself finds a stop under a fixed bar, also one added during the walk", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 400, height: 300 } });
+    const page = await context.newPage();
+    const buttons = Array.from({ length: 12 }, (_, i) => `<button style="display:block;height:40px">Button ${i + 1}</button>`).join("");
+    // A bar fixed over the bottom 80 px: Tab scrolls a lower button just into view, under it.
+    await page.setContent(`<body style="margin:0">${buttons}<div style="position:fixed;bottom:0;left:0;right:0;height:80px;background:#eee">Bar</div></body>`);
+    const fixedBar = await tabThroughObscured(page);
+    expect(fixedBar.stops).toBe(12);
+    expect(fixedBar.obscured.length).toBeGreaterThan(0);
+    expect(fixedBar.obscured[0].by).toContain("Bar");
+    // Without the bar, nothing is covered; then a bar that a focus handler adds mid-walk is seen.
+    await page.setContent(`<body style="margin:0">${buttons}</body>`);
+    expect((await tabThroughObscured(page)).obscured).toEqual([]);
+    await page.evaluate(() => {
+      document.querySelectorAll("button")[4].addEventListener("focus", () => {
+        const bar = document.createElement("div");
+        bar.textContent = "Late bar";
+        bar.setAttribute("style", "position:fixed;bottom:0;left:0;right:0;height:80px;background:#eee");
+        document.body.append(bar);
+      });
+    });
+    const lateBar = await tabThroughObscured(page);
+    expect(lateBar.obscured.map((o) => o.by)).toContainEqual(expect.stringContaining("Late bar"));
+    await context.close();
+  });
+
   for (const { label, phone } of viewports) {
     for (const locale of ["en-US", "nl-NL"]) {
       it(`the block editor's screens at ${label} px (${locale})`, async () => {

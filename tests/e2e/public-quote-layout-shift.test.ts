@@ -35,7 +35,6 @@ declare global {
 /** A browser profile at 412 px (a mid-range Android phone) that records every layout shift. */
 async function phoneContext(): Promise<BrowserContext> {
   const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: PHONE, locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US" } });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   await context.addInitScript(() => {
     window.__shifts = [];
     new PerformanceObserver((list) => {

@@ -57,6 +57,11 @@ describe("account settings in a browser", () => {
     const page = await signUpInBrowser(context, e2e.server.dataDir, "Logo Studio");
     await open(page, "/app/settings/styling");
     await page.getByTestId("styling-preview").waitFor();
+    // Each control has a name of its own (issue 28): the text field, and the picker beside it.
+    for (const label of ["Text colour", "Link colour"]) {
+      expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
+      expect(await page.getByLabel(`${label}: pick a colour`, { exact: true }).count(), label).toBe(1);
+    }
     expect(await page.getByTestId("preview-logo").count()).toBe(0);
     await page.getByTestId("logo-input").setInputFiles(logoFile);
     await toastWithText(page, "Logo saved");

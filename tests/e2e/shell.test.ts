@@ -6,6 +6,27 @@ import { newContext } from "../support/browser";
 const e2e = e2eSuite({ env: { PUBLIC_ANALYTICS_MEASUREMENT_ID: "G-E2ETEST", PUBLIC_ANALYTICS_PROJECT_ID: "offerly-e2e" }, expectCleanStop: true });
 
 describe("the product's shell in a browser", () => {
+  it("reaches no host but loopback (the test browser's guard: tests/support/browser.ts)", async () => {
+    // The page's CSP would refuse the request first: bypassed, so that the browser itself is tested.
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto("/");
+    const failed: string[] = [];
+    page.on("requestfailed", (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
+    // A page's own request to an outside host fails at name resolution, as an image would.
+    const outcome = await page.evaluate(() =>
+      fetch("https://www.example.com/", { mode: "no-cors" }).then(
+        () => "reached",
+        () => "refused",
+      ),
+    );
+    expect(outcome).toBe("refused");
+    expect(failed.join("\n")).toContain("ERR_NAME_NOT_RESOLVED");
+    // Loopback still answers.
+    expect(await page.evaluate(() => fetch("/healthz").then((r) => r.status))).toBe(200);
+    await context.close();
+  });
+
   it("shows / in English and /nl in Dutch, with lang, canonical and hreflang", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "en-US" });
     const page = await context.newPage();

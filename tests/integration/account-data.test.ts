@@ -1,7 +1,18 @@
 import { eq } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountInvitations, accountUsers, accounts, customers, quotes, sessions, templateSignatures, users } from "../../src/server/db/schema";
+import {
+  accountInvitations,
+  accountUsers,
+  accounts,
+  apiKeys,
+  customers,
+  domainEvents,
+  quotes,
+  sessions,
+  templateSignatures,
+  users,
+} from "../../src/server/db/schema";
 import { createFileStorage } from "../../src/server/files";
 import { recordTime, recordView } from "../../src/server/modules/statistics/statistics.service";
 import { uploadFile } from "../support/upload";
@@ -44,6 +55,13 @@ describe("export", () => {
       return viewId!;
     };
     const viewId = await read(quote.nanoId, 42);
+    // An API key (issue 23): exported as listed, never the key or its hash.
+    const apiKey = await t.gql<{ createApiKey: { key: string; apiKey: { id: string } } }>(
+      "mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { key apiKey { id } } }",
+      { input: { name: "Export Co Zapier", role: "READ_ONLY" } },
+      owner.headers(),
+    );
+    expect(apiKey.errors).toBeUndefined();
     const otherViewId = await read(other.quote.nanoId, 17);
     const template = await t.gql<{ createTextTemplateBlock: { id: string } }>(
       "mutation ($input: TextBlockInput!) { createTextTemplateBlock(input: $input) { id } }",
@@ -66,9 +84,11 @@ describe("export", () => {
     expect(Object.keys(files).sort()).toEqual([
       "README.txt",
       "account.json",
+      "api-keys.json",
       "conversation.json",
       "customers.csv",
       "customers.json",
+      "events.json",
       "invoices.json",
       "quote-audit-events.json",
       "quote-pdfs.json",
@@ -88,6 +108,8 @@ describe("export", () => {
       "statistics-views.json",
       "team.json",
       "templates.json",
+      "webhook-deliveries.json",
+      "webhook-endpoints.json",
     ]);
     const json = (name: string) => JSON.parse(strFromU8(files[name]));
     expect(json("account.json")).toMatchObject([{ id: owner.accountId, name: "Export Co" }]);
@@ -104,8 +126,21 @@ describe("export", () => {
     expect(json("templates.json")).toMatchObject([{ id: template.data!.createTextTemplateBlock.id, name: "Export Co terms", kind: "TEXT", lineItems: [] }]);
     expect(json("signatures.json")).toMatchObject([{ name: "Olga", kind: "TYPED", signature: "Olga Owner" }]);
     expect(json("invoices.json")).toEqual([]);
+    expect(json("api-keys.json")).toEqual([
+      expect.objectContaining({
+        id: apiKey.data!.createApiKey.apiKey.id,
+        name: "Export Co Zapier",
+        role: "READ_ONLY",
+        prefix: apiKey.data!.createApiKey.key.slice(0, 15),
+      }),
+    ]);
+    expect(json("api-keys.json")[0]).not.toHaveProperty("keyHash");
+    expect(strFromU8(files["api-keys.json"])).not.toContain(apiKey.data!.createApiKey.key);
     // The quote was published: the audit trail says so (decision 024).
     expect(json("quote-audit-events.json")).toMatchObject([{ quoteId: quote.id, event: "PUBLISHED", actorName: "Olga Owner" }]);
+    // The domain events (issue 23): the customer's creation and the publication, with their payloads.
+    expect(json("events.json").map((e: { type: string }) => e.type)).toEqual(["customer.created", "quote.published", "quote.viewed"]);
+    expect(json("events.json")[1]).toMatchObject({ quoteId: quote.id, payload: { quote: { id: quote.id, status: "PUBLISHED" } } });
     expect(json("quote-signatures.json")).toEqual([]);
     // Publishing froze version 1 of the document (decision 032).
     expect(json("quote-versions.json")).toMatchObject([{ quoteId: quote.id, number: 1, publishedByName: "Olga Owner" }]);
@@ -205,13 +240,20 @@ describe("deleting an account", () => {
     expect(withImage.errors).toBeUndefined();
     expect(await files.stat(imageKey)).not.toBeNull();
 
+    const doomedKey = await t.gql<{ createApiKey: { key: string } }>(
+      "mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { key } }",
+      { input: { name: "Doomed key", role: "ADMIN" } },
+      owner.headers(),
+    );
     expect((await t.gql(DELETE, { n: " Doomed Co " }, owner.headers())).data).toEqual({ deleteAccount: true });
+    // The account's API keys went with it (issue 23): refused at once.
+    expect((await t.gql("{ account { id } }", {}, { authorization: `Bearer ${doomedKey.data!.createApiKey.key}` })).status).toBe(401);
     await runJobs(t);
     expect(await files.stat(imageKey)).toBeNull();
     expect(await files.stat(logo.key)).toBeNull();
     expect(await files.stat(drawnRow.signature)).toBeNull();
     expect(await files.stat(otherLogo.key)).not.toBeNull();
-    for (const table of [customers, quotes, accountUsers, accountInvitations]) {
+    for (const table of [customers, quotes, accountUsers, accountInvitations, apiKeys, domainEvents]) {
       expect(await t.db.select().from(table).where(eq(table.accountId, owner.accountId!))).toEqual([]);
     }
     expect(await t.db.select().from(quotes).where(eq(quotes.accountId, other.owner.accountId!))).toHaveLength(1);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { enqueue } from "../../src/server/jobs";
 import { sendQuoteReminderJob } from "../../src/server/modules/conversation/conversation.jobs";
-import { notifyQuoteSigned } from "../../src/server/modules/conversation/conversation.service";
+import { recordEvent } from "../../src/server/events";
+import { computeTotals } from "../../src/shared/totals";
 import { addDaysIso } from "../../src/shared/quotes";
 import { todayIso } from "../../src/shared/quote-status";
 import { type TestApp, createTestApp } from "../support/app";
@@ -343,20 +344,29 @@ describe("sending to the customer", () => {
 });
 
 describe("owner notifications", () => {
-  it("notifyQuoteSigned queues the e-mail in the caller's transaction and respects the switch", async () => {
+  // The e-mail follows quote.signed (the conversation subscriber, issue 23), whoever records it.
+  const signed = (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0], quoteId: string) =>
+    recordEvent(tx, {
+      type: "quote.signed",
+      accountId: owner.accountId!,
+      quoteId,
+      selection: { optionalLineIds: [], totals: computeTotals([]) },
+      audit: { evidence: { ip: null, userAgent: null } },
+    });
+  it("quote.signed queues the e-mail in the caller's transaction and respects the switch", async () => {
     const quote = await publishedQuote({ name: "Signed soon" });
     await runJobs(t);
     const before = mailsTo(ownerEmail).length;
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`update quotes set status = 'SIGNED' where id = ${quote.id}`);
-      await notifyQuoteSigned(tx, quote.id, { publicUrl: t.config.publicUrl });
+      await signed(tx, quote.id);
     });
     await runJobs(t);
     expect(mailsTo(ownerEmail)).toHaveLength(before + 1);
     expect(mailsTo(ownerEmail).some((m) => m.subject === `Offerte ${quote.quoteNumber} is ondertekend`)).toBe(true);
     await t.db.execute(sql`update accounts set notify_quote_responses = false where id = ${owner.accountId}`);
     const other = await publishedQuote();
-    await t.db.transaction((tx) => notifyQuoteSigned(tx, other.id, { publicUrl: t.config.publicUrl }));
+    await t.db.transaction((tx) => signed(tx, other.id));
     await t.db.execute(sql`update accounts set notify_quote_responses = true where id = ${owner.accountId}`);
     await runJobs(t);
     expect(mailsTo(ownerEmail)).toHaveLength(before + 1);

@@ -202,17 +202,20 @@ describe("control characters (issue 8 item 9)", () => {
       },
     );
     // A database whose inserts fail the way drizzle reports it (message with SQL and params).
-    const failing = new Proxy(t.db, {
+    // createCustomer inserts inside a transaction (with its customer.created event): the proxy is its own "transaction".
+    const failing: Database = new Proxy(t.db, {
       // (no $client: the PGlite lane would otherwise route around this proxy)
       get: (target, prop, receiver) =>
         prop === "$client"
           ? undefined
-          : prop === "insert"
-            ? (table: unknown) => {
-                if (table === customers) throw failure;
-                return target.insert(table as typeof customers);
-              }
-            : Reflect.get(target, prop, receiver),
+          : prop === "transaction"
+            ? (run: (tx: Database) => Promise<unknown>) => run(failing)
+            : prop === "insert"
+              ? (table: unknown) => {
+                  if (table === customers) throw failure;
+                  return target.insert(table as typeof customers);
+                }
+              : Reflect.get(target, prop, receiver),
     }) as Database;
     const app = createApp({ config: t.config, db: failing, log, mail: createMailer({ from: "x@y.z", outboxDir: t.dataDir, log }), ping: t.database.ping });
     const response = await app.fetch(

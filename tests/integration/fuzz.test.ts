@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountUsers,
   accounts,
+  apiKeys,
   customers,
   quoteBlocks,
   quoteLineItems,
@@ -12,6 +13,7 @@ import {
   templateSignatures,
 } from "../../src/server/db/schema";
 import { schema } from "../../src/server/graphql/schema";
+import { createApiKey } from "../../src/server/modules/api-keys/api-keys.service";
 import { addAccountMember } from "../../src/server/modules/identity/accounts.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedInAs, signIn } from "../support/auth";
@@ -35,6 +37,8 @@ let t: TestApp;
 let a: SignedInAs;
 let b: SignedInAs;
 const pool: IdPool = { own: [], other: [] };
+/** API keys of A (decision 050): the fuzzer also calls as an ADMIN key and a READ_ONLY key. */
+const keysOfA = { admin: "", readOnly: "" };
 
 async function snapshotOf(accountId: string) {
   const db = t.db;
@@ -54,6 +58,8 @@ async function snapshotOf(accountId: string) {
   return JSON.stringify({
     account: await db.select().from(accounts).where(eq(accounts.id, accountId)),
     members: await db.select().from(accountUsers).where(eq(accountUsers.accountId, accountId)).orderBy(accountUsers.id),
+    // lastUsedAt moves when the key is used; everything else must stay.
+    apiKeys: (await db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(apiKeys.id)).map(({ lastUsedAt: _l, ...k }) => k),
     customers: await db.select().from(customers).where(eq(customers.accountId, accountId)).orderBy(customers.id),
     quotes: quoteRows,
     blocks: blockRows,
@@ -108,6 +114,18 @@ async function seedAccount(user: SignedInAs, label: string) {
     );
     await transition(t, user, "publishQuote", published.id);
   }
+  // A webhook endpoint and a (queued) test delivery (issue 23).
+  const endpoint = await t.gql<{ createWebhookEndpoint: { id: string } }>(
+    "mutation ($i: WebhookEndpointInput!) { createWebhookEndpoint(input: $i) { id } }",
+    { i: { url: `https://${label.toLowerCase()}-hooks.example/in`, eventTypes: ["quote.signed"] } },
+    user.headers(),
+  );
+  const delivery = await t.gql<{ sendTestWebhookEvent: { id: string } }>(
+    "mutation ($id: ID!) { sendTestWebhookEvent(id: $id) { id } }",
+    { id: endpoint.data!.createWebhookEndpoint.id },
+    user.headers(),
+  );
+  ids.push({ id: endpoint.data!.createWebhookEndpoint.id, type: "WebhookEndpoint" }, { id: delivery.data!.sendTestWebhookEvent.id, type: "WebhookDelivery" });
   return ids;
 }
 
@@ -122,6 +140,11 @@ beforeAll(async () => {
   pool.other.push(...(await seedAccount(b, "Other")));
   const owner = await signIn(t, "owner", { account: a });
   pool.own.push(...(await seedAccount({ ...owner, accountId: a.accountId }, "Own")));
+  // API keys (issue 23): B's key is a target; A's keys are callers.
+  const bKey = await createApiKey(t.db, b.accountId, b.userId, { name: "Other key", role: "ADMIN", expiresAt: null });
+  pool.other.push({ id: bKey.apiKey.id, type: "ApiKey" });
+  keysOfA.admin = (await createApiKey(t.db, a.accountId, owner.userId, { name: "Own admin key", role: "ADMIN", expiresAt: null })).key;
+  keysOfA.readOnly = (await createApiKey(t.db, a.accountId, owner.userId, { name: "Own read-only key", role: "READ_ONLY", expiresAt: null })).key;
 }, 120_000);
 
 afterAll(async () => {
@@ -142,6 +165,11 @@ describe(`schema-driven fuzz (${RUNS} requests, seed ${SEED})`, () => {
         { name: "member of A", headers: () => a.headers() },
         { name: "member of A with B's Account header", headers: () => a.headers(b.accountId) },
         { name: "visitor", headers: (): Record<string, string> => (random.chance(0.5) ? { account: b.accountId } : {}) },
+        {
+          name: "A's ADMIN API key (B's Account header half the time)",
+          headers: (): Record<string, string> => ({ authorization: `Bearer ${keysOfA.admin}`, ...(random.chance(0.5) ? { account: b.accountId } : {}) }),
+        },
+        { name: "A's READ_ONLY API key", headers: (): Record<string, string> => ({ authorization: `Bearer ${keysOfA.readOnly}` }) },
       ];
       for (let run = 0; run < RUNS && failures.length < 10; run++) {
         // Every root field in turn (so each is covered in every run), the caller at random.

@@ -1,9 +1,11 @@
 import type http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeListener } from "../../src/server/app";
 import { parseConfig } from "../../src/server/config";
+import { accounts } from "../../src/server/db/schema";
 import { GRAPHQL_LIMITS, graphqlPluginHookGaps, graphqlPlugins } from "../../src/server/graphql/yoga";
 import { BODY_LIMITS } from "../../src/server/http/body-limit";
 import { createLogger } from "../../src/server/logger";
@@ -34,9 +36,30 @@ function counted(app: TestApp["app"]) {
   } as unknown as TestApp["app"];
 }
 
+/** API keys (decision 050): a live ADMIN key, a READ_ONLY one, a revoked one, one of an account on Starter. */
+const keys = { admin: "", readOnly: "", revoked: "", starter: "" };
+
+async function apiKey(owner: SignedIn, role: "ADMIN" | "READ_ONLY"): Promise<{ id: string; key: string }> {
+  const created = await t.gql<{ createApiKey: { key: string; apiKey: { id: string } } }>(
+    "mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { key apiKey { id } } }",
+    { input: { name: "Parity", role } },
+    owner.headers(),
+  );
+  if (!created.data) throw new Error(JSON.stringify(created.errors));
+  return { id: created.data.createApiKey.apiKey.id, key: created.data.createApiKey.key };
+}
+
 beforeAll(async () => {
   t = await createTestApp({ env: { NODE_ENV: "production" } });
   user = await signIn(t, "owner", { name: "Sam Security" });
+  keys.admin = (await apiKey(user, "ADMIN")).key;
+  keys.readOnly = (await apiKey(user, "READ_ONLY")).key;
+  const revoked = await apiKey(user, "ADMIN");
+  await t.gql("mutation ($id: ID!) { revokeApiKey(id: $id) { id } }", { id: revoked.id }, user.headers());
+  keys.revoked = revoked.key;
+  const starter = await signIn(t, "owner");
+  keys.starter = (await apiKey(starter, "ADMIN")).key;
+  await t.db.update(accounts).set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY" }).where(eq(accounts.id, starter.accountId));
   viaNode = await listen(nodeListener(counted(t.app)));
   viaHono = await listen(getRequestListener(t.app.fetch));
 });
@@ -120,6 +143,48 @@ describe("production /graphql: every rule of the plugin set holds on the node:ht
       q("{ me { id } }", { pad: "x".repeat(BODY_LIMITS.graphql) }),
       413,
       (a) => expect(codes(a)).toEqual(["PAYLOAD_TOO_LARGE"]),
+    ],
+    [
+      "an API key, without the Account header or a cookie: the key's account",
+      () => ({ ...csrf, authorization: `Bearer ${keys.admin}` }),
+      q("{ account { id } me { id } }"),
+      200,
+      (a) => expect(JSON.parse(a.body).data).toEqual({ account: { id: user.accountId }, me: null }),
+    ],
+    [
+      "an ADMIN key's mutation runs",
+      () => ({ ...csrf, authorization: `Bearer ${keys.admin}` }),
+      q('mutation { createCustomer(input: { name: "Made by a key" }) { name } }'),
+      200,
+      (a) => expect(JSON.parse(a.body).data).toEqual({ createCustomer: { name: "Made by a key" } }),
+    ],
+    [
+      "a READ_ONLY key's mutation is refused before any resolver, in Dutch",
+      () => ({ ...csrf, authorization: `Bearer ${keys.readOnly}`, "accept-language": "nl" }),
+      q('mutation { createCustomer(input: { name: "Nope" }) { id } }'),
+      403,
+      (a) => {
+        expect(codes(a)).toEqual(["FORBIDDEN"]);
+        expect(messages(a)).toMatch(/alleen-lezen/);
+      },
+    ],
+    [
+      "a revoked key is refused (never a visitor)",
+      () => ({ ...csrf, authorization: `Bearer ${keys.revoked}` }),
+      q("{ me { id } }"),
+      401,
+      (a) => expect(codes(a)).toEqual(["UNAUTHENTICATED"]),
+    ],
+    [
+      "a key of an account on Starter is refused with the plan",
+      () => ({ ...csrf, authorization: `Bearer ${keys.starter}` }),
+      q("{ account { id } }"),
+      403,
+      (a) =>
+        expect((JSON.parse(a.body) as { errors: { extensions: Record<string, unknown> }[] }).errors[0].extensions).toMatchObject({
+          reason: "PLAN_REQUIRED",
+          feature: "developerApi",
+        }),
     ],
     [
       "a resolver's refusal, translated",

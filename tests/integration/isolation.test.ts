@@ -2,6 +2,7 @@ import { isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quoteConversationEntries } from "../../src/server/db/schema";
 import { schema } from "../../src/server/graphql/schema";
+import { createApiKey } from "../../src/server/modules/api-keys/api-keys.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
 import { createCustomer, createQuote } from "../support/quotes";
@@ -24,6 +25,10 @@ type Ids = {
   memberUserId: string;
   invitationId: string;
   questionId: string;
+  webhookEndpointId: string;
+  slackConnectionId: string;
+  webhookDeliveryId: string;
+  apiKeyId: string;
 };
 /** `upload`: sent as a multipart request with a real PNG as `$file` (tests/support/upload.ts). */
 type Operation = { query: string; variables?: (victim: Ids) => Record<string, unknown>; upload?: true };
@@ -109,6 +114,9 @@ const OPERATIONS: Record<string, Operation> = {
     query: '{ quoteStatisticsOverview(from: "2026-01-01", to: "2026-01-31") { timeZone totalQuoteViews entries { date quoteViews } } }',
   },
   ...CONVERSATION_OPERATIONS(),
+  ...WEBHOOK_OPERATIONS(),
+  ...API_KEY_OPERATIONS(),
+  ...INTEGRATION_OPERATIONS(),
 };
 
 function BLOCK_OPERATIONS(): Record<string, Operation> {
@@ -238,6 +246,87 @@ function CONVERSATION_OPERATIONS(): Record<string, Operation> {
   };
 }
 
+/** Outbound webhooks (issue 23): the victim's endpoint (its URL and description name "Victim Ltd") and a delivery of it. */
+function WEBHOOK_OPERATIONS(): Record<string, Operation> {
+  const input = { url: "https://attacker-ltd.example/hooks", eventTypes: ["quote.signed"] };
+  return {
+    "Query.webhookEndpoints": { query: "{ webhookEndpoints { id url description secret } }" },
+    "Query.webhookDeliveries": {
+      query: "query ($id: ID!) { webhookDeliveries(endpointId: $id) { id webhookId eventType responseBody } }",
+      variables: (v) => ({ id: v.webhookEndpointId }),
+    },
+    "Mutation.createWebhookEndpoint": {
+      query: "mutation ($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { id url secret } }",
+      variables: () => ({ input }),
+    },
+    "Mutation.updateWebhookEndpoint": {
+      query: "mutation ($id: ID!, $input: WebhookEndpointInput!) { updateWebhookEndpoint(id: $id, input: $input) { id url description secret } }",
+      variables: (v) => ({ id: v.webhookEndpointId, input }),
+    },
+    "Mutation.deleteWebhookEndpoint": { query: "mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) }", variables: (v) => ({ id: v.webhookEndpointId }) },
+    "Mutation.rotateWebhookEndpointSecret": {
+      query: "mutation ($id: ID!) { rotateWebhookEndpointSecret(id: $id) { id url description secret } }",
+      variables: (v) => ({ id: v.webhookEndpointId }),
+    },
+    "Mutation.sendTestWebhookEvent": {
+      query: "mutation ($id: ID!) { sendTestWebhookEvent(id: $id) { id webhookId responseBody } }",
+      variables: (v) => ({ id: v.webhookEndpointId }),
+    },
+    "Mutation.resendWebhookDelivery": {
+      query: "mutation ($id: ID!) { resendWebhookDelivery(id: $id) { id webhookId responseBody } }",
+      variables: (v) => ({ id: v.webhookDeliveryId }),
+    },
+  };
+}
+
+/**
+ * Settings → Integrations (issue 24): the victim's Slack channel (its label names "Victim Ltd").
+ * Harvest is one connection per account (no id to reach another account's by).
+ */
+function INTEGRATION_OPERATIONS(): Record<string, Operation> {
+  const connection = "id label detail url settings eventTypes enabled";
+  return {
+    "Query.integrations": { query: `{ integrations { ${connection} } }` },
+    "Query.slackIntegration": { query: "{ slackIntegration { addToSlack } }" },
+    "Query.harvestConnection": { query: "{ harvestConnection { id harvestAccountId accountName userName url } }" },
+    "Mutation.connectSlackWebhook": {
+      query: `mutation ($input: SlackWebhookInput!) { connectSlackWebhook(input: $input) { ${connection} } }`,
+      variables: () => ({ input: { url: "https://hooks.slack.com/services/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", channel: "#attacker" } }),
+    },
+    "Mutation.startSlackOAuth": { query: "mutation { startSlackOAuth }" },
+    "Mutation.disconnectIntegration": { query: "mutation ($id: ID!) { disconnectIntegration(id: $id) }", variables: (v) => ({ id: v.slackConnectionId }) },
+    "Mutation.setIntegrationEnabled": {
+      query: `mutation ($id: ID!) { setIntegrationEnabled(id: $id, enabled: false) { ${connection} } }`,
+      variables: (v) => ({ id: v.slackConnectionId }),
+    },
+    "Mutation.updateIntegrationEvents": {
+      query: `mutation ($id: ID!) { updateIntegrationEvents(id: $id, eventTypes: ["quote.signed"]) { ${connection} } }`,
+      variables: (v) => ({ id: v.slackConnectionId }),
+    },
+    "Mutation.connectHarvest": {
+      query: 'mutation { connectHarvest(token: "attacker-token", accountId: "123456", create: BOTH) { id accountName } }',
+    },
+    "Mutation.updateHarvest": { query: "mutation { updateHarvest(create: PROJECT) { id create } }" },
+    // The owner's own Mollie account (issue 26): read, connect (a key refused by its form, so no
+    // call leaves the test) and disconnect act on the caller's account only.
+    "Query.mollie": { query: "{ mollie { connectAvailable connectUrl connection { displayName method mode } } }" },
+    "Mutation.connectMollieApiKey": { query: 'mutation { connectMollieApiKey(apiKey: "not-a-mollie-key") { displayName } }' },
+    "Mutation.disconnectMollie": { query: "mutation { disconnectMollie }" },
+  };
+}
+
+/** API keys (issue 23, decision 050): the victim's key (named "Victim Ltd"). */
+function API_KEY_OPERATIONS(): Record<string, Operation> {
+  return {
+    "Query.apiKeys": { query: "{ apiKeys { id name prefix createdByName } }" },
+    "Mutation.createApiKey": {
+      query: "mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { key apiKey { id name } } }",
+      variables: () => ({ input: { name: "Attacker's key", role: "ADMIN" } }),
+    },
+    "Mutation.revokeApiKey": { query: "mutation ($id: ID!) { revokeApiKey(id: $id) { id name revokedAt } }", variables: (v) => ({ id: v.apiKeyId }) },
+  };
+}
+
 const QUOTE_INPUT = {
   name: "Attacker's quote",
   language: "ENG",
@@ -251,12 +340,14 @@ let t: TestApp;
 let victim: SignedIn;
 let ids: Ids;
 let attacker: SignedIn;
+let attackerKey: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   victim = await signIn(t, "owner", { company: "Victim Ltd" });
   // The attacker is a plain member of their own account: the weakest role that reaches these fields.
   attacker = await signIn(t, "member", { company: "Attacker Ltd" });
+  attackerKey = (await createApiKey(t.db, attacker.accountId!, attacker.userId, { name: "Attacker Ltd key", role: "ADMIN", expiresAt: null })).key;
   const customer = await createCustomer(t, victim, { name: "Victim Ltd's customer", content: "Victim Ltd street 1" });
   const quote = await createQuote(t, victim, customer.id, { name: "Victim Ltd quote" });
   const victimText = {
@@ -290,7 +381,36 @@ beforeAll(async () => {
     .insert(quoteConversationEntries)
     .values({ accountId: victim.accountId!, quoteId: quote.id, kind: "QUESTION", body: "Victim Ltd customer's question" })
     .returning();
+  // Webhooks (issue 23): an endpoint of the victim's and a (queued) test delivery to it.
+  const endpoint = await t.gql<{ createWebhookEndpoint: { id: string } }>(
+    "mutation ($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { id } }",
+    { input: { url: "https://victim-ltd.example/hooks", eventTypes: ["quote.signed"], description: "Victim Ltd CRM" } },
+    victim.headers(),
+  );
+  const webhookEndpointId = endpoint.data!.createWebhookEndpoint.id;
+  const testDelivery = await t.gql<{ sendTestWebhookEvent: { id: string } }>(
+    "mutation ($id: ID!) { sendTestWebhookEvent(id: $id) { id } }",
+    { id: webhookEndpointId },
+    victim.headers(),
+  );
+  // Integrations (issue 24): a Slack channel of the victim's, connected by its pasted URL.
+  const slack = await t.gql<{ connectSlackWebhook: { id: string } }>(
+    "mutation ($input: SlackWebhookInput!) { connectSlackWebhook(input: $input) { id } }",
+    { input: { url: "https://hooks.slack.com/services/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", channel: "#Victim Ltd sales" } },
+    victim.headers(),
+  );
+  if (!slack.data) throw new Error(`victim's Slack channel: ${JSON.stringify(slack.errors)}`);
+  // API keys (issue 23): a key of the victim's account.
+  const victimKey = await t.gql<{ createApiKey: { apiKey: { id: string } } }>(
+    "mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { apiKey { id } } }",
+    { input: { name: "Victim Ltd integration", role: "ADMIN" } },
+    victim.headers(),
+  );
   ids = {
+    apiKeyId: victimKey.data!.createApiKey.apiKey.id,
+    webhookEndpointId,
+    slackConnectionId: slack.data.connectSlackWebhook.id,
+    webhookDeliveryId: testDelivery.data!.sendTestWebhookEvent.id,
     questionId: question.id,
     accountId: victim.accountId!,
     customerId: customer.id,
@@ -323,6 +443,33 @@ describe("account isolation", () => {
   it.each(cases)("%s with the attacker's own account shows none of the victim's data", async (_name, op) => {
     const result = await call(op, attacker.headers());
     expect(JSON.stringify(result)).not.toContain("Victim Ltd");
+  });
+
+  // An API key of the attacker's account (decision 050): it acts for that account only, whatever
+  // Account header comes with it. ADMIN: the strongest role a key can have.
+  it.each(cases)("%s with the attacker's API key (and the victim's Account header) shows none of the victim's data", async (_name, op) => {
+    const result = await call(op, { authorization: `Bearer ${attackerKey}`, account: victim.accountId! });
+    expect(JSON.stringify(result)).not.toContain("Victim Ltd");
+  });
+
+  it("the attacker's API key works, for the attacker's account (the cases above are not refusals)", async () => {
+    const result = await t.gql<{ account: { name: string } }>(
+      "{ account { name } }",
+      {},
+      { authorization: `Bearer ${attackerKey}`, account: victim.accountId! },
+    );
+    expect(result.data).toEqual({ account: { name: "Attacker Ltd" } });
+  });
+
+  it("refuses the victim's API key to the attacker's owner (not found) and leaves it live", async () => {
+    const attackerOwner = await signIn(t, "owner", { company: "Attacker Ltd" });
+    const revoke = await t.gql(OPERATIONS["Mutation.revokeApiKey"].query, { id: ids.apiKeyId }, attackerOwner.headers());
+    expect(revoke.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect(revoke.data).toBeNull();
+    const own = await t.gql<{ apiKeys: unknown[] }>(OPERATIONS["Query.apiKeys"].query, {}, attackerOwner.headers());
+    expect(own.data?.apiKeys).toEqual([]);
+    const read = await t.gql<{ apiKeys: { id: string; revokedAt: string | null }[] }>("{ apiKeys { id revokedAt } }", {}, victim.headers());
+    expect(read.data?.apiKeys).toEqual([{ id: ids.apiKeyId, revokedAt: null }]);
   });
 
   it("leaves the victim's customers and quotes untouched", async () => {
@@ -524,6 +671,53 @@ describe("account isolation", () => {
       quote: { conversation: [{ text: "Victim Ltd customer's question", answer: null }], reminder: { enabled: false } },
       account: { notifyQuoteResponses: true },
     });
+  });
+
+  it("webhook operations with the attacker's own account (as its owner) answer not found for the victim's ids and change nothing", async () => {
+    const attackerOwner = await signIn(t, "owner", { company: "Attacker Ltd" });
+    for (const name of [
+      "Query.webhookDeliveries",
+      "Mutation.updateWebhookEndpoint",
+      "Mutation.deleteWebhookEndpoint",
+      "Mutation.rotateWebhookEndpointSecret",
+      "Mutation.sendTestWebhookEvent",
+      "Mutation.resendWebhookDelivery",
+    ]) {
+      const op = OPERATIONS[name];
+      const result = await t.gql(op.query, op.variables?.(ids), attackerOwner.headers());
+      expect(result.errors?.[0].extensions?.code, name).toBe("NOT_FOUND");
+      expect(JSON.stringify(result.data ?? null), name).not.toContain("Victim Ltd");
+    }
+    const own = await t.gql<{ webhookEndpoints: unknown[] }>(OPERATIONS["Query.webhookEndpoints"].query, {}, attackerOwner.headers());
+    expect(own.data?.webhookEndpoints).toEqual([]);
+    const read = await t.gql<{ webhookEndpoints: { id: string; url: string; description: string }[] }>(
+      "{ webhookEndpoints { id url description previousSecretExpiresAt } }",
+      {},
+      victim.headers(),
+    );
+    expect(read.data?.webhookEndpoints).toEqual([
+      { id: ids.webhookEndpointId, url: "https://victim-ltd.example/hooks", description: "Victim Ltd CRM", previousSecretExpiresAt: null },
+    ]);
+  });
+
+  it("integration operations with the attacker's own account (as its owner) answer not found for the victim's channel and change nothing", async () => {
+    const attackerOwner = await signIn(t, "owner", { company: "Attacker Ltd" });
+    for (const name of ["Mutation.disconnectIntegration", "Mutation.setIntegrationEnabled", "Mutation.updateIntegrationEvents"]) {
+      const op = OPERATIONS[name];
+      const result = await t.gql(op.query, op.variables?.(ids), attackerOwner.headers());
+      expect(result.errors?.[0].extensions?.code, name).toBe("NOT_FOUND");
+      expect(JSON.stringify(result.data ?? null), name).not.toContain("Victim Ltd");
+    }
+    const own = await t.gql<{ integrations: unknown[] }>(OPERATIONS["Query.integrations"].query, {}, attackerOwner.headers());
+    expect(own.data?.integrations).toEqual([]);
+    const read = await t.gql<{ integrations: { id: string; label: string; enabled: boolean; eventTypes: string[] }[] }>(
+      "{ integrations { id label enabled eventTypes } }",
+      {},
+      victim.headers(),
+    );
+    expect(read.data?.integrations).toHaveLength(1);
+    expect(read.data?.integrations[0]).toMatchObject({ id: ids.slackConnectionId, label: expect.stringContaining("Victim Ltd"), enabled: true });
+    expect(read.data?.integrations[0].eventTypes.length).toBeGreaterThan(1);
   });
 
   it("accounts lists only the user's own accounts", async () => {

@@ -8,7 +8,7 @@ import { parseConfig } from "../../src/server/config";
 import { type DatabaseHandle, queryRows } from "../../src/server/db/client";
 import { jobs } from "../../src/server/db/schema";
 import { createLocalFileStorage } from "../../src/server/files/local";
-import { type JobDeps, PermanentJobError, appJobs, createJobWorker, defineJob, enqueue, handleJob, sendMailJob } from "../../src/server/jobs";
+import { type JobDeps, PermanentJobError, RetryJobError, appJobs, createJobWorker, defineJob, enqueue, handleJob, sendMailJob } from "../../src/server/jobs";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import { createTestDatabase } from "../support/db";
@@ -53,6 +53,10 @@ const ran: string[] = [];
 const recordJob = handleJob(defineJob("test-record", z.object({ label: z.string() })), async ({ label }) => {
   ran.push(label);
 });
+// Light, latency-bound work opts in to waking the workers (a webhook delivery); other jobs wait for the poll.
+const urgentRecordJob = handleJob(defineJob("test-record-urgent", z.object({ label: z.string() }), {}, { urgent: true }), async ({ label }) => {
+  ran.push(label);
+});
 let failures = 0;
 const alwaysFails = handleJob(defineJob("test-always-fails", z.object({}), { maxAttempts: 3, backoffMs: 1000, maxBackoffMs: 1500 }), async () => {
   failures += 1;
@@ -70,7 +74,10 @@ const slow = handleJob(defineJob("test-slow", z.object({ label: z.string(), ms: 
   await sleep(ms);
   ran.push(label);
 });
-const testJobs = [recordJob, alwaysFails, flaky, hopeless, slow];
+const retryLater = handleJob(defineJob("test-retry-later", z.object({ delayMs: z.number() })), async ({ delayMs }) => {
+  throw new RetryJobError("not now", delayMs);
+});
+const testJobs = [recordJob, urgentRecordJob, alwaysFails, flaky, hopeless, slow, retryLater];
 
 describe("jobs: transactions", () => {
   it("a job enqueued in a committed transaction runs; one in a rolled-back transaction never exists", async () => {
@@ -314,9 +321,43 @@ describe("the send-mail job", () => {
 
 describe("jobs configuration", () => {
   it("runs a worker with 2 jobs at a time by default; JOBS_WORKER and JOBS_CONCURRENCY change that", () => {
-    expect(parseConfig({}).jobs).toEqual({ worker: true, concurrency: 2 });
-    expect(parseConfig({ JOBS_WORKER: "false", JOBS_CONCURRENCY: "8" }).jobs).toEqual({ worker: false, concurrency: 8 });
+    expect(parseConfig({}).jobs).toEqual({ worker: true, concurrency: 2, deliveryConcurrency: 8 });
+    expect(parseConfig({ JOBS_WORKER: "false", JOBS_CONCURRENCY: "8" }).jobs).toEqual({ worker: false, concurrency: 8, deliveryConcurrency: 8 });
     expect(() => parseConfig({ JOBS_CONCURRENCY: "0" })).toThrow(/JOBS_CONCURRENCY/);
     expect(() => parseConfig({ JOBS_WORKER: "yes" })).toThrow(/JOBS_WORKER/);
+  });
+});
+
+describe("jobs: the handler's own wait, and waking on enqueue (issue 23)", () => {
+  it("a RetryJobError waits the delay the handler chose instead of the policy's back-off", async () => {
+    const id = (await enqueue(database.db, retryLater, { delayMs: 123_000 }))!;
+    const before = Date.now();
+    await createJobWorker({ deps, jobs: testJobs }).runOnce();
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ status: "queued", attempts: 1 });
+    expect(row.runAt.getTime() - before).toBeGreaterThan(120_000);
+    expect(row.runAt.getTime() - before).toBeLessThan(126_000);
+  });
+
+  it("a worker of the same process looks at once when an urgent job due now is queued, not at its next poll; other jobs wait for the poll", async () => {
+    const worker = createJobWorker({ deps, jobs: testJobs, pollIntervalMs: 60_000 });
+    worker.start();
+    try {
+      await sleep(200); // the first poll has run and found nothing: the next is a minute away
+      // A job that does not opt in (e.g. a PDF render) is not started the instant it is queued.
+      await enqueue(database.db, recordJob, { label: "not urgent" });
+      await sleep(1500);
+      expect(ran).not.toContain("not urgent");
+      const queued = Date.now();
+      await database.db.transaction(async (tx) => {
+        await enqueue(tx, urgentRecordJob, { label: "woken" });
+      });
+      await until(async () => ran.includes("woken"), 5000);
+      expect(Date.now() - queued).toBeLessThan(1500);
+      // A job for later does not wake it.
+      await enqueue(database.db, urgentRecordJob, { label: "later" }, { runAt: new Date(Date.now() + 3600_000) });
+    } finally {
+      await worker.stop();
+    }
   });
 });

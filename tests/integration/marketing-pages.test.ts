@@ -82,8 +82,26 @@ describe("every public page in both languages", () => {
   it("marks the features that are not built yet as coming soon", async () => {
     const { html } = await page("/features");
     for (const name of ["Slack", "Harvest", "Zapier", "DocuSign", "Custom domain", "Watermark"]) expect(html).toContain(name);
-    // Integrations (Slack, Harvest, Zapier), DocuSign and the custom domain are not built yet.
-    expect(html.match(/Coming soon/g)!.length).toBeGreaterThanOrEqual(3);
+    // DocuSign and the custom domain are not built yet; Slack, Harvest and Zapier are (issue 24).
+    expect(html.match(/Coming soon/g)!.length).toBeGreaterThanOrEqual(2);
+    const card = (key: string) => new RegExp(`data-testid="integration-${key}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
+    for (const key of ["slack", "harvest", "zapier"]) {
+      expect(card(key), key).toContain("Basic");
+      expect(card(key), key).not.toContain("Coming soon");
+    }
+    expect(card("docusign")).toContain("Coming soon");
+    expect(html).not.toContain("None of these integrations is available yet");
+  });
+
+  it("answers which integrations there are in the FAQ, in English and Dutch", async () => {
+    const english = (await page("/faq")).html;
+    expect(english).toContain("Which integrations are there?");
+    const dutch = (await page("/nl/faq")).html;
+    expect(dutch).toContain("Welke koppelingen zijn er?");
+    for (const html of [english, dutch]) for (const name of ["Slack", "Harvest", "Zapier"]) expect(html).toContain(name);
+    // Answers that said signing, PDFs and tracking were "coming soon" after they had landed.
+    expect(english).not.toMatch(/Tracking is coming soon|signing online are coming soon/);
+    expect(dutch).not.toMatch(/Statistieken komen binnenkort|online ondertekenen komen binnenkort/);
   });
 
   it("puts FAQPage structured data on /faq, carrying the response's CSP nonce", async () => {

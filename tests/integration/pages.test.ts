@@ -83,6 +83,10 @@ describe("pages", () => {
     const icon = await t.fetch("/icons/logo.svg");
     expect(icon.status).toBe(200);
     expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+    // A page without an icon of its own makes the browser ask for /favicon.ico: the logo.
+    const favicon = await t.fetch("/favicon.ico", { redirect: "manual" });
+    expect(favicon.status).toBe(301);
+    expect(favicon.headers.get("location")).toBe("/icons/logo.svg");
   });
 
   it("send no referrer from public quote pages", async () => {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
-import { DataDirLockedError } from "../../src/server/db/lock";
+import { DataDirLockedError, acquireLock } from "../../src/server/db/lock";
 import { freePort } from "../support/server";
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "offerly-lock-"));
@@ -72,15 +72,22 @@ describe("PGlite data folder lock", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000); // initdb, then a server started from source: over 30 s on a loaded machine (seen on Node 22 and 24 in CI-like runs)
 
-  it("ignores what a lock file says when no process holds the lock (stale, or naming a live unrelated process)", async () => {
+  // The lock itself for each stale content (no PGlite start each: four starts took three minutes on
+  // a loaded CI machine), then the whole path once: a stale file does not stop the database opening.
+  it("ignores what a lock file says when no process holds the lock (stale, or naming a live unrelated process)", { timeout: 180_000 }, async () => {
     const dataDir = tempDir();
+    const lockFile = path.join(dataDir, "db.lock");
     // Our own PID, PID 1 and our parent's PID: all alive, none holds the lock.
     for (const stale of [process.pid, 1, process.ppid, 999_999_999]) {
-      fs.writeFileSync(path.join(dataDir, "db.lock"), String(stale));
-      const handle = await openDatabase({ kind: "pglite", dataDir });
-      expect(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8").trim()).toBe(String(process.pid));
-      await handle.close();
+      fs.writeFileSync(lockFile, String(stale));
+      const lock = acquireLock(lockFile);
+      expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+      lock.release();
     }
+    fs.writeFileSync(lockFile, "1");
+    const handle = await openDatabase({ kind: "pglite", dataDir });
+    expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+    await handle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../../src/server/db/client";
 import { createFileStorage } from "../../src/server/files";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
-import { createTestDatabase } from "./db";
+import { type TestDatabase, createTestDatabase } from "./db";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -23,6 +23,8 @@ export async function createTestApp(
     ssr?: boolean;
     database?: DatabaseHandle;
     graphqlLimits?: AppDeps["graphqlLimits"];
+    /** The REST API's per-key budget (src/server/rest). */
+    restBudget?: AppDeps["restBudget"];
     /** Makes the app's public page cache from the test's database (to read its counters). */
     publicPageCache?: (db: DatabaseHandle["db"], log: ReturnType<typeof createLogger>) => AppDeps["publicPageCache"];
   } = {},
@@ -37,7 +39,7 @@ export async function createTestApp(
     ...options.env,
   });
   const log = createLogger(config.logLevel);
-  const database = options.database ?? (await createTestDatabase());
+  const database: TestDatabase = options.database ?? (await createTestDatabase());
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, "mail"), log });
   let ssr: Parameters<typeof createApp>[0]["ssr"];
   if (options.ssr) {
@@ -56,6 +58,7 @@ export async function createTestApp(
     staticRoot: options.ssr ? path.resolve("build/client") : undefined,
     ping: database.ping,
     graphqlLimits: options.graphqlLimits,
+    restBudget: options.restBudget,
     publicPageCache: options.publicPageCache?.(database.db, log),
   });
 
@@ -88,7 +91,9 @@ export async function createTestApp(
     gql,
     close: async () => {
       mail.close();
-      if (!options.database) await database.close();
+      // A database the app made for itself goes back to the worker's pool (tests/support/db.ts); one
+      // a test passed in is the test's to close (e.g. to see the app with its database gone).
+      if (!options.database) await (database.release ?? database.close)();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { launchBrowser } from "./browser";
 import { lastMailTo, signInToken } from "./mail";
+import { createTestDatabase, testDbKind } from "./db";
 import { type RunningServer, startServer } from "./server";
 
 /**
@@ -33,9 +34,59 @@ export function settled(page: Page): Promise<void> {
   return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
+/**
+ * Waits until the page has no request in flight for `quietMs` (default 100 ms). Playwright's
+ * `networkidle` waits a fixed 500 ms of silence after every navigation: over the browser suite's
+ * few hundred navigations, minutes of idle CI time (docs/decisions/044-ci-budget.md). Requests are
+ * counted from the page's first use of this helper (install it before navigating: `open` does).
+ */
+export async function networkQuiet(page: Page, quietMs = 100, timeoutMs = 30_000): Promise<void> {
+  const inflight = trackRequests(page);
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = inflight.size === 0 ? Date.now() : 0;
+  while (Date.now() < deadline) {
+    if (inflight.size > 0) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`The page kept requests in flight for ${timeoutMs} ms: ${[...inflight].map((r) => r.url()).join(", ")}`);
+}
+
+const tracked = new WeakMap<Page, Set<import("playwright-core").Request>>();
+export function trackRequests(page: Page): Set<import("playwright-core").Request> {
+  let inflight = tracked.get(page);
+  if (inflight) return inflight;
+  const requests = new Set<import("playwright-core").Request>();
+  inflight = requests;
+  tracked.set(page, requests);
+  page.on("request", (request) => requests.add(request));
+  page.on("requestfinished", (request) => requests.delete(request));
+  page.on("requestfailed", (request) => requests.delete(request));
+  return requests;
+}
+
+/**
+ * The page as a person sees it once it has settled: loaded, hydrated when it hydrates (marketing
+ * pages render without React Router's client: `__reactRouterContext` is absent), and no request in
+ * flight (lazy chunks, client queries).
+ */
+export async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterRouteModules?: unknown };
+    return !w.__reactRouterContext || w.__reactRouterRouteModules !== undefined;
+  });
+  await networkQuiet(page);
+}
+
 export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path, { waitUntil: "networkidle" });
-  await hydrated(page);
+  // The page's load, hydration, then 100 ms without a request (`networkQuiet`), not Playwright's
+  // `networkidle` (500 ms of silence after every navigation: about 0.6 s more a page, measured on
+  // an idle machine, over the browser suite's few hundred navigations; decision 044, fourth pass).
+  // A figure a screen fetches later (after a pause) is read with expect.poll, not after this.
+  trackRequests(page);
+  await page.goto(path, { waitUntil: "load" });
+  await ready(page);
 }
 
 /** The visible toast with this text. */
@@ -63,7 +114,6 @@ export async function signUpInBrowser(context: BrowserContext, dataDir: string, 
 /** A phone-sized browser profile (375 × 812) in a language; outside hosts are blocked. */
 export async function newPhoneContext(browser: Browser, baseURL: string, locale = "en-US"): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale, viewport: { width: 375, height: 812 }, extraHTTPHeaders: { "Accept-Language": locale } });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   return context;
 }
 
@@ -83,9 +133,26 @@ export function overflowsSideways(page: Page, testId: string): Promise<boolean> 
 /** Collects console errors (hydration mismatches, CSP violations) of a page. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  // With the resource's address: "Failed to load resource" alone does not say which one.
+  page.on("console", (m) => m.type() === "error" && errors.push(m.location().url ? `${m.text()} (${m.location().url})` : m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
   return errors;
+}
+
+/**
+ * Waits for the page's finite CSS animations and transitions (a toast sliding in, a panel fading
+ * in): colours measured half-way through one are neither the start's nor the end's. Endless ones
+ * (a spinner) are not waited for.
+ */
+export function animationsDone(page: Page): Promise<unknown> {
+  return page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -97,6 +164,7 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-co
 export async function axeViolations(page: Page, options: { minImpact?: "minor" | "moderate" | "serious" | "critical" } = {}): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP (nonces only) does not apply to it.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  await animationsDone(page);
   const levels = ["minor", "moderate", "serious", "critical"];
   const min = levels.indexOf(options.minImpact ?? "minor");
   return page.evaluate(async (min) => {
@@ -223,7 +291,9 @@ export async function seedPublishedQuote(
  *   });
  *
  * It registers a `beforeAll` that starts the production server (build/server/main.js, its own data
- * folder unless `env.DATA_DIR` is given) and launches Chromium (the vitest hook timeout applies), and an `afterAll` that closes both.
+ * folder unless `env.DATA_DIR` is given; on PostgreSQL, a database of its own, when the suite runs
+ * with TEST_DB=postgres) and launches Chromium (at once; the vitest hook timeout applies), and an
+ * `afterAll` that closes both.
  * `e2e.server` and `e2e.browser` are filled in by that `beforeAll` (use them inside hooks and tests,
  * not at the top level); a spec may assign `e2e.server` (e.g. after restarting it on the same data
  * folder) and the new one is stopped at the end. A spec's own `beforeAll`/`afterAll` written after the
@@ -234,6 +304,12 @@ export async function seedPublishedQuote(
 export type E2eSuite = {
   server: RunningServer;
   browser: Browser;
+  /**
+   * What points a server at this file's database: `{ DATABASE_URL }` when the browser suite runs on
+   * PostgreSQL (TEST_DB=postgres: vitest.config.ts, with TEST_DATABASE_URL), else nothing (PGlite in
+   * the server's data folder). A spec that starts the server again passes it on.
+   */
+  databaseEnv: Record<string, string>;
   shot: (page: Page, name: string) => Promise<void>;
 };
 
@@ -250,19 +326,31 @@ export function e2eSuite(
   const suite: E2eSuite = {
     server: undefined as unknown as RunningServer,
     browser: undefined as unknown as Browser,
+    databaseEnv: {},
     shot: async (page, name) => {
       if (!screenshots) return;
       fs.mkdirSync(screenshots, { recursive: true });
       await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true });
     },
   };
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   beforeAll(async () => {
-    suite.server = await startServer(typeof options.env === "function" ? await options.env() : options.env);
-    ({ browser: suite.browser, close: closeBrowser } = await launchBrowser());
+    if (testDbKind === "postgres") {
+      // A database of its own, copied from the run's migrated template; the server's pool is the
+      // only one that stays open (the test's own is closed at once; close() at the end drops it).
+      database = await createTestDatabase();
+      if (!database.url) throw new Error("TEST_DB=postgres: the test database has no URL");
+      // On PostgreSQL in production the webhook secrets' key must be given (no key file is made:
+      // every app server needs the same one; README, decision 048).
+      suite.databaseEnv = { DATABASE_URL: database.url, WEBHOOK_SECRET_KEY: Buffer.alloc(32, 0x2e).toString("base64") };
+    }
+    const env = typeof options.env === "function" ? await options.env() : options.env;
+    [suite.server, { browser: suite.browser, close: closeBrowser }] = await Promise.all([startServer({ ...suite.databaseEnv, ...env }), launchBrowser()]);
   });
   afterAll(async () => {
     await closeBrowser?.();
     const code = await suite.server?.stop();
+    await database?.close();
     if (options.expectCleanStop) expect(code).toBe(0);
   });
   return suite;

@@ -37,42 +37,75 @@ async function installDescribe(page: Page) {
   await page.evaluate(`window.__describeTarget ??= ${DESCRIBE}`);
 }
 
-/** How much of the focused element is covered by a sticky or fixed element that does not contain it. */
-export async function focusedCoverage(page: Page): Promise<FocusStop | null> {
+/**
+ * Installs `window.__focusStop()` in the page: after a frame (for the scroll a Tab causes), whether
+ * the focused element is new in this walk, and how much of it is covered by a sticky or fixed
+ * element that does not contain it. The sticky and fixed elements are found once and again only
+ * after nodes were added or removed (a MutationObserver): scanning every element's computed style
+ * at every stop was most of this check's time on the editor's large screens.
+ */
+async function installFocusStop(page: Page) {
   await installDescribe(page);
-  return page.evaluate(() => {
-    const describe = (window as unknown as { __describeTarget: (el: Element | null) => string }).__describeTarget;
-    const focused = document.activeElement;
-    if (!focused || focused === document.body) return null;
-    const box = focused.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return { element: describe(focused), covered: 0 };
-    const overlays = [...document.querySelectorAll("body *")].filter((el) => {
-      const style = getComputedStyle(el);
-      if (style.position !== "sticky" && style.position !== "fixed") return false;
-      if (style.visibility === "hidden" || style.display === "none" || Number(style.opacity) === 0) return false;
-      return !el.contains(focused);
+  await page.evaluate(() => {
+    type Stop = { element: string; covered: number; by?: string };
+    const w = window as unknown as {
+      __describeTarget: (el: Element | null) => string;
+      __focusStop: () => Promise<{ fresh: boolean; stop: Stop | null }>;
+      __focusWalk?: MutationObserver;
+    };
+    const describe = w.__describeTarget;
+    const seen = new WeakSet<Element>();
+    let positioned: Element[] | null = null;
+    w.__focusWalk?.disconnect();
+    w.__focusWalk = new MutationObserver(() => {
+      positioned = null;
     });
-    const boxes = overlays.map((el) => ({ el, rect: el.getBoundingClientRect() })).filter(({ rect }) => rect.width > 0 && rect.height > 0);
-    const steps = 8;
-    let covered = 0;
-    let by: Element | undefined;
-    for (let i = 0; i < steps; i += 1) {
-      for (let j = 0; j < steps; j += 1) {
-        const x = box.left + ((i + 0.5) * box.width) / steps;
-        const y = box.top + ((j + 0.5) * box.height) / steps;
-        const over = boxes.find(({ rect }) => x >= rect.left && x < rect.right && y >= rect.top && y < rect.bottom);
-        if (!over) continue;
-        // Painted above the focused element? The first of the two in the paint order at that point.
-        const stack = document.elementsFromPoint(x, y);
-        const overAt = stack.findIndex((el) => over.el.contains(el));
-        const focusedAt = stack.findIndex((el) => focused.contains(el) || el.contains(focused));
-        if (overAt !== -1 && (focusedAt === -1 || overAt < focusedAt)) {
-          covered += 1;
-          by ??= over.el;
+    w.__focusWalk.observe(document.body, { childList: true, subtree: true });
+    const stickyOrFixed = () =>
+      (positioned ??= [...document.querySelectorAll("body *")].filter((el) => {
+        const position = getComputedStyle(el).position;
+        return position === "sticky" || position === "fixed";
+      }));
+    const coverage = (focused: Element): Stop => {
+      const box = focused.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return { element: describe(focused), covered: 0 };
+      const overlays = stickyOrFixed().filter((el) => {
+        if (!el.isConnected || el.contains(focused)) return false;
+        const style = getComputedStyle(el);
+        return style.visibility !== "hidden" && style.display !== "none" && Number(style.opacity) !== 0;
+      });
+      const boxes = overlays.map((el) => ({ el, rect: el.getBoundingClientRect() })).filter(({ rect }) => rect.width > 0 && rect.height > 0);
+      const steps = 8;
+      let covered = 0;
+      let by: Element | undefined;
+      for (let i = 0; i < steps; i += 1) {
+        for (let j = 0; j < steps; j += 1) {
+          const x = box.left + ((i + 0.5) * box.width) / steps;
+          const y = box.top + ((j + 0.5) * box.height) / steps;
+          const over = boxes.find(({ rect }) => x >= rect.left && x < rect.right && y >= rect.top && y < rect.bottom);
+          if (!over) continue;
+          // Painted above the focused element? The first of the two in the paint order at that point.
+          const stack = document.elementsFromPoint(x, y);
+          const overAt = stack.findIndex((el) => over.el.contains(el));
+          const focusedAt = stack.findIndex((el) => focused.contains(el) || el.contains(focused));
+          if (overAt !== -1 && (focusedAt === -1 || overAt < focusedAt)) {
+            covered += 1;
+            by ??= over.el;
+          }
         }
       }
-    }
-    return { element: describe(focused), covered: covered / (steps * steps), ...(by ? { by: describe(by) } : {}) };
+      return { element: describe(focused), covered: covered / (steps * steps), ...(by ? { by: describe(by) } : {}) };
+    };
+    w.__focusStop = () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => {
+          const el = document.activeElement;
+          // Coming round again (or leaving the page) ends the walk.
+          if (!el || el === document.body || seen.has(el)) return resolve({ fresh: false, stop: null });
+          seen.add(el);
+          resolve({ fresh: true, stop: coverage(el) });
+        }),
+      );
   });
 }
 
@@ -90,29 +123,17 @@ export async function tabThroughObscured(
   const tolerance = options.tolerance ?? 0;
   if (options.from) await page.locator(options.from).first().focus();
   else await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate(() => {
-    (window as unknown as { __tabStops: WeakSet<Element> }).__tabStops = new WeakSet();
-  });
+  await installFocusStop(page);
   const obscured: FocusStop[] = [];
   let stops = 0;
   for (let n = 0; n < maxStops; n += 1) {
     await page.keyboard.press("Tab");
-    // A frame for the scroll; coming round again (or leaving the page) ends the walk.
-    const fresh = await page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) =>
-          requestAnimationFrame(() => {
-            const seen = (window as unknown as { __tabStops: WeakSet<Element> }).__tabStops;
-            const el = document.activeElement;
-            if (!el || el === document.body || seen.has(el)) return resolve(false);
-            seen.add(el);
-            resolve(true);
-          }),
-        ),
+    // One round trip a stop: the frame, whether the element is new, and its coverage.
+    const { fresh, stop } = await page.evaluate(() =>
+      (window as unknown as { __focusStop: () => Promise<{ fresh: boolean; stop: FocusStop | null }> }).__focusStop(),
     );
     if (!fresh) break;
     stops += 1;
-    const stop = await focusedCoverage(page);
     if (stop && stop.covered > tolerance) obscured.push(stop);
   }
   return { stops, obscured };

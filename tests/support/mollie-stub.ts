@@ -104,6 +104,17 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
   /** Faults for the next requests: a status (5xx) or a hang (timeout). */
   const faults: ("500" | "503" | "hang")[] = [];
   const hanging = new Set<import("node:http").ServerResponse>();
+  /**
+   * Mollie Connect (docs.mollie.com/reference/oauth-api): the app's client id and secret; codes the
+   * consent screen handed out (single use, bound to the redirect URI); refresh tokens; and the
+   * owners' own credentials the API accepts besides API_KEY: pasted API keys and OAuth access
+   * tokens, each with the profile/organisation name it answers `…/me` with.
+   */
+  const connect = { clientId: `app_${crypto.randomBytes(6).toString("hex")}`, clientSecret: crypto.randomBytes(16).toString("hex") };
+  const codes = new Map<string, { redirectUri: string; organization: string }>();
+  const refreshTokens = new Map<string, { organization: string; access: string }>();
+  const ownerCredentials = new Map<string, { name: string; mode: "test" | "live" }>();
+  const tokenRequests: { grantType: string; status: number }[] = [];
 
   const id = (prefix: string) => `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
   const now = () => new Date().toISOString();
@@ -227,6 +238,49 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     return error(404, "Not Found", "The resource does not exist");
   }
 
+  /**
+   * POST /oauth2/tokens (Mollie Connect): HTTP Basic with the app's client id and secret, a form
+   * body. `authorization_code` (with the code and the same redirect_uri) or `refresh_token`; the
+   * answer `{ access_token, refresh_token, expires_in: 3600, token_type: "bearer", scope }`, or a
+   * 400/401 `{ error, error_description }`. A refresh gives a new access and refresh token; the
+   * old access token stops working.
+   */
+  function tokenEndpoint(authorization: string | undefined, form: URLSearchParams): { status: number; body: unknown } {
+    const expected = `Basic ${Buffer.from(`${connect.clientId}:${connect.clientSecret}`).toString("base64")}`;
+    if (authorization !== expected) return { status: 401, body: { error: "invalid_client", error_description: "Client authentication failed" } };
+    const issue = (organization: string) => {
+      const access = `access_${crypto.randomBytes(16).toString("hex")}`;
+      const refresh = `refresh_${crypto.randomBytes(16).toString("hex")}`;
+      ownerCredentials.set(access, { name: organization, mode: "test" });
+      refreshTokens.set(refresh, { organization, access });
+      return {
+        status: 200,
+        body: {
+          access_token: access,
+          refresh_token: refresh,
+          expires_in: 3600,
+          token_type: "bearer",
+          scope: form.get("scope") ?? "payments.read payments.write",
+        },
+      };
+    };
+    if (form.get("grant_type") === "authorization_code") {
+      const grant = codes.get(form.get("code") ?? "");
+      if (!grant || grant.redirectUri !== form.get("redirect_uri"))
+        return { status: 400, body: { error: "invalid_grant", error_description: "The authorization code is invalid" } };
+      codes.delete(form.get("code") ?? "");
+      return issue(grant.organization);
+    }
+    if (form.get("grant_type") === "refresh_token") {
+      const known = refreshTokens.get(form.get("refresh_token") ?? "");
+      if (!known) return { status: 400, body: { error: "invalid_grant", error_description: "The refresh token is invalid" } };
+      refreshTokens.delete(form.get("refresh_token") ?? "");
+      ownerCredentials.delete(known.access);
+      return issue(known.organization);
+    }
+    return { status: 400, body: { error: "unsupported_grant_type", error_description: "Unsupported grant type" } };
+  }
+
   const tls = selfSignedCertificate();
   const server = https.createServer(tls, (req, res) => {
     if (req.url?.startsWith("/checkout/")) {
@@ -243,6 +297,12 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
         res.writeHead(status, { "Content-Type": "application/hal+json", ...headers });
         res.end(JSON.stringify(body));
       };
+      if (url.pathname === "/oauth2/tokens" && req.method === "POST") {
+        const answer = tokenEndpoint(req.headers.authorization, new URLSearchParams(raw));
+        tokenRequests.push({ grantType: new URLSearchParams(raw).get("grant_type") ?? "", status: answer.status });
+        res.writeHead(answer.status, { "Content-Type": "application/json" });
+        return res.end(JSON.stringify(answer.body));
+      }
       const key = req.headers["idempotency-key"] as string | undefined;
       let body: Record<string, unknown> = {};
       try {
@@ -251,6 +311,17 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
         return send(400, { status: 400, title: "Bad Request", detail: "Invalid JSON" });
       }
       requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey: key });
+      const owner = ownerCredentials.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+      if (owner && req.method === "GET" && (url.pathname === "/v2/profiles/me" || url.pathname === "/v2/organizations/me")) {
+        const resource = url.pathname === "/v2/profiles/me" ? "profile" : "organization";
+        return send(200, {
+          resource,
+          id: `${resource === "profile" ? "pfl" : "org"}_${crypto.randomBytes(4).toString("hex")}`,
+          mode: owner.mode,
+          name: owner.name,
+          _links: {},
+        });
+      }
       if (req.headers.authorization !== `Bearer ${API_KEY}`)
         return send(401, { status: 401, title: "Unauthorized Request", detail: "Missing authentication, or failed to authenticate" });
       const fault = faults.shift();
@@ -334,6 +405,33 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
   const stub = {
     url: `${base}/v2/`,
     apiKey: API_KEY,
+    /** Mollie Connect: the app's credentials and its endpoints (authorize is Mollie's consent screen, simulated by `consent`). */
+    connect: { ...connect, authorizeUrl: `${base}/oauth2/authorize`, tokenUrl: `${base}/oauth2/tokens` },
+    tokenRequests,
+    /** An owner's own API key (test_ + 30 characters) that the API accepts, answering `profiles/me` with this name. */
+    addOwnerApiKey(name: string, mode: "test" | "live" = "test"): string {
+      const key = `${mode}_${crypto.randomBytes(15).toString("hex")}`;
+      ownerCredentials.set(key, { name, mode });
+      return key;
+    },
+    /**
+     * The owner approves on Mollie's consent screen for `authorizeUrl` (what the app redirected to):
+     * the redirect back to its redirect_uri with a single-use code and the state, as Mollie sends it.
+     */
+    consent(authorizeUrl: string, organization = "Studio Noord B.V."): string {
+      const asked = new URL(authorizeUrl);
+      if (asked.searchParams.get("client_id") !== connect.clientId || asked.searchParams.get("response_type") !== "code")
+        throw new Error("not a Mollie Connect authorize URL");
+      const redirectUri = asked.searchParams.get("redirect_uri") ?? "";
+      const code = `auth_${crypto.randomBytes(12).toString("hex")}`;
+      codes.set(code, { redirectUri, organization });
+      const back = new URL(redirectUri);
+      back.searchParams.set("code", code);
+      back.searchParams.set("state", asked.searchParams.get("state") ?? "");
+      return back.toString();
+    },
+    /** Whether the API accepts this owner credential (a refreshed access token's predecessor no longer is). */
+    accepts: (credential: string) => ownerCredentials.has(credential),
     customers,
     payments,
     subscriptions,

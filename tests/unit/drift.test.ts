@@ -4,12 +4,20 @@ import { generateDrizzleJson, generateMigration } from "drizzle-kit/api";
 import { printSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import * as tables from "../../src/server/db/schema";
+import { EVENT_SCHEMAS_DIR, eventSchemaFiles } from "../../src/server/events/json-schemas";
 import { schema } from "../../src/server/graphql/schema";
 
 // Generated artefacts are committed; these fail when regenerating would change them.
 describe("generated artefacts are up to date", () => {
   it("schema.graphql matches the schema the code defines (npm run schema:print)", () => {
     expect(fs.readFileSync("schema.graphql", "utf8")).toBe(`${printSchema(schema)}\n`);
+  });
+
+  it("docs/events/*.schema.json match the event payloads' zod schemas (npm run events:schemas)", () => {
+    const expected = eventSchemaFiles();
+    const committed = fs.readdirSync(EVENT_SCHEMAS_DIR).filter((f) => f.endsWith(".schema.json"));
+    expect(committed.map((f) => `${EVENT_SCHEMAS_DIR}/${f}`).sort()).toEqual([...expected.keys()].sort());
+    for (const [file, content] of expected) expect(fs.readFileSync(file, "utf8"), `${file} is stale`).toBe(content);
   });
 
   it("the migrations describe the Drizzle schema exactly (npm run db:generate)", async () => {

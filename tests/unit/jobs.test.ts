@@ -40,7 +40,18 @@ describe("background jobs", () => {
 
   it("keeps the names already stored in the jobs table (a renamed job would strand the queued ones)", () => {
     expect(appJobs.map((job) => job.name).sort()).toEqual(
-      ["billing-reminders", "delete-files", "render-quote-pdf", "send-mail", "send-quote-reminder", "statistics-retention", "sweep-images"].sort(),
+      [
+        "billing-reminders",
+        "delete-files",
+        "deliver-webhook",
+        "quote-expired",
+        "render-quote-pdf",
+        "send-mail",
+        "send-quote-reminder",
+        "statistics-retention",
+        "sweep-images",
+        "webhook-log-retention",
+      ].sort(),
     );
   });
 

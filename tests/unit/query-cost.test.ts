@@ -40,6 +40,11 @@ describe("the web client's operations and the query cost limit", () => {
     CreateQuoteSignatureInput: { name: "Ann", signedAt: "2026-01-01", signatureKind: "TYPED", signature: "Ann" },
     SendQuoteToCustomerInput: { email: "ann@example.test", message: "Hello" },
     QuoteReminderInput: { enabled: true, daysBefore: 3 },
+    // The Developers screen (issue 23).
+    WebhookEndpointInput: { url: "https://example.com/hooks", eventTypes: ["quote.signed"], description: null, enabled: true },
+    CreateApiKeyInput: { name: "Zapier", role: "ADMIN", expiresAt: null },
+    // Settings → Integrations (issue 24).
+    SlackWebhookInput: { url: "https://hooks.slack.com/services/T0/B0/x", channel: "#sales", eventTypes: ["quote.signed"] },
   };
   // Other required variables: the team operations (issue 11) and the block editor (issue 10).
   const teamVariables = { userId: crypto.randomUUID(), role: "ADMIN", token: "t".repeat(43), confirmName: "Acme" };
@@ -52,6 +57,18 @@ describe("the web client's operations and the query cost limit", () => {
   const conversationVariables = { answer: "Yes", notifyQuoteResponses: true };
   // Quote versions (issue 14, decision 032).
   const versionVariables = { number: 1 };
+  // The Developers screen's delivery log (issue 23): its largest page.
+  const developersVariables = { endpointId: crypto.randomUUID(), first: 100, after: null };
+  // Settings → Integrations (issue 24): switching, events, Harvest's connect form.
+  // and the Mollie card (issue 26): a pasted API key.
+  const integrationVariables = {
+    enabled: true,
+    eventTypes: ["quote.signed", "quote.declined"],
+    token: "pat",
+    accountId: "123456",
+    create: "BOTH",
+    apiKey: "test_x",
+  };
 
   it.each(documents)("%s costs at most the limit with pageSize 100 and a search", (_name, document) => {
     const inputType = print(document).match(/\$input: (\w+)!/)?.[1];
@@ -69,6 +86,8 @@ describe("the web client's operations and the query cost limit", () => {
         ...statisticsVariables,
         ...conversationVariables,
         ...versionVariables,
+        ...developersVariables,
+        ...integrationVariables,
         ...(inputType ? { input: inputs[inputType] } : {}),
       },
     });

@@ -14,9 +14,10 @@ const roleRank = (role: AccountRole) => ACCOUNT_ROLES.indexOf(role);
 /**
  * The schema builder. Every root field must declare `authScopes` (a test walks the schema):
  * - `{ public: true }` anyone, signed in or not;
- * - `{ signedIn: true }` a signed-in user, no account needed;
+ * - `{ signedIn: true }` a signed-in user, no account needed (never an API key: it has no user);
  * - `{ accountRole: "member" | "admin" | "owner" }` a signed-in user acting for the account in the
- *   `Account` header with at least that role;
+ *   `Account` header with at least that role, or an API key of the account whose role maps to at
+ *   least that role (ADMIN → admin, READ_ONLY → member; decision 050);
  * - `{ permission: "team.invite" | … }` the same, with a role that has that permission
  *   (src/shared/permissions.ts, the one role → permission table).
  */
@@ -42,10 +43,11 @@ export const builder = new SchemaBuilder<{
     authScopes: (ctx) => ({
       public: true,
       signedIn: ctx.auth.user !== null,
-      accountRole: (minimum) => ctx.auth.user !== null && ctx.auth.account !== null && roleRank(ctx.auth.account.role) >= roleRank(minimum),
-      permission: (permission) => ctx.auth.user !== null && ctx.auth.account !== null && hasPermission(ctx.auth.account.role, permission),
+      // An account is set for a member's session or for a live API key of that account (decision 050).
+      accountRole: (minimum) => ctx.auth.account !== null && roleRank(ctx.auth.account.role) >= roleRank(minimum),
+      permission: (permission) => ctx.auth.account !== null && hasPermission(ctx.auth.account.role, permission),
     }),
-    unauthorizedError: (_parent, ctx) => (ctx.auth.user ? forbidden() : unauthenticated()),
+    unauthorizedError: (_parent, ctx) => (ctx.auth.user || ctx.auth.apiKey ? forbidden() : unauthenticated()),
   },
 });
 
@@ -55,9 +57,10 @@ builder.mutationType({});
 builder.scalarType("DateTime", {
   description: "An ISO-8601 date and time in UTC.",
   serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
+  // A request error (400, BAD_USER_INPUT), never a masked internal error: a GraphQLError, as File's.
   parseValue: (value) => {
-    const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");
+    const date = typeof value === "string" ? new Date(value) : new Date(Number.NaN);
+    if (Number.isNaN(date.getTime())) throw new GraphQLError("DateTime must be an ISO-8601 string", { extensions: { code: "BAD_USER_INPUT" } });
     return date;
   },
 });

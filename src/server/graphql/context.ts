@@ -1,7 +1,9 @@
 import type { TFunction } from "i18next";
 import type { AccountRole } from "../../shared/enums";
+import type { ApiKeyRole } from "../../shared/events";
 import type { Locale } from "../../shared/locales";
 import type { Config } from "../config";
+import type { AppError } from "../errors";
 import type { Database } from "../db/client";
 import type { ReadDb } from "../db/replica";
 import type { FileStorage } from "../files/storage";
@@ -12,11 +14,32 @@ export type { AccountRole };
 
 export type CurrentUser = { id: string; email: string; name: string | null };
 
+/**
+ * An API key calling (`Authorization: Bearer ofr_live_…`, decision 050): it acts for its one
+ * account as a member with the key's role (ADMIN → admin, READ_ONLY → member, and no mutation at
+ * all), without a user.
+ */
+export type ApiKeyCaller = {
+  id: string;
+  name: string;
+  role: ApiKeyRole;
+  accountId: string;
+  /** Why the key may do nothing now (the account's plan has no `developerApi`, or it expired): every request is refused with it. */
+  refusal: AppError | null;
+};
+
 /** Who is calling, resolved once per request. */
 export type AuthState = {
   user: CurrentUser | null;
-  /** The account named in the `Account` header, verified to be one the user belongs to. */
+  /**
+   * The account named in the `Account` header, verified to be one the user belongs to; for an API
+   * key, the key's account (the header is not needed and not read), unless the key is refused.
+   */
   account: { id: string; role: AccountRole } | null;
+  /** The API key the request carries, when it is a live one (no user then). */
+  apiKey?: ApiKeyCaller | null;
+  /** The request carried an `ofr_` key that is unknown, malformed, revoked or expired: refused with 401. */
+  invalidApiKey?: boolean;
 };
 
 /** Everything a request needs, built once per request and shared by GraphQL and the pages. */

@@ -7,6 +7,7 @@ import {
   DISCOUNT_TYPES,
   INTERVALS,
   LANGUAGES,
+  PAYMENT_MODES,
   PRICING_UNITS,
   QUOTE_DISPLAY_STATUSES,
   QUOTE_STATUSES,
@@ -53,6 +54,11 @@ export const QuoteActionEnum = builder.enumType("QuoteAction", {
 export const BlockKindEnum = builder.enumType("BlockKind", { values: BLOCK_KINDS });
 export const DiscountTypeEnum = builder.enumType("DiscountType", { values: DISCOUNT_TYPES });
 export const RecurringIntervalEnum = builder.enumType("RecurringInterval", { values: RECURRING_INTERVALS });
+export const PaymentModeEnum = builder.enumType("PaymentMode", {
+  values: PAYMENT_MODES,
+  description:
+    "A quote's payment terms: NONE, a deposit as a percentage (DEPOSIT_PERCENT) or a fixed amount (DEPOSIT_FIXED) of the one-off total, or the FULL one-off total.",
+});
 export const SignatureKindEnum = builder.enumType("SignatureKind", { values: SIGNATURE_KINDS });
 
 export const ConversationEntryKindEnum = builder.enumType("ConversationEntryKind", {

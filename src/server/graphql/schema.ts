@@ -14,6 +14,11 @@ import "../modules/public-quote/public-quote.graphql";
 import "../modules/public-quote/versions.graphql";
 import "../modules/statistics/statistics.graphql";
 import "../modules/conversation/conversation.graphql";
+import "../modules/api-keys/api-keys.graphql";
+import "../modules/webhooks/webhooks.graphql";
+import "../modules/integrations/integrations.graphql";
+import "../modules/integrations/harvest/harvest.graphql";
+import "../modules/integrations/mollie/mollie-connect.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

@@ -2,7 +2,12 @@ import { type Permission, hasPermission } from "../../shared/permissions";
 import { AppError, forbidden, unauthenticated } from "../errors";
 import type { AccountRole, GraphQLContext } from "./context";
 
-export type AccountScope = { accountId: string; userId: string; role: AccountRole };
+/**
+ * Who acts for which account. `userId` is null when an API key calls (decision 050): code that
+ * needs a person (an inviter, a sender) asks `requirePerson(scope)`.
+ */
+export type AccountScope = { accountId: string; userId: string | null; role: AccountRole; apiKeyId: string | null };
+export type PersonScope = AccountScope & { userId: string };
 
 /**
  * The one way to get the account a request acts for. Every account-scoped service takes the
@@ -11,9 +16,21 @@ export type AccountScope = { accountId: string; userId: string; role: AccountRol
  * this also guards direct service use.)
  */
 export function requireAccountScope(ctx: GraphQLContext): AccountScope {
-  if (!ctx.auth.user) throw unauthenticated();
+  const apiKey = ctx.auth.apiKey ?? null;
+  if (!ctx.auth.user && !apiKey) throw unauthenticated();
+  if (apiKey?.refusal) throw apiKey.refusal;
   if (!ctx.auth.account) throw new AppError("FORBIDDEN", "api:accountRequired");
-  return { accountId: ctx.auth.account.id, userId: ctx.auth.user.id, role: ctx.auth.account.role };
+  return { accountId: ctx.auth.account.id, userId: ctx.auth.user?.id ?? null, role: ctx.auth.account.role, apiKeyId: apiKey?.id ?? null };
+}
+
+/**
+ * The scope of a person acting for the account: an API key is refused (FORBIDDEN,
+ * "apiKeys:errors.personRequired") where the operation records or shows who did it as a person —
+ * inviting, changing the team, sending a quote or an answer by e-mail, managing API keys.
+ */
+export function requirePerson(scope: AccountScope): PersonScope {
+  if (scope.userId === null) throw new AppError("FORBIDDEN", "apiKeys:errors.personRequired");
+  return scope as PersonScope;
 }
 
 export function requireUser(ctx: GraphQLContext) {

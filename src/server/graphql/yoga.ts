@@ -1,5 +1,5 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
+import { GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST } from "graphql";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
 import { type GraphQLParams, type Plugin, createYoga, envelop } from "graphql-yoga";
 import type { Config } from "../config";
@@ -108,7 +108,14 @@ function useQueryCost(limits: GraphQLLimits): Plugin<GraphQLContext> {
         });
         return;
       }
-      const who = ctx.auth.user ? `user:${ctx.auth.user.id}` : ctx.clientAddress ? `ip:${ctx.clientAddress}` : undefined;
+      // An API key has a budget of its own (decision 050), as a user has.
+      const who = ctx.auth.apiKey
+        ? `apikey:${ctx.auth.apiKey.id}`
+        : ctx.auth.user
+          ? `user:${ctx.auth.user.id}`
+          : ctx.clientAddress
+            ? `ip:${ctx.clientAddress}`
+            : undefined;
       if (!who) return; // in-process calls (tests) have no address
       const spent = await budget.spend(ctx.db, `graphql:${who}`, Math.max(1, cost));
       if (!spent.allowed) {
@@ -120,6 +127,38 @@ function useQueryCost(limits: GraphQLLimits): Plugin<GraphQLContext> {
             }),
           ],
         });
+      }
+    },
+  };
+}
+
+/**
+ * The rules of an API key caller (decision 050), before any resolver runs and before the budget is
+ * spent, on both /graphql paths (an execution hook):
+ * - a key that is unknown, revoked or expired → 401 UNAUTHENTICATED (never treated as a visitor);
+ * - a key whose account may not use the API now (plan without `developerApi`, expired) → 403 with
+ *   the plan refusal (`extensions.reason = "PLAN_REQUIRED"`);
+ * - a READ_ONLY key and a mutation → 403 FORBIDDEN, whatever the mutation.
+ */
+function useApiKeyRules(): Plugin<GraphQLContext> {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const ctx = args.contextValue as GraphQLContext;
+      const { apiKey, invalidApiKey } = ctx.auth;
+      if (!apiKey && !invalidApiKey) return;
+      const refuse = (message: string, extensions: Record<string, unknown>) =>
+        setResultAndStopExecution({ errors: [new GraphQLError(message, { extensions })] });
+      if (invalidApiKey || !apiKey) {
+        refuse(ctx.t("apiKeys:errors.invalidKey") as string, { code: "UNAUTHENTICATED", http: { status: 401, headers: { "WWW-Authenticate": "Bearer" } } });
+        return;
+      }
+      if (apiKey.refusal) {
+        const refusal = apiKey.refusal;
+        refuse(translateKey(ctx.t, refusal.messageKey, refusal.params), { ...refusal.details, code: refusal.code, http: { status: 403 } });
+        return;
+      }
+      if (apiKey.role === "READ_ONLY" && getOperationAST(args.document, args.operationName ?? undefined)?.operation !== "query") {
+        refuse(ctx.t("apiKeys:errors.readOnly") as string, { code: "FORBIDDEN", http: { status: 403 } });
       }
     },
   };
@@ -295,6 +334,7 @@ export function graphqlPlugins(options: { config: Config; log: Logger; limits: G
       blockFieldSuggestion: { enabled: config.isProduction },
     }) as Plugin<GraphQLContext>,
     ...(config.isProduction ? [useNoIntrospection()] : []),
+    useApiKeyRules(),
     useQueryCost(limits),
     useRequestErrorStatus(),
     usePublicErrors(log),

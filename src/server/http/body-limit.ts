@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DEFAULT_LOCALE, type Locale, splitLocalePath } from "../../shared/locales";
+import { translator } from "../../shared/i18n/server";
 import { apiLocale, payloadTooLargeMessage } from "./request";
 
 /**
@@ -84,7 +85,7 @@ function localeOf(c: Context): Locale {
 }
 
 /** 413 in the shape the route's callers expect: GraphQL errors, an API error, or a small page. */
-export function limitBody(maxSize: number, shape: "graphql" | "api" | "page"): MiddlewareHandler {
+export function limitBody(maxSize: number, shape: "graphql" | "api" | "page" | "problem"): MiddlewareHandler {
   return bodyLimit({
     maxSize,
     onError: (c) => {
@@ -94,6 +95,12 @@ export function limitBody(maxSize: number, shape: "graphql" | "api" | "page"): M
       c.header("Connection", "close");
       drainRefusedBody((c.env as { incoming?: IncomingMessage } | undefined)?.incoming);
       if (shape === "graphql") return c.json({ errors: [{ message, extensions: { code: "PAYLOAD_TOO_LARGE" } }] }, 413);
+      if (shape === "problem") {
+        // The REST API (src/server/rest): RFC 9457 problem details.
+        const title = translator(locale)("apiKeys:rest.titles.payloadTooLarge") as string;
+        const body = { type: "urn:offerly:problem:payload-too-large", title, status: 413, detail: message, code: "PAYLOAD_TOO_LARGE" };
+        return c.body(JSON.stringify(body), 413, { "Content-Type": "application/problem+json" });
+      }
       if (shape === "page" && c.req.header("accept")?.includes("text/html")) {
         return c.html(`<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><title>413</title></head><body><p>${message}</p></body></html>`, 413);
       }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { PdfSealConfig } from "../config";
+import type { PdfSealConfig, WebhookConfig } from "../config";
 import type { Database } from "../db/client";
 import type { FileStorage } from "../files/storage";
 import type { Logger } from "../logger";
@@ -15,6 +15,8 @@ export type JobDeps = {
   publicUrl?: string;
   /** config.pdfSeal: the configured sealing certificate, or null for the server's generated one (render-quote-pdf). */
   pdfSeal?: PdfSealConfig | null;
+  /** config.webhooks: the key of the endpoint secrets and whether private addresses are allowed (deliver-webhook). */
+  webhooks?: WebhookConfig;
 };
 
 export type JobContext = JobDeps & {
@@ -42,6 +44,13 @@ export type JobDefinition<S extends z.ZodType = z.ZodType, N extends string = st
   readonly name: N;
   readonly schema: S;
   readonly retry: RetryPolicy;
+  /**
+   * The workers of the queuing process look for it at once instead of at their next poll
+   * (jobs/signal.ts): for light, latency-bound work (webhook deliveries). Heavy work (a PDF render)
+   * does not opt in: started the instant it is queued, it would hold the server's event loop while
+   * the page that queued it refetches.
+   */
+  readonly urgent: boolean;
 };
 
 export type JobHandler<S extends z.ZodType = z.ZodType> = (payload: z.output<S>, ctx: JobContext) => Promise<void>;
@@ -59,6 +68,21 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * A handler that throws this is retried after `delayMs` instead of the policy's back-off (a
+ * receiver's Retry-After, a schedule with jitter); the attempt count and maxAttempts still apply.
+ */
+export class RetryJobError extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "RetryJobError";
+  }
+}
+
 const JOB_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const definedNames = new Set<string>();
 
@@ -68,10 +92,15 @@ const definedNames = new Set<string>();
  * checked with the schema when the job is enqueued and again when it runs (it may have waited
  * across a deploy). Put it in a file of its own (`<module>.jobs.ts`) that imports no service.
  */
-export function defineJob<N extends string, S extends z.ZodType>(name: N, schema: S, retry: Partial<RetryPolicy> = {}): JobDefinition<S, N> {
+export function defineJob<N extends string, S extends z.ZodType>(
+  name: N,
+  schema: S,
+  retry: Partial<RetryPolicy> = {},
+  options: { urgent?: boolean } = {},
+): JobDefinition<S, N> {
   if (!JOB_NAME.test(name)) throw new Error(`Invalid job name "${name}": lower-case letters, digits and dashes`);
   if (definedNames.has(name)) throw new Error(`A job named "${name}" is already defined`);
-  const definition: JobDefinition<S, N> = { name, schema, retry: { ...DEFAULT_RETRY, ...retry } };
+  const definition: JobDefinition<S, N> = { name, schema, retry: { ...DEFAULT_RETRY, ...retry }, urgent: options.urgent ?? false };
   if (definition.retry.maxAttempts < 1) throw new Error("maxAttempts must be at least 1");
   definedNames.add(name);
   return definition;

@@ -1,9 +1,11 @@
+import { quoteExpiredHandler } from "../events/events.job-handlers";
 import { isFileKey } from "../files/storage";
 import { sendQuoteReminderHandler } from "../modules/conversation/conversation.job-handlers";
 import { sweepImagesHandler } from "../modules/blocks/images.job-handlers";
 import { sendTrialEndingNotices } from "../modules/billing/notices";
 import { renderQuotePdfHandler } from "../modules/public-quote/quote-pdf.job-handlers";
 import { statisticsRetentionHandler } from "../modules/statistics/statistics.job-handlers";
+import { deliverWebhookHandler, webhookLogRetentionHandler } from "../modules/webhooks/webhooks.job-handlers";
 import { billingRemindersJob } from "./billing-reminders";
 import { handleJob } from "./define";
 import { deleteFilesJob } from "./delete-files";
@@ -39,4 +41,7 @@ export const appJobs = [
   renderQuotePdfHandler,
   statisticsRetentionHandler,
   sweepImagesHandler,
+  quoteExpiredHandler,
+  deliverWebhookHandler,
+  webhookLogRetentionHandler,
 ] as const;

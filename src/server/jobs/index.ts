@@ -7,6 +7,7 @@ export {
   type JobDeps,
   type JobHandler,
   PermanentJobError,
+  RetryJobError,
   type RetryPolicy,
   type RunnableJob,
   defineJob,

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema/jobs";
 import type { JobDefinition } from "./define";
+import { jobQueued } from "./signal";
 
 /** The database or a transaction on it: a job is inserted in whatever the caller is inside. */
 export type JobQueryable = Pick<Database, "insert">;
@@ -44,5 +45,7 @@ export async function enqueue<S extends z.ZodType>(
     })
     .onConflictDoNothing()
     .returning({ id: jobs.id });
-  return rows[0]?.id ?? null;
+  const id = rows[0]?.id ?? null;
+  if (id && job.urgent && (!options.runAt || options.runAt.getTime() <= Date.now())) jobQueued(job.name);
+  return id;
 }

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
+import { configureEventLinks } from "../events/links";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db/client";
 import type { Logger } from "../logger";
-import { type JobDeps, PermanentJobError, type RunnableJob, retryDelayMs } from "./define";
+import { type JobDeps, PermanentJobError, RetryJobError, type RunnableJob, retryDelayMs } from "./define";
+import { onJobQueued } from "./signal";
 
 export type JobWorkerOptions = {
   deps: JobDeps;
@@ -44,6 +46,7 @@ const ms = (value: number) => sql`make_interval(secs => ${value / 1000}::double 
  */
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { deps } = options;
+  if (deps.publicUrl) configureEventLinks(deps.publicUrl);
   const db: Database = deps.db;
   const log: Logger = deps.log;
   const id = options.workerId ?? `worker-${crypto.randomBytes(6).toString("hex")}`;
@@ -64,6 +67,22 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let wake: (() => void) | undefined;
   let lastCleanup = 0;
   const active = new Set<Promise<void>>();
+  let stopListening: (() => void) | undefined;
+  let nudgeSeriesUntil = 0;
+
+  /**
+   * A job of ours was queued in this process, due now (jobs/signal.ts): look sooner than the next
+   * poll. The enqueuing transaction may not have committed yet, so look a few times shortly after
+   * (20, 100 and 300 ms; one series at a time, so a burst of jobs does not multiply the claims).
+   * A job that commits later still waits at most one poll interval.
+   */
+  function nudged(name: string): void {
+    if (!running || !definitions.has(name)) return;
+    const now = Date.now();
+    if (now < nudgeSeriesUntil) return;
+    nudgeSeriesUntil = now + 300;
+    for (const delay of [20, 100, 300]) setTimeout(() => wake?.(), delay).unref();
+  }
 
   async function sweep(): Promise<void> {
     // A job whose worker vanished during its last allowed attempt will not be tried again.
@@ -121,7 +140,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
             where id = ${job.id} and locked_by = ${id} and status = 'running'`);
           log.error({ err: error, jobId: job.id, job: job.name, attempt: job.attempts }, "job failed for good");
         } else {
-          const delay = retryDelayMs(definition.retry, job.attempts);
+          const delay = error instanceof RetryJobError ? Math.max(0, Math.round(error.delayMs)) : retryDelayMs(definition.retry, job.attempts);
           await db.execute(sql`
             update jobs set status = 'queued', run_at = now() + ${ms(delay)}, updated_at = now(), locked_by = null, locked_at = null, last_error = ${message}
             where id = ${job.id} and locked_by = ${id} and status = 'running'`);
@@ -171,11 +190,14 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     start() {
       if (running) return;
       running = true;
+      stopListening = onJobQueued(nudged);
       loop = poll();
       log.info({ workerId: id, jobs: [...definitions.keys()], concurrency }, "job worker started");
     },
     async stop({ timeoutMs = 10_000 } = {}) {
       running = false;
+      stopListening?.();
+      stopListening = undefined;
       wake?.();
       await loop;
       loop = undefined;

@@ -31,6 +31,11 @@ declare module "i18next" {
       "signing",
       "statistics",
       "conversation",
+      "apiKeys",
+      "developers",
+      "integrations",
+      "webhooks",
+      "harvest",
     ];
     resources: typeof en;
   }

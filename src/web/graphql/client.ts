@@ -5,6 +5,8 @@ import { billingKeys, billingUpdates } from "../features/billing/cache";
 import { planRequiredIn, reportPlanRequired } from "../features/billing/entitlement";
 import { conversationKeys, conversationUpdates } from "../features/conversation/cache";
 import { customerKeys, customerUpdates } from "../features/customers/cache";
+import { developersKeys, developersUpdates } from "../features/developers/cache";
+import { integrationsUpdates } from "../features/integrations/cache";
 import { editorKeys, editorUpdates } from "../features/editor/cache";
 import { quoteKeys, quoteUpdates } from "../features/quotes/cache";
 import { settingsKeys, settingsUpdates } from "../features/settings/cache";
@@ -46,6 +48,7 @@ export const CACHE_KEYS = {
   ...editorKeys,
   ...templateKeys,
   ...statisticsKeys,
+  ...developersKeys,
 };
 
 export function createGraphQLClient(options: { locale: Locale; accountId: string | null; onUnauthenticated?: () => void }) {
@@ -82,6 +85,8 @@ export function createGraphQLClient(options: { locale: Locale; accountId: string
             ...editorUpdates,
             ...templateUpdates,
             ...conversationUpdates,
+            ...developersUpdates,
+            ...integrationsUpdates,
           },
         },
       }),

@@ -18,7 +18,8 @@ export function redirectIfSignedIn(context: AppLoadContext) {
   if (context.ctx.auth.user) throw redirect(localizePath("/app", context.locale));
 }
 
-export type AppAccount = { id: string; name: string };
+/** An account in the app shell, with the signed-in user's role in it (what the shell shows depends on it). */
+export type AppAccount = { id: string; name: string; role: "owner" | "admin" | "member" };
 
 /**
  * The app shell's data: the user, their accounts, and the selected one (the `offerly_account`
@@ -30,7 +31,7 @@ export async function loadAppSession(context: AppLoadContext, request: Request) 
   if (items.length === 0) throw redirect(localizePath("/complete-profile", context.locale));
   const wanted = readCookie(request.headers.get("cookie"), ACCOUNT_COOKIE);
   const selected = items.find((a) => a.id === wanted) ?? items[0];
-  const accounts: AppAccount[] = items.map((a) => ({ id: a.id, name: a.name }));
+  const accounts: AppAccount[] = items.map((a) => ({ id: a.id, name: a.name, role: a.role }));
   return { user, accounts, selectedAccountId: selected.id, path: splitLocalePath(new URL(request.url).pathname).path };
 }
 

@@ -24,9 +24,16 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(schema: S,
   const base = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   const resolver: Resolver<z.input<S>, unknown, z.output<S>> = async (values, context, options) => {
     const result = await base(values, context, options);
-    for (const error of Object.values(result.errors) as { message?: string }[]) {
-      if (error?.message) error.message = translateKey(t, error.message);
-    }
+    // Nested fields (paymentTerms.percent, lineItems.0.price) carry their errors one level down.
+    const translate = (errors: unknown, depth: number) => {
+      if (!errors || typeof errors !== "object" || depth > 4) return;
+      for (const error of Object.values(errors) as { message?: unknown; type?: unknown }[]) {
+        if (!error || typeof error !== "object") continue;
+        if (typeof error.message === "string" && typeof error.type === "string") error.message = translateKey(t, error.message);
+        else translate(error, depth + 1);
+      }
+    };
+    translate(result.errors, 0);
     return result;
   };
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues, mode: "onSubmit", reValidateMode: "onChange" });
@@ -43,7 +50,9 @@ export function applyRefusal<T extends FieldValues>(form: UseFormReturn<T, unkno
   let onFields = 0;
   for (const [serverPath, message] of Object.entries(refusal.fields)) {
     const path = rename[serverPath] ?? serverPath;
-    if (!names.has(path)) continue;
+    // A nested path ("paymentTerms.percent") goes to that field when the form has it.
+    const known = names.has(path) || (path.includes(".") && names.has(path.split(".")[0]) && form.getValues(path as Path<T>) !== undefined);
+    if (!known) continue;
     form.setError(path as Path<T>, { type: "server", message }, { shouldFocus: onFields === 0 });
     onFields += 1;
   }

@@ -13,3 +13,8 @@ export * from "./signing";
 export * from "./statistics";
 export * from "./conversation";
 export * from "./versions";
+export * from "./events";
+export * from "./api-keys";
+export * from "./webhooks";
+export * from "./harvest";
+export * from "./mollie";

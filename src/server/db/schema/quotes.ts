@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { BLOCK_KINDS, CURRENCIES, DISCOUNT_TYPES, LANGUAGES, PRICING_UNITS, QUOTE_STATUSES } from "../../../shared/enums";
+import { BLOCK_KINDS, CURRENCIES, DISCOUNT_TYPES, LANGUAGES, PAYMENT_MODES, PRICING_UNITS, QUOTE_STATUSES } from "../../../shared/enums";
 import type { RichDocument } from "../../../shared/rich-text";
 import { accounts } from "./identity";
 
@@ -43,6 +43,16 @@ export const quotes = pgTable(
     quoteDate: date("quote_date").notNull(),
     expirationDate: date("expiration_date").notNull(),
     customerSnapshot: jsonb("customer_snapshot").$type<CustomerSnapshot>(),
+    /**
+     * Payment terms (issue 26, src/shared/payment-terms.ts): the mode, its value (whole percent for
+     * DEPOSIT_PERCENT, cents incl. VAT for DEPOSIT_FIXED; null otherwise), pay-to-accept and whether
+     * recurring lines start a subscription. Content: locked with the rest once published.
+     */
+    paymentMode: text("payment_mode", { enum: PAYMENT_MODES }).notNull().default("NONE"),
+    paymentPercent: integer("payment_percent"),
+    paymentFixedCents: bigint("payment_fixed_cents", { mode: "number" }),
+    paymentPayToAccept: boolean("payment_pay_to_accept").notNull().default(false),
+    paymentStartRecurring: boolean("payment_start_recurring").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     signedAt: timestamp("signed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -59,6 +69,14 @@ export const quotes = pgTable(
     check("quotes_dates_check", sql`${t.expirationDate} >= ${t.quoteDate}`),
     check("quotes_nano_id_check", sql`length(${t.nanoId}) >= 22 and ${t.nanoId} ~ '^[A-Za-z0-9_-]+$'`),
     check("quotes_name_length_check", sql`length(${t.name}) between 1 and 200`),
+    check(
+      "quotes_payment_terms_check",
+      sql`${t.paymentMode} in ('NONE', 'DEPOSIT_PERCENT', 'DEPOSIT_FIXED', 'FULL')
+        and (${t.paymentMode} = 'DEPOSIT_PERCENT') = (${t.paymentPercent} is not null)
+        and (${t.paymentMode} = 'DEPOSIT_FIXED') = (${t.paymentFixedCents} is not null)
+        and (${t.paymentPercent} is null or ${t.paymentPercent} between 1 and 100)
+        and (${t.paymentFixedCents} is null or ${t.paymentFixedCents} between 1 and 100000000000)`,
+    ),
   ],
 );
 

@@ -19,6 +19,7 @@ import {
   quotes,
   templateBlocks,
   templateLineItems,
+  domainEvents,
   quoteAuditEvents,
   quoteSignatures,
   quoteVersions,
@@ -26,12 +27,15 @@ import {
   quoteViews,
   templateSignatures,
   users,
+  webhookDeliveries,
+  apiKeys,
 } from "../../db/schema";
 import { documentImageKeys, imageFileArea } from "../../../shared/rich-text";
 import { AppError, notFound } from "../../errors";
 import { deleteFilesJob } from "../../jobs/delete-files";
 import { enqueue } from "../../jobs/queue";
 import { countOwnedAccounts } from "../team/team.service";
+import { exportWebhookEndpoints } from "../webhooks/webhooks.service";
 
 /**
  * One part of an account's export: a name, its rows (JSON), and optionally the columns of a CSV
@@ -121,6 +125,38 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       ).map(({ accountId: _a, ...e }) => e),
   },
   {
+    // Issue 23: webhook endpoints (never their secrets) and the delivery log (30 days).
+    name: "webhook-endpoints",
+    rows: exportWebhookEndpoints,
+  },
+  {
+    // Issue 23 (decision 050): the account's API keys as the Developers screen lists them — never their hash.
+    name: "api-keys",
+    rows: (db, accountId) =>
+      db
+        .select({
+          id: apiKeys.id,
+          name: apiKeys.name,
+          role: apiKeys.role,
+          prefix: apiKeys.prefix,
+          createdByUserId: apiKeys.createdByUserId,
+          createdAt: apiKeys.createdAt,
+          lastUsedAt: apiKeys.lastUsedAt,
+          expiresAt: apiKeys.expiresAt,
+          revokedAt: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.accountId, accountId))
+        .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id)),
+  },
+  {
+    name: "webhook-deliveries",
+    rows: async (db, accountId) =>
+      (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId)).orderBy(asc(webhookDeliveries.createdAt))).map(
+        ({ accountId: _a, jobId: _j, ...d }) => d,
+      ),
+  },
+  {
     name: "quoteReminders",
     rows: async (db, accountId) =>
       (await db.select().from(quoteReminders).where(eq(quoteReminders.accountId, accountId)).orderBy(asc(quoteReminders.quoteId))).map(
@@ -171,6 +207,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "quote-audit-events",
     rows: async (db, accountId) =>
       (await db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.accountId, accountId)).orderBy(asc(quoteAuditEvents.seq))).map(
+        ({ accountId: _a, ...e }) => e,
+      ),
+  },
+  {
+    name: "events",
+    // The domain events (issue 23, decision 046): what happened to the account's quotes and customers, as webhooks deliver it.
+    rows: async (db, accountId) =>
+      (await db.select().from(domainEvents).where(eq(domainEvents.accountId, accountId)).orderBy(asc(domainEvents.occurredAt), asc(domainEvents.id))).map(
         ({ accountId: _a, ...e }) => e,
       ),
   },

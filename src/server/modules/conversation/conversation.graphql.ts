@@ -2,7 +2,7 @@ import { ZAnswerInput, ZAskQuestionInput, ZDeclineInput, ZQuoteReminderInput, ZS
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
 import { ConversationEntryKindEnum } from "../../graphql/enums";
-import { requireAccountScope } from "../../graphql/tenancy";
+import { requireAccountScope, requirePerson } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { AccountRef } from "../identity/identity.graphql";
 import { QuoteRef } from "../quotes/quotes.graphql";
@@ -120,7 +120,7 @@ builder.mutationField("sendQuoteToCustomer", (t) =>
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: SendQuoteInput, required: true }) },
     resolve: async (_root, args, ctx) => {
-      const { accountId, userId } = requireAccountScope(ctx);
+      const { accountId, userId } = requirePerson(requireAccountScope(ctx));
       const input = parseInput(ZSendQuoteInput, args.input);
       return sendQuoteToCustomer({ db: ctx.db, publicUrl: ctx.config.publicUrl }, { accountId, userId }, String(args.id), input);
     },
@@ -135,7 +135,7 @@ builder.mutationField("answerQuoteQuestion", (t) =>
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true, description: "The question's id." }), answer: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      const { accountId, userId } = requireAccountScope(ctx);
+      const { accountId, userId } = requirePerson(requireAccountScope(ctx));
       const { answer } = parseInput(ZAnswerInput, { answer: args.answer });
       return answerQuoteQuestion({ db: ctx.db, publicUrl: ctx.config.publicUrl }, { accountId, userId }, String(args.id), answer);
     },

@@ -18,8 +18,9 @@ import { publicQuoteUrl } from "../../../shared/quotes";
 import type { Database, Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
 import { REMINDER_JOB, sendQuoteReminderJob } from "./conversation.jobs";
-import { type Evidence, recordAudit } from "../public-quote/signing.service";
-import { accountUsers, accounts, customers, jobs, quoteConversationEntries, quoteReminders, quotes, users } from "../../db/schema";
+import { type Evidence, recordEvent } from "../../events";
+import { cancelQueuedReminders } from "./conversation.subscriber";
+import { accounts, customers, jobs, quoteConversationEntries, quoteReminders, quotes, users } from "../../db/schema";
 import { assertQuoteAction } from "../quotes/quote-state.service";
 import { AppError } from "../../errors";
 import { hitRateLimit } from "../../http/rate-limit";
@@ -157,7 +158,13 @@ export async function askQuoteQuestion(
       .insert(quoteConversationEntries)
       .values({ accountId: quote.accountId, quoteId: quote.id, kind: "QUESTION", body: input.question, createdAt: now })
       .returning();
-    await mailOwners(tx, quote, deps.publicUrl, "question", { text: input.question }, { always: true });
+    await recordEvent(tx, {
+      type: "quote.question_asked",
+      accountId: quote.accountId,
+      quoteId: quote.id,
+      now,
+      question: { id: entry.id, text: input.question },
+    });
     return entry;
   });
 }
@@ -207,75 +214,21 @@ export async function recordDecline(
     .values({ accountId: quote.accountId, quoteId: quote.id, kind: "DECLINE", body: reason, createdAt: now })
     .returning();
   const contact = quote.customerSnapshot;
-  await recordAudit(
-    tx,
-    {
-      accountId: quote.accountId,
-      quoteId: quote.id,
-      event: "DECLINED",
+  await recordEvent(tx, {
+    type: "quote.declined",
+    accountId: quote.accountId,
+    quoteId: quote.id,
+    now,
+    reason,
+    audit: {
       actorName: contact?.contactPerson ?? contact?.name ?? null,
       actorEmail: contact?.email ?? null,
       details: reason ? { reason } : null,
+      evidence: options.evidence ?? { ip: null, userAgent: null },
     },
-    options.evidence ?? { ip: null, userAgent: null },
-  );
-  await cancelQueuedReminders(tx, quote.id);
-  await mailOwners(tx, quote, options.publicUrl, "declined", { text: reason }, { always: false });
+  });
+  // No more reminders and the owners' e-mail: the conversation subscriber (conversation.subscriber.ts) on quote.declined.
   return entry;
-}
-
-/**
- * For the signing code (MERGE: call it in the transaction that marks the quote SIGNED): queues the
- * "your quote was signed" e-mail to the account's owners when the account has it switched on, and
- * drops the quote's pending reminder. Enqueue only: nothing is sent before the transaction commits.
- */
-export async function notifyQuoteSigned(tx: Executor, quoteId: string, options: { publicUrl: string }): Promise<void> {
-  const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
-  if (!quote) return;
-  await cancelQueuedReminders(tx, quote.id);
-  await mailOwners(tx, quote, options.publicUrl, "signed", { text: null }, { always: false });
-}
-
-type OwnerMailKind = "question" | "declined" | "signed";
-
-/** One e-mail per owner of the quote's account, each in that owner's language. */
-async function mailOwners(
-  tx: Executor,
-  quote: QuoteRecord,
-  publicUrl: string,
-  kind: OwnerMailKind,
-  content: { text: string | null },
-  options: { always: boolean },
-) {
-  const [account] = await tx.select({ name: accounts.name, notify: accounts.notifyQuoteResponses }).from(accounts).where(eq(accounts.id, quote.accountId));
-  if (!account || (!options.always && !account.notify)) return;
-  const owners = await tx
-    .select({ email: users.email, name: users.name, locale: users.locale })
-    .from(accountUsers)
-    .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(and(eq(accountUsers.accountId, quote.accountId), eq(accountUsers.role, "owner")))
-    .orderBy(asc(users.email));
-  const customerName = quote.customerSnapshot?.companyName || quote.customerSnapshot?.name || "";
-  const appUrl = (locale: Locale) => `${publicUrl}${locale === "nl" ? "/nl" : ""}/app/quotes/mutate/${quote.id}`;
-  for (const owner of owners) {
-    const locale: Locale = owner.locale === "nl" ? "nl" : "en";
-    const t = translator(locale);
-    const vars = { number: quote.quoteNumber, title: quote.name, customer: customerName || t("conversation:email.theCustomer") };
-    const paragraphs = [t(`conversation:email.owner.${kind}.body`, vars)];
-    if (content.text)
-      paragraphs.push(kind === "question" ? t("conversation:email.owner.questionLabel") : t("conversation:email.owner.reasonLabel"), content.text);
-    else if (kind === "declined") paragraphs.push(t("conversation:email.owner.noReason"));
-    const { html, text } = renderEmail({
-      lang: locale,
-      preheader: t(`conversation:email.owner.${kind}.subject`, vars),
-      heading: t(`conversation:email.owner.${kind}.heading`, vars),
-      paragraphs,
-      button: { label: t(`conversation:email.owner.${kind}.button`), url: appUrl(locale) },
-      note: kind === "signed" || kind === "declined" ? t("conversation:email.owner.switchNote") : undefined,
-      footer: t("conversation:email.footer"),
-    });
-    await enqueue(tx, sendMailJob, { to: owner.email, subject: t(`conversation:email.owner.${kind}.subject`, vars), html, text });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -425,17 +378,13 @@ export async function sendQuoteToCustomer(
       .insert(quoteConversationEntries)
       .values({ accountId: quote.accountId, quoteId: quote.id, kind: "SENT", body: input.message, email: input.email, createdAt: now })
       .returning();
+    await recordEvent(tx, { type: "quote.sent", accountId: quote.accountId, quoteId: quote.id, now, recipients: [input.email] });
     return entry;
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reminders
-
-/** Removes a quote's waiting reminder jobs (a running one re-checks everything itself). */
-async function cancelQueuedReminders(tx: Executor, quoteId: string): Promise<void> {
-  await tx.delete(jobs).where(and(eq(jobs.name, REMINDER_JOB), eq(jobs.status, "queued"), sql`${jobs.payload}->>'quoteId' = ${quoteId}`));
-}
 
 /**
  * Puts the quote's reminder job in line with its current state: the waiting one is removed and,
@@ -489,11 +438,6 @@ export async function onQuotePublished(tx: Executor, quoteId: string, now = new 
     .set({ clearedAt: now })
     .where(and(eq(quoteConversationEntries.quoteId, quoteId), eq(quoteConversationEntries.kind, "DECLINE"), isNull(quoteConversationEntries.clearedAt)));
   await scheduleReminder(tx, quoteId, now);
-}
-
-/** For withdrawQuote (same transaction): no reminder for a quote that is not live. */
-export async function onQuoteWithdrawn(tx: Executor, quoteId: string): Promise<void> {
-  await cancelQueuedReminders(tx, quoteId);
 }
 
 /**

@@ -5,6 +5,7 @@ import { customers, quotes } from "../../db/schema";
 import { isUuid } from "../../db/ids";
 import { AppError } from "../../errors";
 import { assertEntitled } from "../billing/entitlements";
+import { recordEvent } from "../../events";
 
 export type CustomerRecord = typeof customers.$inferSelect;
 /** A customer row; its quote counts are loaded per list (Customer.totalQuotes batches them). */
@@ -84,21 +85,27 @@ export async function countQuotesOfCustomers(db: Executor, customerIds: readonly
 
 export async function createCustomer(db: Executor, accountId: string, values: CustomerValues): Promise<CustomerRow> {
   await assertEntitled(db, accountId, "quotes");
-  const [row] = await db
-    .insert(customers)
-    .values({ accountId, ...values })
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(customers)
+      .values({ accountId, ...values })
+      .returning();
+    await recordEvent(tx, { type: "customer.created", accountId, customerId: row.id });
+    return row;
+  });
 }
 
 export async function updateCustomer(db: Executor, accountId: string, id: string, values: CustomerValues): Promise<CustomerRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .update(customers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(customers.accountId, accountId), eq(customers.id, id)))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(customers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(customers.accountId, accountId), eq(customers.id, id)))
+      .returning();
+    if (row) await recordEvent(tx, { type: "customer.updated", accountId, customerId: row.id });
+    return row;
+  });
 }
 
 /**

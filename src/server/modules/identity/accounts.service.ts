@@ -29,7 +29,7 @@ export async function createAccountForUser(db: Executor, input: { userId: string
   return account;
 }
 
-/** The accounts a user belongs to, oldest membership first. */
+/** The accounts a user belongs to, oldest membership first, each with the user's role in it. */
 export async function findAccountsForUser(db: Executor, userId: string, page: { offset: number; limit: number }) {
   const [items, [{ total }]] = await Promise.all([
     db
@@ -42,7 +42,7 @@ export async function findAccountsForUser(db: Executor, userId: string, page: { 
       .limit(page.limit),
     db.select({ total: count() }).from(accountUsers).where(eq(accountUsers.userId, userId)),
   ]);
-  return { items: items.map((i) => i.account), total };
+  return { items: items.map((i) => ({ ...i.account, role: i.role })), total };
 }
 
 /** Accounts by id, in the order asked (undefined for an id that does not exist). Batched loaders use it. */

@@ -5,6 +5,7 @@ import { accountUsers, sessions, users } from "../../db/schema";
 import type { AccountRole, AuthState } from "../../graphql/context";
 import { readCookie } from "../../../shared/locales";
 import { hashToken, randomToken } from "./tokens";
+import { accountRoleOfKey, authenticateApiKey, looksLikeApiKey } from "../api-keys/api-keys.service";
 
 /** Session lifetimes (README "Sessions"). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000; // 30 days, whatever the activity
@@ -113,12 +114,18 @@ export function requestToken(request: Request, config: Config): string | undefin
 }
 
 /**
- * Who is calling: the session's user (if the session is live and the user not disabled) and the
+ * Who is calling: an API key (`Bearer ofr_live_…`) and its account, or the session's user (if the session is live and the user not disabled) and the
  * account named by the `Account` header with the user's role in it — one query per request.
  */
 export async function authenticate(request: Request, db: Database, config: Config): Promise<AuthState> {
   const token = requestToken(request, config);
   if (!token || token.length > 200) return { user: null, account: null };
+  // An API key (decision 050): its own account, no user, the Account header is not read.
+  if (looksLikeApiKey(token)) {
+    const apiKey = await authenticateApiKey(db, token);
+    if (!apiKey) return { user: null, account: null, invalidApiKey: true };
+    return { user: null, account: apiKey.refusal ? null : { id: apiKey.accountId, role: accountRoleOfKey(apiKey.role) }, apiKey };
+  }
   const accountHeader = request.headers.get("account")?.trim();
   const accountId = accountHeader && UUID.test(accountHeader) ? accountHeader.toLowerCase() : null;
 

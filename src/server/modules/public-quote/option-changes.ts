@@ -12,7 +12,7 @@ import { hitRateLimits } from "../../http/rate-limit";
 import type { Logger } from "../../logger";
 import { findActiveDeclines } from "../conversation/conversation.service";
 import { loadPublicQuote } from "./public-quote.service";
-import { type Evidence, recordAudit } from "./signing.service";
+import { type Evidence, recordQuoteAudit } from "../../events";
 
 /**
  * OPTION_CHANGED in the audit trail as the customer ticks and unticks optional lines (issue 13
@@ -74,7 +74,7 @@ export async function recordOptionChange(
   // What this browser had before: its last report, else the quote's default selection.
   const previous = (await lastSelection(db, view.quoteId, context.evidence)) ?? [...selectedOptionalLineIds(view.document)].sort();
   if (previous.join(",") === selection.join(",")) return "unchanged";
-  await recordAudit(
+  await recordQuoteAudit(
     db,
     { accountId: view.accountId, quoteId: view.quoteId, event: "OPTION_CHANGED", details: { from: previous, to: selection, source: "page" } },
     context.evidence,

@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../db/client";
 import { quotePdfs, quotes } from "../../db/schema";
 import type { FileStorage } from "../../files/storage";
 import { enqueue } from "../../jobs/queue";
+import { recordEvent } from "../../events";
 import { pdfInputFromView } from "./pdf-input";
 import type { PublicQuoteView } from "./public-quote.service";
 import { loadQuoteView } from "./public-quote.service";
@@ -71,11 +72,16 @@ export async function renderAndStoreQuotePdf(deps: RenderQuotePdfDeps, ids: { ac
   const stored = await files.put({ area: "quote-pdfs", contentType: "application/pdf", body: pdf, maxBytes: MAX_PDF_BYTES });
   let inserted: { id: string }[];
   try {
-    inserted = await db
-      .insert(quotePdfs)
-      .values({ accountId: view.accountId, quoteId: view.quoteId, stateKey, fileKey: stored.key })
-      .onConflictDoNothing({ target: [quotePdfs.quoteId, quotePdfs.stateKey] })
-      .returning({ id: quotePdfs.id });
+    // The row and quote.pdf_ready (issue 23) in one transaction: the event exists exactly when the PDF does.
+    inserted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(quotePdfs)
+        .values({ accountId: view.accountId, quoteId: view.quoteId, stateKey, fileKey: stored.key })
+        .onConflictDoNothing({ target: [quotePdfs.quoteId, quotePdfs.stateKey] })
+        .returning({ id: quotePdfs.id });
+      if (rows.length > 0) await recordEvent(tx, { type: "quote.pdf_ready", accountId: view.accountId, quoteId: view.quoteId, now: deps.now });
+      return rows;
+    });
   } catch (error) {
     await files.delete(stored.key);
     // The quote (or its account) was deleted while the PDF was rendered: nothing to keep.

@@ -1,13 +1,13 @@
 import { fileTypeFromBuffer } from "file-type";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { QuoteAuditEvent } from "../../../shared/enums";
-import { optionalLineIds, selectedOptionalLineIds } from "../../../shared/quote-document";
+import { applySelection, optionalLineIds, selectedOptionalLineIds } from "../../../shared/quote-document";
 import { type QuoteStatus, todayIso } from "../../../shared/quote-status";
 import { type AccountSignatureValues, type CustomerSignatureValues, SIGNING_LIMITS } from "../../../shared/signing";
 import { pngDataUrlPayload } from "../../../shared/blocks";
 import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
 import { quoteAuditEvents, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
+import { type Evidence, recordEvent, recordQuoteAudit, recordViewAudit } from "../../events";
 import { AppError } from "../../errors";
 import { type FileStorage, readBody } from "../../files/storage";
 import { assertEntitled } from "../billing/entitlements";
@@ -18,7 +18,7 @@ import { recordQuoteEvent } from "../statistics/statistics.service";
 import { enqueue } from "../../jobs/queue";
 import { pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
 import { renderQuotePdfJob } from "./quote-pdf.jobs";
-import { findActiveDeclines, isDeclinedGuardError, notifyQuoteSigned } from "../conversation/conversation.service";
+import { findActiveDeclines, isDeclinedGuardError } from "../conversation/conversation.service";
 import { sameSigner } from "../../../shared/quote-state";
 import { assertQuoteAction } from "../quotes/quote-state.service";
 
@@ -31,42 +31,13 @@ import { assertQuoteAction } from "../quotes/quote-state.service";
  */
 
 /** Who acted and from where: the evidence stored with signatures and audit rows. */
-export type Evidence = { ip: string | null; userAgent: string | null };
+export type { Evidence } from "../../events";
 export type Actor = { userId: string; name: string | null; email: string };
 
 const signingError = (code: "NOT_FOUND" | "CONFLICT" | "FORBIDDEN" | "BAD_USER_INPUT", key: string, field?: string) =>
   new AppError(code, `signing:${key}`, {}, field ? { [field]: { key: `signing:${key}` } } : undefined);
 
 const clip = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
-
-/** Appends one audit row (inside the caller's transaction). Rows are never changed or removed. */
-export async function recordAudit(
-  tx: Executor,
-  row: {
-    accountId: string;
-    quoteId: string;
-    event: QuoteAuditEvent;
-    actorName?: string | null;
-    actorEmail?: string | null;
-    documentHash?: string | null;
-    versionNumber?: number | null;
-    details?: Record<string, unknown> | null;
-  },
-  evidence: Evidence,
-): Promise<void> {
-  await tx.insert(quoteAuditEvents).values({
-    accountId: row.accountId,
-    quoteId: row.quoteId,
-    event: row.event,
-    actorName: row.actorName ?? null,
-    actorEmail: row.actorEmail ?? null,
-    documentHash: row.documentHash ?? null,
-    versionNumber: row.versionNumber ?? null,
-    details: row.details ?? null,
-    ip: clip(evidence.ip, 100),
-    userAgent: clip(evidence.userAgent, 500),
-  });
-}
 
 /** The quote's audit trail, oldest first (owner screens, the PDF's certificate page). */
 export function findAuditEvents(db: Executor, accountId: string, quoteId: string) {
@@ -87,18 +58,7 @@ export async function recordView(
   evidence: Evidence,
 ): Promise<void> {
   if (view.viewerIsMember) return;
-  const ip = clip(evidence.ip, 100);
-  const userAgent = clip(evidence.userAgent, 500);
-  // One statement (the page's hot path): insert unless the same address and browser viewed it lately.
-  await db.execute(sql`
-    insert into ${quoteAuditEvents} (account_id, quote_id, event, ip, user_agent, version_number)
-    select ${view.accountId}, ${view.quoteId}, 'VIEWED', ${ip}, ${userAgent}, ${view.version?.number ?? null}::integer
-    where not exists (
-      select 1 from ${quoteAuditEvents}
-      where quote_id = ${view.quoteId} and event = 'VIEWED' and ip is not distinct from ${ip} and user_agent is not distinct from ${userAgent}
-        and version_number is not distinct from ${view.version?.number ?? null}::integer
-        and at > now() - interval '30 minutes'
-    )`);
+  await recordViewAudit(db, { accountId: view.accountId, quoteId: view.quoteId, versionNumber: view.version?.number ?? null }, evidence);
 }
 
 /**
@@ -209,7 +169,7 @@ export async function createCustomerSignature(
       if (signers.some((s) => sameSigner(s.name, values.name))) throw new AppError("CONFLICT", "signing:errors.sameSigner", { name: values.name });
       const actor = { actorName: values.name, actorEmail: null, versionNumber: seen };
       if (selection.join(",") !== defaults.join(",")) {
-        await recordAudit(
+        await recordQuoteAudit(
           tx,
           { accountId: view.accountId, quoteId: view.quoteId, event: "OPTION_CHANGED", ...actor, details: { from: defaults, to: selection } },
           context.evidence,
@@ -230,11 +190,15 @@ export async function createCustomerSignature(
         userAgent: clip(context.evidence.userAgent, 500),
         actorEmail: null,
       });
-      await recordAudit(
-        tx,
-        { accountId: view.accountId, quoteId: view.quoteId, event: "SIGNED", ...actor, documentHash: hash, details: { kind: "CUSTOMER", selection } },
-        context.evidence,
-      );
+      await recordEvent(tx, {
+        type: "quote.signature_added",
+        accountId: view.accountId,
+        quoteId: view.quoteId,
+        now,
+        signature: { kind: "CUSTOMER", name: values.name, signedAt: now, version: seen },
+        selection: { optionalLineIds: selection, totals: applySelection(view.document, selection).totals },
+        audit: { ...actor, documentHash: hash, details: { kind: "CUSTOMER", selection }, evidence: context.evidence },
+      });
     }),
   );
   const reread = await loadPublicQuote(deps.db, nanoId, { viewerUserId: context.viewerUserId, now });
@@ -312,20 +276,22 @@ export async function createAccountSignature(
         userAgent: clip(context.evidence.userAgent, 500),
         actorEmail: context.actor.email,
       });
-      await recordAudit(
-        tx,
-        {
-          accountId,
-          quoteId: view.quoteId,
-          event: "SIGNED",
+      await recordEvent(tx, {
+        type: "quote.signature_added",
+        accountId,
+        quoteId: view.quoteId,
+        now,
+        signature: { kind: "ACCOUNT", name: values.name, signedAt: new Date(`${values.signedAt}T12:00:00Z`), version: view.version?.number ?? null },
+        selection: null,
+        audit: {
           actorName: context.actor.name ?? values.name,
           actorEmail: context.actor.email,
           documentHash: hash,
           versionNumber: view.version?.number ?? null,
           details: { kind: "ACCOUNT", name: values.name, signedAt: values.signedAt },
+          evidence: context.evidence,
         },
-        context.evidence,
-      );
+      });
     }),
   );
   return requireView(deps.db, accountId, quoteId, now);
@@ -356,22 +322,21 @@ export async function markQuoteSigned(
       await tx.update(quotes).set({ status: "SIGNED", signedAt: now, updatedAt: now }).where(eq(quotes.id, view.quoteId));
       // Statistics rollup (issue 15): a signed quote counts on the account's local day.
       await recordQuoteEvent(tx, accountId, "signed", now);
-      // The owners' "signed" e-mail (when switched on) and no more reminders (issue 14).
-      await notifyQuoteSigned(tx, view.quoteId, { publicUrl: context.publicUrl });
-      await recordAudit(
-        tx,
-        {
-          accountId,
-          quoteId: view.quoteId,
-          event: "MARKED_SIGNED",
+      await recordEvent(tx, {
+        type: "quote.signed",
+        accountId,
+        quoteId: view.quoteId,
+        now,
+        selection: { optionalLineIds: signedSelection(view), totals: view.document.totals },
+        audit: {
           actorName: context.actor.name,
           actorEmail: context.actor.email,
           documentHash: hash,
           versionNumber: view.version?.number ?? null,
           details: { today: todayIso(now) },
+          evidence: context.evidence,
         },
-        context.evidence,
-      );
+      });
       // The sealed PDF of the signed quote, produced now so it is ready when someone downloads it
       // (decision 025); keyed by the signed state as the download route computes it.
       const signed = await loadQuoteView(tx, accountId, view.quoteId, now);

@@ -6,7 +6,17 @@ import type { CustomerSnapshot } from "../../db/schema";
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
 import { type QuoteStateView, quoteState } from "../../../shared/quote-state";
-import { CurrencyEnum, LanguageEnum, QuoteActionEnum, QuoteDisplayStatusEnum, QuoteStateEnum, QuoteStatusEnum } from "../../graphql/enums";
+import { type PaymentDue, type PaymentTerms, paymentDueFromTotals, paymentTermsOutput } from "../../../shared/payment-terms";
+import {
+  CurrencyEnum,
+  LanguageEnum,
+  PaymentModeEnum,
+  QuoteActionEnum,
+  QuoteDisplayStatusEnum,
+  QuoteStateEnum,
+  QuoteStatusEnum,
+  RecurringIntervalEnum,
+} from "../../graphql/enums";
 import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
 import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
@@ -19,6 +29,7 @@ import {
   duplicateQuote,
   findQuotes,
   getQuoteById,
+  paymentTermsOf,
   publishQuote,
   quoteNotFound,
   updateQuote,
@@ -44,6 +55,42 @@ const QuoteCustomerDetailsRef = builder.objectRef<CustomerSnapshot>("QuoteCustom
     email: t.exposeString("email", { nullable: true }),
     phone: t.exposeString("phone", { nullable: true }),
     content: t.exposeString("content", { nullable: true }),
+  }),
+});
+
+const PaymentTermsRef = builder.objectRef<PaymentTerms>("PaymentTerms").implement({
+  description:
+    "What the customer pays when accepting (issue 26, decision 057). Amounts are incl. VAT and computed from the selected lines; see `Quote.paymentDue`.",
+  fields: (t) => ({
+    mode: t.field({ type: PaymentModeEnum, resolve: (p) => p.mode }),
+    percent: t.int({ nullable: true, description: "DEPOSIT_PERCENT: whole percent of the one-off total incl. VAT, 1–100.", resolve: (p) => p.percent }),
+    amount: t.string({
+      nullable: true,
+      description: "DEPOSIT_FIXED: the deposit incl. VAT, an exact decimal in the quote's currency (never more than the one-off total is charged).",
+      resolve: (p) => paymentTermsOutput(p).amount,
+    }),
+    payToAccept: t.boolean({ description: "Payment is part of accepting (else it is offered after signing).", resolve: (p) => p.payToAccept }),
+    startRecurring: t.boolean({
+      description: "Recurring lines (MONTH, QUARTER, YEAR) start a subscription after acceptance.",
+      resolve: (p) => p.startRecurring,
+    }),
+  }),
+});
+
+const RecurringPaymentRef = builder.objectRef<PaymentDue["recurring"][number]>("RecurringPaymentDue").implement({
+  fields: (t) => ({
+    interval: t.field({ type: RecurringIntervalEnum, resolve: (r) => r.interval }),
+    amount: t.string({ description: "Charged per interval, incl. VAT.", resolve: (r) => centsToString(r.amountCents) }),
+  }),
+});
+
+const PaymentDueRef = builder.objectRef<PaymentDue>("PaymentDue").implement({
+  description: "What the payment terms ask of the customer with the quote's default selection of optional lines (src/shared/payment-terms.ts).",
+  fields: (t) => ({
+    amount: t.string({ description: "To pay at or after acceptance, incl. VAT (0.00 for NONE).", resolve: (d) => centsToString(d.amountCents) }),
+    oneOffTotal: t.string({ description: "The one-off total incl. VAT.", resolve: (d) => centsToString(d.oneOffTotalCents) }),
+    capped: t.boolean({ description: "A fixed deposit above the one-off total: the total is charged instead.", resolve: (d) => d.capped }),
+    recurring: t.field({ type: [RecurringPaymentRef], description: "With startRecurring: each interval's charge.", resolve: (d) => d.recurring }),
   }),
 });
 
@@ -107,6 +154,25 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
       },
       resolve: (q) => q.id,
     }),
+    paymentTerms: t.field({ type: PaymentTermsRef, description: "Payment terms (set through updateQuote).", resolve: (q) => paymentTermsOf(q) }),
+    paymentDue: t.loadable({
+      type: PaymentDueRef,
+      description: "The amount the payment terms ask with the default selection of optional lines (the customer's own selection decides at payment time).",
+      extensions: cost.perParent(3),
+      load: async (quotes: QuoteRow[], ctx) => {
+        const totals = await loadQuoteTotals(
+          ctx.db,
+          quotes.map((q) => q.id),
+          quoteLinesOf(ctx),
+        );
+        return quotes.map((q) => {
+          const found = totals.get(q.id);
+          if (!found) throw quoteNotFound();
+          return paymentDueFromTotals(found, paymentTermsOf(q));
+        });
+      },
+      resolve: (q) => q,
+    }),
     // quoteBlocks and totals: added by modules/blocks/blocks.graphql.ts.
     publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.publishedAt }),
     signedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.signedAt }),
@@ -125,6 +191,20 @@ const QuoteStartInput = builder.inputType("QuoteStartInput", {
   }),
 });
 
+const PaymentTermsInput = builder.inputType("PaymentTermsInput", {
+  description: "A quote's payment terms. Values the mode does not use are ignored.",
+  fields: (t) => ({
+    mode: t.string({ required: true, description: "NONE, DEPOSIT_PERCENT, DEPOSIT_FIXED or FULL (a string, so that a wrong value gets a readable message)." }),
+    percent: t.string({ required: false, description: "DEPOSIT_PERCENT: a whole percent, 1–100." }),
+    amount: t.string({
+      required: false,
+      description: 'DEPOSIT_FIXED: the deposit incl. VAT, more than 0, an exact decimal ("250.00") in the quote\'s currency.',
+    }),
+    payToAccept: t.boolean({ required: false, description: "Payment is part of accepting (default false: offered after signing)." }),
+    startRecurring: t.boolean({ required: false, description: "Recurring lines start a subscription after acceptance (default false)." }),
+  }),
+});
+
 const QuoteInput = builder.inputType("QuoteInput", {
   fields: (t) => ({
     name: t.string({ required: true, description: "The title, 1–200 characters." }),
@@ -134,6 +214,7 @@ const QuoteInput = builder.inputType("QuoteInput", {
     quoteDateAt: t.string({ required: true, description: "YYYY-MM-DD." }),
     quoteExpirationAt: t.string({ required: true, description: "YYYY-MM-DD, not before the quote date." }),
     signable: t.boolean({ required: true, description: "Allow signatures." }),
+    paymentTerms: t.field({ type: PaymentTermsInput, required: false, description: "Payment terms (issue 26); omitted keeps the quote's terms." }),
   }),
 });
 

@@ -3,6 +3,7 @@ import { nanoid } from "nanoid";
 import { likePattern } from "../../../shared/customers";
 import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isExpired, todayIso } from "../../../shared/quote-status";
 import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../../shared/quotes";
+import { NO_PAYMENT_TERMS, type PaymentTerms, asksPayment, samePaymentTerms } from "../../../shared/payment-terms";
 import type { Currency, Language } from "../../../shared/enums";
 import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
@@ -10,7 +11,6 @@ import {
   type CustomerSnapshot,
   accounts,
   customers,
-  quoteAuditEvents,
   quoteConversationEntries,
   quoteNumberCounters,
   quotePdfs,
@@ -23,10 +23,12 @@ import { deleteFilesJob } from "../../jobs/delete-files";
 import { enqueue } from "../../jobs/queue";
 import { assertEntitled } from "../billing/entitlements";
 import { copyBlocks, findBlocksOfQuotes, startQuoteFrom } from "../blocks/blocks.service";
-import { onQuotePublished, onQuoteWithdrawn } from "../conversation/conversation.service";
+import { onQuotePublished } from "../conversation/conversation.service";
 import type { CustomerRecord } from "../customers/customers.service";
 import { findQuoteVersions, freezeVersion } from "../public-quote/public-quote.service";
 import { recordQuoteEvent } from "../statistics/statistics.service";
+import { recordEvent } from "../../events";
+import { scheduleQuoteExpiry } from "../../events/expiry";
 import type { QuoteFacts, QuoteState } from "../../../shared/quote-state";
 import { factsColumns, stateSql, toFacts } from "./quote-state.service";
 
@@ -45,7 +47,52 @@ export type QuoteValues = {
   quoteDateAt: string;
   quoteExpirationAt: string;
   signable: boolean;
+  /** Omitted or null: unchanged (a new quote: none). */
+  paymentTerms?: PaymentTerms | null;
 };
+
+/** A copy keeps the source's terms while the plan allows them, else it has none (never a refusal). */
+async function copiedPaymentTerms(db: Executor, accountId: string, terms: PaymentTerms): Promise<PaymentTerms> {
+  if (!asksPayment(terms)) return terms;
+  try {
+    await assertEntitled(db, accountId, "payments");
+    return terms;
+  } catch (error) {
+    if (error instanceof AppError) return NO_PAYMENT_TERMS;
+    throw error;
+  }
+}
+
+/** A quote's payment terms as stored (issue 26). */
+export function paymentTermsOf(quote: QuoteRecord): PaymentTerms {
+  return {
+    mode: quote.paymentMode,
+    percent: quote.paymentPercent,
+    fixedCents: quote.paymentFixedCents === null ? null : BigInt(quote.paymentFixedCents),
+    payToAccept: quote.paymentPayToAccept,
+    startRecurring: quote.paymentStartRecurring,
+  };
+}
+
+function paymentColumns(terms: PaymentTerms) {
+  return {
+    paymentMode: terms.mode,
+    paymentPercent: terms.percent,
+    paymentFixedCents: terms.fixedCents === null ? null : Number(terms.fixedCents),
+    paymentPayToAccept: terms.payToAccept,
+    paymentStartRecurring: terms.startRecurring,
+  };
+}
+
+/**
+ * Payment terms are a Basic/Pro feature ("payments", decision 057): setting terms that ask for a
+ * payment is refused for a plan without it (and when the trial or subscription expired). Terms that
+ * stay as they were, and "none", are never refused: editing a draft's title after a downgrade works.
+ */
+async function assertPaymentTermsAllowed(db: Executor, accountId: string, next: PaymentTerms | null | undefined, current: PaymentTerms): Promise<void> {
+  if (!next || !asksPayment(next) || samePaymentTerms(next, current)) return;
+  await assertEntitled(db, accountId, "payments");
+}
 
 /** nanoid: url-safe alphabet (A–Z a–z 0–9 _ -) from the CSPRNG; 24 characters = 144 bits. */
 export const newNanoId = () => nanoid(NANO_ID_LENGTH);
@@ -125,6 +172,7 @@ export async function createQuote(
   startFrom: { quoteId: string | null; templateBlockIds: string[] | null } | null = null,
 ): Promise<QuoteRow> {
   await assertEntitled(db, accountId, "quotes", now);
+  await assertPaymentTermsAllowed(db, accountId, values.paymentTerms, NO_PAYMENT_TERMS);
   return db.transaction(async (tx) => {
     const customer = await requireOwnCustomer(tx, accountId, values.customerId);
     const quoteNumber = await nextQuoteNumber(tx, accountId, now.getUTCFullYear());
@@ -142,6 +190,7 @@ export async function createQuote(
         signable: values.signable,
         quoteDate: values.quoteDateAt,
         expirationDate: values.quoteExpirationAt,
+        ...paymentColumns(values.paymentTerms ?? NO_PAYMENT_TERMS),
       })
       .returning();
     if (startFrom) await startQuoteFrom(tx, accountId, quote.id, startFrom);
@@ -156,6 +205,7 @@ export async function updateQuote(db: Executor, accountId: string, id: string, v
       const current = await lockQuote(tx, accountId, id);
       if (current.status !== "DRAFT") throw locked();
       const customer = await requireOwnCustomer(tx, accountId, values.customerId);
+      await assertPaymentTermsAllowed(tx, accountId, values.paymentTerms, paymentTermsOf(current));
       const [quote] = await tx
         .update(quotes)
         .set({
@@ -167,6 +217,7 @@ export async function updateQuote(db: Executor, accountId: string, id: string, v
           signable: values.signable,
           quoteDate: values.quoteDateAt,
           expirationDate: values.quoteExpirationAt,
+          ...(values.paymentTerms ? paymentColumns(values.paymentTerms) : {}),
           updatedAt: new Date(),
         })
         .where(eq(quotes.id, current.id))
@@ -247,19 +298,23 @@ export async function publishQuote(
         publishedByName: audit.actorName,
         publishedByEmail: audit.actorEmail,
       });
-      // The audit trail (decision 024): what was published, by whom, from where.
-      await tx.insert(quoteAuditEvents).values({
+      // The event (issue 23) and its audit row (decision 024): what was published, by whom, from where.
+      await recordEvent(tx, {
+        type: "quote.published",
         accountId,
         quoteId: quote.id,
-        event: "PUBLISHED",
-        at: now,
-        actorName: audit.actorName,
-        actorEmail: audit.actorEmail,
-        ip: audit.ip?.slice(0, 100) ?? null,
-        userAgent: audit.userAgent?.slice(0, 500) ?? null,
-        documentHash: frozen.documentHash,
-        versionNumber: number,
+        now,
+        audit: {
+          at: now,
+          actorName: audit.actorName,
+          actorEmail: audit.actorEmail,
+          documentHash: frozen.documentHash,
+          versionNumber: number,
+          evidence: { ip: audit.ip, userAgent: audit.userAgent },
+        },
       });
+      // quote.expired at the expiry moment (the handler checks the quote is still published and expired).
+      await scheduleQuoteExpiry(tx, quote);
       // Statistics rollup (issue 15): a publication counts on the account's local day.
       await recordQuoteEvent(tx, accountId, "published", now);
       // An earlier decline no longer counts; the reminder follows the new dates.
@@ -280,7 +335,7 @@ export async function withdrawQuote(db: Executor, accountId: string, id: string,
       const current = await lockQuote(tx, accountId, id);
       if (!canWithdraw(current.status as QuoteStatus)) throw new AppError("CONFLICT", "quotes:errors.cannotWithdraw");
       const [quote] = await tx.update(quotes).set({ status: "DRAFT", publishedAt: null, updatedAt: now }).where(eq(quotes.id, current.id)).returning();
-      await onQuoteWithdrawn(tx, quote.id);
+      await recordEvent(tx, { type: "quote.withdrawn", accountId, quoteId: quote.id, now });
       return withCustomer(tx, quote);
     }),
   );
@@ -315,6 +370,7 @@ export async function duplicateQuote(db: Executor, accountId: string, id: string
         language: source.language,
         currency: source.currency,
         signable: source.signable,
+        ...paymentColumns(await copiedPaymentTerms(tx, accountId, paymentTermsOf(source))),
         quoteDate: today,
         expirationDate: addDaysIso(today, validityDays),
       })

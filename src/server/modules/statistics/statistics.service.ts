@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { Locale } from "../../../shared/locales";
 import { localizePath } from "../../../shared/locales";
@@ -17,6 +17,7 @@ import {
   quoteDailyStats,
   quoteFirstViews,
   quoteTimeEntries,
+  quoteVersions,
   quoteViews,
   quotes,
   statisticsSalts,
@@ -28,6 +29,7 @@ import { hitRateLimit, hitRateLimits, rateLimitHitsSql } from "../../http/rate-l
 import { enqueue } from "../../jobs/queue";
 import { sendMailJob } from "../../jobs/send-mail";
 import { renderEmail } from "../../mail/layout";
+import { recordEvent } from "../../events";
 
 /**
  * Statistics: views and reading time of public quotes (docs/decisions/026). Public calls
@@ -213,11 +215,21 @@ export async function recordView(db: Database, deps: NotifyDeps, nanoId: string,
     const daily = await hitRateLimit(tx, `stats:views:${quote.id}:${visitor.ip}`, STATS.maxViewsPerAddressPerQuotePerDay, 86_400);
     if (!daily.allowed) return { counted: false, viewId: null, dropped: "rateLimited" as const };
     const day = dayInTimeZone(now, quote.timeZone);
+    // quote.viewed (issue 23): the first view by a new visitor (no earlier view under today's or yesterday's hash).
+    const [earlier] = await tx
+      .select({ id: quoteViews.id })
+      .from(quoteViews)
+      .where(and(eq(quoteViews.quoteId, quote.id), inArray(quoteViews.visitorHash, [hashToday, hashYesterday])))
+      .limit(1);
     const [view] = await tx
       .insert(quoteViews)
       .values({ quoteId: quote.id, accountId: quote.accountId, visitorHash: hashToday, day, startedAt: now, lastSeenAt: now })
       .returning({ id: quoteViews.id });
     await addToRollups(tx, { quoteId: quote.id, accountId: quote.accountId, day, views: 1, seconds: 0 });
+    if (!earlier) {
+      const version = await currentVersionOf(tx, quote.id);
+      await recordEvent(tx, { type: "quote.viewed", accountId: quote.accountId, quoteId: quote.id, now, version });
+    }
     if (quote.publishedAt) {
       const first = await tx
         .insert(quoteFirstViews)
@@ -228,6 +240,15 @@ export async function recordView(db: Database, deps: NotifyDeps, nanoId: string,
     }
     return { counted: true, viewId: view.id };
   });
+}
+
+/** The quote's current version number (null: published before versions existed). */
+async function currentVersionOf(tx: Executor, quoteId: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ number: max(quoteVersions.number) })
+    .from(quoteVersions)
+    .where(eq(quoteVersions.quoteId, quoteId));
+  return row?.number ?? null;
 }
 
 /** "Your quote was opened": one e-mail per owner, in the owner's language, through the send-mail job. */

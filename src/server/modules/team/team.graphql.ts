@@ -3,7 +3,7 @@ import { notFound } from "../../errors";
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
 import { AccountRoleEnum } from "../../graphql/enums";
-import { requirePermission, requireUser } from "../../graphql/tenancy";
+import { requirePermission, requirePerson, requireUser } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { AccountRef } from "../identity/identity.graphql";
 import { getAccountById } from "../identity/accounts.service";
@@ -86,7 +86,7 @@ builder.mutationField("inviteUser", (t) =>
     extensions: cost.mutation,
     args: { input: t.arg({ type: InviteUserInput, required: true }) },
     resolve: (_root, args, ctx) => {
-      const scope = requirePermission(ctx, "team.invite");
+      const scope = requirePerson(requirePermission(ctx, "team.invite"));
       const input = parseInput(ZInviteUserInput, args.input);
       return inviteUser({ db: ctx.db, t: ctx.t, locale: ctx.locale, publicUrl: ctx.config.publicUrl }, scope, input);
     },
@@ -98,7 +98,7 @@ builder.mutationField("revokeInvitation", (t) =>
     authScopes: { permission: "team.remove" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => revokeInvitation(ctx.db, requirePermission(ctx, "team.remove"), String(args.id)),
+    resolve: (_root, args, ctx) => revokeInvitation(ctx.db, requirePerson(requirePermission(ctx, "team.remove")), String(args.id)),
   }),
 );
 
@@ -109,7 +109,7 @@ builder.mutationField("updateMemberRole", (t) =>
     authScopes: { permission: "team.manageRoles" },
     extensions: cost.mutation,
     args: { userId: t.arg.id({ required: true }), role: t.arg({ type: AccountRoleEnum, required: true }) },
-    resolve: (_root, args, ctx) => changeMemberRole(ctx.db, requirePermission(ctx, "team.manageRoles"), String(args.userId), args.role),
+    resolve: (_root, args, ctx) => changeMemberRole(ctx.db, requirePerson(requirePermission(ctx, "team.manageRoles")), String(args.userId), args.role),
   }),
 );
 
@@ -119,7 +119,7 @@ builder.mutationField("removeMember", (t) =>
     authScopes: { permission: "team.remove" },
     extensions: cost.mutation,
     args: { userId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => removeMember(ctx.db, requirePermission(ctx, "team.remove"), String(args.userId)),
+    resolve: (_root, args, ctx) => removeMember(ctx.db, requirePerson(requirePermission(ctx, "team.remove")), String(args.userId)),
   }),
 );
 
@@ -129,7 +129,7 @@ builder.mutationField("transferOwnership", (t) =>
     authScopes: { permission: "team.transferOwnership" },
     extensions: cost.mutation,
     args: { userId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => transferOwnership(ctx.db, requirePermission(ctx, "team.transferOwnership"), String(args.userId)),
+    resolve: (_root, args, ctx) => transferOwnership(ctx.db, requirePerson(requirePermission(ctx, "team.transferOwnership")), String(args.userId)),
   }),
 );
 

@@ -7,7 +7,7 @@ import { INVITATION_TTL_DAYS, INVITATIONS_PER_HOUR } from "../../../shared/team"
 import type { Database, Executor, Transaction } from "../../db/client";
 import { accountInvitations, accountUsers, accounts, users } from "../../db/schema";
 import { AppError, forbidden } from "../../errors";
-import type { AccountScope } from "../../graphql/tenancy";
+import type { AccountScope, PersonScope } from "../../graphql/tenancy";
 import { hitRateLimit } from "../../http/rate-limit";
 import { enqueue } from "../../jobs/queue";
 import { sendMailJob } from "../../jobs/send-mail";
@@ -65,7 +65,7 @@ type InviteDeps = { db: Database; t: TFunction; locale: Locale; publicUrl: strin
  */
 export async function inviteUser(
   deps: InviteDeps,
-  scope: AccountScope,
+  scope: PersonScope,
   input: { email: string; name: string | null; role: AccountRole },
 ): Promise<TeamMemberRow> {
   const { db, t, locale, publicUrl } = deps;

@@ -1,4 +1,5 @@
 import api from "./api";
+import apiKeys from "./apiKeys";
 import app from "./app";
 import auth from "./auth";
 import billing from "./billing";
@@ -6,7 +7,10 @@ import blocks from "./blocks";
 import common from "./common";
 import conversation from "./conversation";
 import customers from "./customers";
+import developers from "./developers";
+import integrations from "./integrations";
 import editor from "./editor";
+import harvest from "./harvest";
 import marketing from "./marketing";
 import pdf from "./pdf";
 import quotes from "./quotes";
@@ -15,7 +19,31 @@ import team from "./team";
 import signing from "./signing";
 import statistics from "./statistics";
 import templates from "./templates";
+import webhooks from "./webhooks";
 
 /** Every English namespace. Register a new namespace here and in ../nl/index.ts. */
-const en = { common, api, auth, app, marketing, customers, quotes, settings, billing, blocks, team, editor, templates, pdf, signing, statistics, conversation };
+const en = {
+  common,
+  api,
+  auth,
+  app,
+  marketing,
+  customers,
+  quotes,
+  settings,
+  billing,
+  blocks,
+  team,
+  editor,
+  templates,
+  pdf,
+  signing,
+  statistics,
+  conversation,
+  apiKeys,
+  developers,
+  integrations,
+  webhooks,
+  harvest,
+};
 export default en;

@@ -157,10 +157,12 @@ export default {
     },
     integrations: {
       title: "Integrations",
-      lead: "Offerly will connect to the tools you already use. None of these integrations is available yet: they are part of the Basic and Pro plans and will arrive in later releases.",
-      slack: "Get a message in a Slack channel when a quote is opened or signed.",
-      harvest: "Turn a signed quote into a project and estimate in Harvest.",
-      zapier: "Connect Offerly to thousands of other apps through Zapier.",
+      lead: "Offerly tells the tools you already use when something happens to a quote. Slack, Harvest and Zapier are part of the Basic and Pro plans and are connected in Settings → Integrations; DocuSign (Pro) is coming soon.",
+      slack:
+        "A message in the Slack channels you choose when a quote is signed, declined, opened for the first time or gets a question, in your account's language.",
+      harvest: "A signed quote becomes a client, a project and an accepted estimate of the lines your customer chose in Harvest.",
+      zapier:
+        "Connect Offerly to thousands of other apps through Zapier: signed, viewed, declined, questions and new customers start a Zap; a Zap can create customers and draft quotes.",
       docusign: "Have quotes signed with DocuSign when your customer requires it (Pro).",
     },
     domain: {
@@ -211,7 +213,9 @@ export default {
       team: "Invite your team",
       signing: "Online signing",
       styling: "Logo, colours and font",
+      developerApi: "Webhooks, API keys and a REST API",
       integrations: "Slack, Harvest and Zapier integrations",
+      payments: "Deposits and payments through your own Mollie account",
       docusign: "DocuSign integration",
       customDomain: "Custom domain",
       noWatermark: "No Offerly watermark",
@@ -227,7 +231,7 @@ export default {
       },
       plans: {
         q: "What is the difference between Starter, Basic and Pro?",
-        a: "Every plan has customers, quotes and public links today, and will have the quote builder with blocks, templates, tracking, statistics and team access as they are released. Basic adds online signing, your own logo, colours and font, and the Slack, Harvest and Zapier integrations; Pro adds DocuSign and a custom domain and removes the Offerly watermark. The features page shows what is available now and what is coming soon.",
+        a: "Every plan has customers, the quote builder with blocks and templates, public links, PDFs, tracking, statistics and team access. Basic adds online signing, your own logo, colours and font, the developer API and the Slack, Harvest and Zapier integrations; Pro adds DocuSign and a custom domain (both coming soon) and removes the Offerly watermark. The features page shows what is available now and what is coming soon.",
       },
       vat: {
         q: "Are the prices including VAT?",
@@ -243,11 +247,11 @@ export default {
       },
       customer: {
         q: "Does my customer need an account?",
-        a: "No. Your customer opens the link you send and reads the quote in any browser. Nothing to install, nothing to register. Printing, saving as PDF and signing online are coming soon.",
+        a: "No. Your customer opens the link you send and reads the quote in any browser, prints it or saves it as a PDF, and on Basic and Pro signs it online. Nothing to install, nothing to register.",
       },
       tracking: {
         q: "What exactly do you track when my customer opens a quote?",
-        a: "Tracking is coming soon: then we will count views of the public quote and how long it is open, and show you those figures. We do not track your customer on other websites and do not sell any data.",
+        a: "We count the views of the public quote and how long each part is read, and show you those figures per quote and on the dashboard. We do not track your customer on other websites and do not sell any data.",
       },
       languages: {
         q: "Can I send quotes in another language?",
@@ -256,6 +260,10 @@ export default {
       cancel: {
         q: "Can I cancel at any time?",
         a: "Yes. You cancel from the billing settings; your plan runs until the end of the period you paid for and is not renewed.",
+      },
+      integrations: {
+        q: "Which integrations are there?",
+        a: "On Basic and Pro: Slack (a message in the channels you choose when a quote is signed, declined, first opened or gets a question), Harvest (a signed quote becomes a project and an accepted estimate), Zapier (thousands of other apps), and signed webhooks with a REST API for your own systems. You connect them in Settings → Integrations and Settings → Developers. DocuSign is coming soon on Pro.",
       },
       data: {
         q: "Where is my data stored and who can see it?",

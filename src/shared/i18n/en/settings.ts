@@ -2,7 +2,7 @@
 export default {
   title: "Account settings",
   styleTitle: "Styling",
-  nav: { general: "General", styling: "Styling", team: "Team", billing: "Billing" },
+  nav: { general: "General", styling: "Styling", team: "Team", billing: "Billing", developers: "Developers", integrations: "Integrations" },
   sections: {
     statistics: "Statistics",
     statisticsHint:
@@ -79,6 +79,7 @@ export default {
     linkColor: "Link colour",
     textColor: "Text colour",
     textFont: "Text font",
+    colorPicker: "{{label}}: pick a colour",
     colorHint: "As #rrggbb. Leave empty for the default.",
     contrastWarning: "This colour is hard to read on white (contrast {{ratio}}:1; at least 4.5:1 is recommended).",
     preview: "Preview",

@@ -1,6 +1,7 @@
 import type { Mirror } from "../types";
 import type en from "../en/index";
 import api from "./api";
+import apiKeys from "./apiKeys";
 import app from "./app";
 import auth from "./auth";
 import billing from "./billing";
@@ -8,7 +9,10 @@ import blocks from "./blocks";
 import common from "./common";
 import conversation from "./conversation";
 import customers from "./customers";
+import developers from "./developers";
+import integrations from "./integrations";
 import editor from "./editor";
+import harvest from "./harvest";
 import marketing from "./marketing";
 import pdf from "./pdf";
 import quotes from "./quotes";
@@ -17,6 +21,7 @@ import team from "./team";
 import signing from "./signing";
 import statistics from "./statistics";
 import templates from "./templates";
+import webhooks from "./webhooks";
 
 const nl = {
   common,
@@ -36,5 +41,10 @@ const nl = {
   signing,
   statistics,
   conversation,
+  apiKeys,
+  developers,
+  integrations,
+  webhooks,
+  harvest,
 } satisfies Mirror<typeof en>;
 export default nl;

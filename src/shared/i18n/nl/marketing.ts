@@ -158,10 +158,12 @@ export default {
     },
     integrations: {
       title: "Koppelingen",
-      lead: "Offerly gaat samenwerken met de tools die je al gebruikt. Geen van deze koppelingen is al beschikbaar: ze horen bij Basic en Pro en komen in latere versies.",
-      slack: "Krijg een bericht in een Slack-kanaal als een offerte geopend of ondertekend wordt.",
-      harvest: "Maak van een ondertekende offerte een project en begroting in Harvest.",
-      zapier: "Koppel Offerly via Zapier aan duizenden andere apps.",
+      lead: "Offerly laat de tools die je al gebruikt weten wat er met een offerte gebeurt. Slack, Harvest en Zapier horen bij Basic en Pro en koppel je via Instellingen → Koppelingen; DocuSign (Pro) komt binnenkort.",
+      slack:
+        "Een bericht in de Slack-kanalen die je kiest als een offerte ondertekend, afgewezen of voor het eerst geopend wordt of er een vraag over komt, in de taal van je account.",
+      harvest: "Een ondertekende offerte wordt in Harvest een klant, een project en een geaccepteerde begroting van de regels die je klant koos.",
+      zapier:
+        "Koppel Offerly via Zapier aan duizenden andere apps: ondertekend, bekeken, afgewezen, vragen en nieuwe klanten starten een Zap; een Zap kan klanten en conceptoffertes aanmaken.",
       docusign: "Laat offertes met DocuSign ondertekenen als je klant dat vraagt (Pro).",
     },
     domain: {
@@ -212,7 +214,9 @@ export default {
       team: "Je team uitnodigen",
       signing: "Online ondertekenen",
       styling: "Logo, kleuren en lettertype",
+      developerApi: "Webhooks, API-sleutels en een REST-API",
       integrations: "Koppelingen met Slack, Harvest en Zapier",
+      payments: "Aanbetalingen en betalingen via je eigen Mollie-account",
       docusign: "Koppeling met DocuSign",
       customDomain: "Eigen domein",
       noWatermark: "Geen watermerk van Offerly",
@@ -228,7 +232,7 @@ export default {
       },
       plans: {
         q: "Wat is het verschil tussen Starter, Basic en Pro?",
-        a: "Elk abonnement heeft nu klanten, offertes en openbare links, en krijgt de offertebouwer met blokken, sjablonen, statistieken en teamtoegang zodra die er zijn. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, en de koppelingen met Slack, Harvest en Zapier; Pro voegt DocuSign en een eigen domein toe en haalt het watermerk van Offerly weg. Op de functiepagina zie je wat er nu is en wat binnenkort komt.",
+        a: "Elk abonnement heeft klanten, de offertebouwer met blokken en sjablonen, openbare links, pdf's, statistieken en teamtoegang. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, de ontwikkelaars-API en de koppelingen met Slack, Harvest en Zapier; Pro voegt DocuSign en een eigen domein toe (beide binnenkort) en haalt het watermerk van Offerly weg. Op de functiepagina zie je wat er nu is en wat binnenkort komt.",
       },
       vat: {
         q: "Zijn de prijzen inclusief btw?",
@@ -244,11 +248,11 @@ export default {
       },
       customer: {
         q: "Heeft mijn klant een account nodig?",
-        a: "Nee. Je klant opent de link die je stuurt en leest de offerte in elke browser. Niets te installeren, niets te registreren. Printen, als pdf opslaan en online ondertekenen komen binnenkort.",
+        a: "Nee. Je klant opent de link die je stuurt en leest de offerte in elke browser, print hem of slaat hem op als pdf, en ondertekent hem met Basic en Pro online. Niets te installeren, niets te registreren.",
       },
       tracking: {
         q: "Wat houden jullie precies bij als mijn klant een offerte opent?",
-        a: "Statistieken komen binnenkort: dan tellen we de weergaven van de openbare offerte en hoe lang die open staat, en laten jou die cijfers zien. We volgen je klant niet op andere websites en verkopen geen gegevens.",
+        a: "We tellen de weergaven van de openbare offerte en hoe lang elk onderdeel gelezen wordt, en laten je die cijfers per offerte en op het dashboard zien. We volgen je klant niet op andere websites en verkopen geen gegevens.",
       },
       languages: {
         q: "Kan ik offertes in een andere taal versturen?",
@@ -257,6 +261,10 @@ export default {
       cancel: {
         q: "Kan ik op elk moment opzeggen?",
         a: "Ja. Je zegt op in de instellingen onder Abonnement; je abonnement loopt tot het eind van de betaalde periode en wordt niet verlengd.",
+      },
+      integrations: {
+        q: "Welke koppelingen zijn er?",
+        a: "Met Basic en Pro: Slack (een bericht in de kanalen die je kiest als een offerte ondertekend, afgewezen of voor het eerst geopend wordt of er een vraag over komt), Harvest (een ondertekende offerte wordt een project en een geaccepteerde begroting), Zapier (duizenden andere apps), en ondertekende webhooks met een REST-API voor je eigen systemen. Je koppelt ze via Instellingen → Koppelingen en Instellingen → Ontwikkelaars. DocuSign komt binnenkort bij Pro.",
       },
       data: {
         q: "Waar worden mijn gegevens bewaard en wie kan ze zien?",

@@ -4,7 +4,7 @@ import type en from "../en/settings";
 export default {
   title: "Accountinstellingen",
   styleTitle: "Huisstijl",
-  nav: { general: "Algemeen", styling: "Huisstijl", team: "Team", billing: "Facturatie" },
+  nav: { general: "Algemeen", styling: "Huisstijl", team: "Team", billing: "Facturatie", developers: "Ontwikkelaars", integrations: "Koppelingen" },
   sections: {
     statistics: "Statistieken",
     statisticsHint:
@@ -81,6 +81,7 @@ export default {
     linkColor: "Linkkleur",
     textColor: "Tekstkleur",
     textFont: "Lettertype",
+    colorPicker: "{{label}}: kies een kleur",
     colorHint: "Als #rrggbb. Laat leeg voor de standaard.",
     contrastWarning: "Deze kleur is slecht leesbaar op wit (contrast {{ratio}}:1; minstens 4,5:1 wordt aanbevolen).",
     preview: "Voorbeeld",

@@ -7,6 +7,7 @@ function refetchQuoteBlocks(cache: Cache, quoteId: string) {
   cache.invalidate(quote, "quoteBlocks");
   cache.invalidate(quote, "totals");
   cache.invalidate(quote, "total");
+  cache.invalidate(quote, "paymentDue");
 }
 
 /** The quote a block belongs to, found through the cached quotes' block lists. */
@@ -35,6 +36,7 @@ export const editorUpdates: NonNullable<UpdatesConfig["Mutation"]> = {
     if (Array.isArray(blocks) && created) cache.link(quote, "quoteBlocks", [...blocks, cache.keyOfEntity(created)]);
     cache.invalidate(quote, "totals");
     cache.invalidate(quote, "total");
+    cache.invalidate(quote, "paymentDue");
   },
   createTextQuoteBlock: (_result, args, cache) => refetchQuoteBlocks(cache, String(args.quoteId)),
   createPricingQuoteBlock: (_result, args, cache) => refetchQuoteBlocks(cache, String(args.quoteId)),

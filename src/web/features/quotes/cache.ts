@@ -46,4 +46,7 @@ export const quoteKeys = {
   QuotePage: () => null,
   QuoteCustomerDetails: () => null,
   QuoteLifecycle: () => null,
+  PaymentTerms: () => null,
+  PaymentDue: () => null,
+  RecurringPaymentDue: () => null,
 } as const;

@@ -21,6 +21,22 @@ export const QuoteFieldsFragment = graphql(`
       actions
     }
     signable
+    paymentTerms {
+      mode
+      percent
+      amount
+      payToAccept
+      startRecurring
+    }
+    paymentDue {
+      amount
+      oneOffTotal
+      capped
+      recurring {
+        interval
+        amount
+      }
+    }
     quoteDateAt
     quoteExpirationAt
     publishedAt

@@ -33,6 +33,21 @@ type Documents = {
     "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n": typeof types.CreateCustomerDocument,
     "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n": typeof types.UpdateCustomerDocument,
     "\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": typeof types.DeleteCustomerDocument,
+    "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    description\n    eventTypes\n    enabled\n    disabledReason\n    createdAt\n    previousSecretExpiresAt\n    deliveriesPaused\n  }\n": typeof types.WebhookEndpointFieldsFragmentDoc,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    webhookId\n    eventType\n    attempt\n    status\n    statusCode\n    latencyMs\n    responseBody\n    error\n    createdAt\n    cursor\n  }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
+    "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    role\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    expiresAt\n    revokedAt\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
+    "\n  query WebhookEndpointSecrets {\n    webhookEndpoints {\n      id\n      secret\n    }\n  }\n": typeof types.WebhookEndpointSecretsDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!, $first: Int, $after: String) {\n    webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: WebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteWebhookEndpointDocument,
+    "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.RotateWebhookEndpointSecretDocument,
+    "\n  mutation SendTestWebhookEvent($id: ID!) {\n    sendTestWebhookEvent(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.SendTestWebhookEventDocument,
+    "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n": typeof types.QuoteLineItemFieldsFragmentDoc,
     "\n  fragment QuoteBlockFields on QuoteBlock {\n    __typename\n    id\n    name\n    content\n    position\n    ... on PricingQuoteBlock {\n      pricingUnit\n      discountType\n      discountValue\n      quoteLineItems {\n        ...QuoteLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n": typeof types.QuoteBlockFieldsFragmentDoc,
     "\n  query QuoteEditor($id: ID!) {\n    quote(id: $id) {\n      id\n      quoteNumber\n      name\n      language\n      currency\n      status\n      totals {\n        ...TotalsFields\n      }\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        position\n        ... on PricingQuoteBlock {\n          pricingUnit\n          discountType\n          discountValue\n          quoteLineItems {\n            ...QuoteLineItemFields\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n": typeof types.QuoteEditorDocument,
@@ -47,8 +62,23 @@ type Documents = {
     "\n  mutation CreateQuoteBlockFromTemplate($quoteId: ID!, $templateBlockId: ID!) {\n    createQuoteBlockFromTemplate(quoteId: $quoteId, templateBlockId: $templateBlockId) {\n      ...QuoteBlockFields\n    }\n  }\n": typeof types.CreateQuoteBlockFromTemplateDocument,
     "\n  mutation SaveQuoteBlockAsTemplate($id: ID!) {\n    saveQuoteBlockAsTemplate(id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.SaveQuoteBlockAsTemplateDocument,
     "\n  mutation UploadRichTextImage($file: File!) {\n    uploadRichTextImage(file: $file) {\n      src\n      width\n      height\n    }\n  }\n": typeof types.UploadRichTextImageDocument,
+    "\n  query MollieSettings {\n    mollie {\n      connectAvailable\n      connectUrl\n      connection {\n        method\n        mode\n        displayName\n        connectedAt\n      }\n    }\n  }\n": typeof types.MollieSettingsDocument,
+    "\n  mutation ConnectMollieApiKey($apiKey: String!) {\n    connectMollieApiKey(apiKey: $apiKey) {\n      method\n      mode\n      displayName\n    }\n  }\n": typeof types.ConnectMollieApiKeyDocument,
+    "\n  mutation DisconnectMollie {\n    disconnectMollie\n  }\n": typeof types.DisconnectMollieDocument,
+    "\n  query HarvestConnection {\n    harvestConnection {\n      id\n      harvestAccountId\n      accountName\n      userName\n      create\n      enabled\n      disabledReason\n    }\n  }\n": typeof types.HarvestConnectionDocument,
+    "\n  mutation ConnectHarvest($token: String!, $accountId: String!, $create: HarvestCreate!) {\n    connectHarvest(token: $token, accountId: $accountId, create: $create) {\n      id\n      harvestAccountId\n      accountName\n      userName\n      create\n      enabled\n      disabledReason\n    }\n  }\n": typeof types.ConnectHarvestDocument,
+    "\n  mutation UpdateHarvest($create: HarvestCreate!) {\n    updateHarvest(create: $create) {\n      id\n      create\n    }\n  }\n": typeof types.UpdateHarvestDocument,
+    "\n  fragment IntegrationConnectionFields on IntegrationConnection {\n    id\n    kind\n    label\n    detail\n    url\n    settings\n    eventTypes\n    enabled\n    disabledReason\n    disabledAt\n    deliveriesPaused\n    createdAt\n  }\n": typeof types.IntegrationConnectionFieldsFragmentDoc,
+    "\n  query Integrations($kind: IntegrationKind) {\n    integrations(kind: $kind) {\n      ...IntegrationConnectionFields\n    }\n  }\n": typeof types.IntegrationsDocument,
+    "\n  query IntegrationDeliveries($kind: IntegrationKind) {\n    integrations(kind: $kind) {\n      id\n      recentDeliveries {\n        id\n        eventType\n        attempt\n        status\n        statusCode\n        responseBody\n        error\n        createdAt\n      }\n    }\n  }\n": typeof types.IntegrationDeliveriesDocument,
+    "\n  mutation DisconnectIntegration($id: ID!) {\n    disconnectIntegration(id: $id)\n  }\n": typeof types.DisconnectIntegrationDocument,
+    "\n  mutation SetIntegrationEnabled($id: ID!, $enabled: Boolean!) {\n    setIntegrationEnabled(id: $id, enabled: $enabled) {\n      ...IntegrationConnectionFields\n    }\n  }\n": typeof types.SetIntegrationEnabledDocument,
+    "\n  mutation UpdateIntegrationEvents($id: ID!, $eventTypes: [String!]!) {\n    updateIntegrationEvents(id: $id, eventTypes: $eventTypes) {\n      ...IntegrationConnectionFields\n    }\n  }\n": typeof types.UpdateIntegrationEventsDocument,
+    "\n  query SlackIntegration {\n    slackIntegration {\n      addToSlack\n    }\n  }\n": typeof types.SlackIntegrationDocument,
+    "\n  mutation StartSlackOAuth {\n    startSlackOAuth\n  }\n": typeof types.StartSlackOAuthDocument,
+    "\n  mutation ConnectSlackWebhook($input: SlackWebhookInput!) {\n    connectSlackWebhook(input: $input) {\n      ...IntegrationConnectionFields\n    }\n  }\n": typeof types.ConnectSlackWebhookDocument,
     "\n  fragment TotalsFields on Totals {\n    oneOff {\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n    recurring {\n      interval\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n  }\n": typeof types.TotalsFieldsFragmentDoc,
-    "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    lifecycle {\n      state\n      actions\n    }\n    signable\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": typeof types.QuoteFieldsFragmentDoc,
+    "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    lifecycle {\n      state\n      actions\n    }\n    signable\n    paymentTerms {\n      mode\n      percent\n      amount\n      payToAccept\n      startRecurring\n    }\n    paymentDue {\n      amount\n      oneOffTotal\n      capped\n      recurring {\n        interval\n        amount\n      }\n    }\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": typeof types.QuoteFieldsFragmentDoc,
     "\n  fragment QuoteBlocks on Quote {\n    totals {\n      ...TotalsFields\n    }\n    quoteBlocks {\n      __typename\n      id\n      name\n      content\n      position\n      ... on PricingQuoteBlock {\n        pricingUnit\n        discountType\n        discountValue\n        # Inline, not ...TotalsFields: a fragment spread here would pass the query depth limit (10).\n        totals {\n          oneOff {\n            subtotal\n            discount\n            totalExclVat\n            vat {\n              rate\n              base\n              vat\n            }\n            vatTotal\n            totalInclVat\n          }\n          recurring {\n            interval\n            subtotal\n            discount\n            totalExclVat\n            vat {\n              rate\n              base\n              vat\n            }\n            vatTotal\n            totalInclVat\n          }\n        }\n        quoteLineItems {\n          id\n          name\n          description\n          price\n          amount\n          vatRate\n          discountType\n          discountValue\n          optional\n          selected\n          recurring\n          total\n        }\n      }\n    }\n  }\n": typeof types.QuoteBlocksFragmentDoc,
     "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $state: QuoteState) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, state: $state) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        lifecycle {\n          state\n          actions\n        }\n        total\n        currency\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": typeof types.QuotesDocument,
     "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      ...QuoteBlocks\n      # The customer's choice of optional lines, shown in the read-only preview (issue 13).\n      quoteSignatures {\n        id\n        kind\n        selection\n      }\n    }\n  }\n": typeof types.QuoteDocument,
@@ -127,6 +157,21 @@ const documents: Documents = {
     "\n  mutation CreateCustomer($input: CustomerInput!) {\n    createCustomer(input: $input) {\n      ...CustomerFields\n    }\n  }\n": types.CreateCustomerDocument,
     "\n  mutation UpdateCustomer($id: ID!, $input: CustomerInput!) {\n    updateCustomer(id: $id, input: $input) {\n      ...CustomerFields\n    }\n  }\n": types.UpdateCustomerDocument,
     "\n  mutation DeleteCustomer($id: ID!) {\n    deleteCustomer(id: $id)\n  }\n": types.DeleteCustomerDocument,
+    "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    description\n    eventTypes\n    enabled\n    disabledReason\n    createdAt\n    previousSecretExpiresAt\n    deliveriesPaused\n  }\n": types.WebhookEndpointFieldsFragmentDoc,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    webhookId\n    eventType\n    attempt\n    status\n    statusCode\n    latencyMs\n    responseBody\n    error\n    createdAt\n    cursor\n  }\n": types.WebhookDeliveryFieldsFragmentDoc,
+    "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    role\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    expiresAt\n    revokedAt\n  }\n": types.ApiKeyFieldsFragmentDoc,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": types.WebhookEndpointsDocument,
+    "\n  query WebhookEndpointSecrets {\n    webhookEndpoints {\n      id\n      secret\n    }\n  }\n": types.WebhookEndpointSecretsDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!, $first: Int, $after: String) {\n    webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.CreateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: WebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteWebhookEndpointDocument,
+    "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.RotateWebhookEndpointSecretDocument,
+    "\n  mutation SendTestWebhookEvent($id: ID!) {\n    sendTestWebhookEvent(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.SendTestWebhookEventDocument,
+    "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n": types.QuoteLineItemFieldsFragmentDoc,
     "\n  fragment QuoteBlockFields on QuoteBlock {\n    __typename\n    id\n    name\n    content\n    position\n    ... on PricingQuoteBlock {\n      pricingUnit\n      discountType\n      discountValue\n      quoteLineItems {\n        ...QuoteLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n": types.QuoteBlockFieldsFragmentDoc,
     "\n  query QuoteEditor($id: ID!) {\n    quote(id: $id) {\n      id\n      quoteNumber\n      name\n      language\n      currency\n      status\n      totals {\n        ...TotalsFields\n      }\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        position\n        ... on PricingQuoteBlock {\n          pricingUnit\n          discountType\n          discountValue\n          quoteLineItems {\n            ...QuoteLineItemFields\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n": types.QuoteEditorDocument,
@@ -141,8 +186,23 @@ const documents: Documents = {
     "\n  mutation CreateQuoteBlockFromTemplate($quoteId: ID!, $templateBlockId: ID!) {\n    createQuoteBlockFromTemplate(quoteId: $quoteId, templateBlockId: $templateBlockId) {\n      ...QuoteBlockFields\n    }\n  }\n": types.CreateQuoteBlockFromTemplateDocument,
     "\n  mutation SaveQuoteBlockAsTemplate($id: ID!) {\n    saveQuoteBlockAsTemplate(id: $id) {\n      id\n      name\n    }\n  }\n": types.SaveQuoteBlockAsTemplateDocument,
     "\n  mutation UploadRichTextImage($file: File!) {\n    uploadRichTextImage(file: $file) {\n      src\n      width\n      height\n    }\n  }\n": types.UploadRichTextImageDocument,
+    "\n  query MollieSettings {\n    mollie {\n      connectAvailable\n      connectUrl\n      connection {\n        method\n        mode\n        displayName\n        connectedAt\n      }\n    }\n  }\n": types.MollieSettingsDocument,
+    "\n  mutation ConnectMollieApiKey($apiKey: String!) {\n    connectMollieApiKey(apiKey: $apiKey) {\n      method\n      mode\n      displayName\n    }\n  }\n": types.ConnectMollieApiKeyDocument,
+    "\n  mutation DisconnectMollie {\n    disconnectMollie\n  }\n": types.DisconnectMollieDocument,
+    "\n  query HarvestConnection {\n    harvestConnection {\n      id\n      harvestAccountId\n      accountName\n      userName\n      create\n      enabled\n      disabledReason\n    }\n  }\n": types.HarvestConnectionDocument,
+    "\n  mutation ConnectHarvest($token: String!, $accountId: String!, $create: HarvestCreate!) {\n    connectHarvest(token: $token, accountId: $accountId, create: $create) {\n      id\n      harvestAccountId\n      accountName\n      userName\n      create\n      enabled\n      disabledReason\n    }\n  }\n": types.ConnectHarvestDocument,
+    "\n  mutation UpdateHarvest($create: HarvestCreate!) {\n    updateHarvest(create: $create) {\n      id\n      create\n    }\n  }\n": types.UpdateHarvestDocument,
+    "\n  fragment IntegrationConnectionFields on IntegrationConnection {\n    id\n    kind\n    label\n    detail\n    url\n    settings\n    eventTypes\n    enabled\n    disabledReason\n    disabledAt\n    deliveriesPaused\n    createdAt\n  }\n": types.IntegrationConnectionFieldsFragmentDoc,
+    "\n  query Integrations($kind: IntegrationKind) {\n    integrations(kind: $kind) {\n      ...IntegrationConnectionFields\n    }\n  }\n": types.IntegrationsDocument,
+    "\n  query IntegrationDeliveries($kind: IntegrationKind) {\n    integrations(kind: $kind) {\n      id\n      recentDeliveries {\n        id\n        eventType\n        attempt\n        status\n        statusCode\n        responseBody\n        error\n        createdAt\n      }\n    }\n  }\n": types.IntegrationDeliveriesDocument,
+    "\n  mutation DisconnectIntegration($id: ID!) {\n    disconnectIntegration(id: $id)\n  }\n": types.DisconnectIntegrationDocument,
+    "\n  mutation SetIntegrationEnabled($id: ID!, $enabled: Boolean!) {\n    setIntegrationEnabled(id: $id, enabled: $enabled) {\n      ...IntegrationConnectionFields\n    }\n  }\n": types.SetIntegrationEnabledDocument,
+    "\n  mutation UpdateIntegrationEvents($id: ID!, $eventTypes: [String!]!) {\n    updateIntegrationEvents(id: $id, eventTypes: $eventTypes) {\n      ...IntegrationConnectionFields\n    }\n  }\n": types.UpdateIntegrationEventsDocument,
+    "\n  query SlackIntegration {\n    slackIntegration {\n      addToSlack\n    }\n  }\n": types.SlackIntegrationDocument,
+    "\n  mutation StartSlackOAuth {\n    startSlackOAuth\n  }\n": types.StartSlackOAuthDocument,
+    "\n  mutation ConnectSlackWebhook($input: SlackWebhookInput!) {\n    connectSlackWebhook(input: $input) {\n      ...IntegrationConnectionFields\n    }\n  }\n": types.ConnectSlackWebhookDocument,
     "\n  fragment TotalsFields on Totals {\n    oneOff {\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n    recurring {\n      interval\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n  }\n": types.TotalsFieldsFragmentDoc,
-    "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    lifecycle {\n      state\n      actions\n    }\n    signable\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": types.QuoteFieldsFragmentDoc,
+    "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    lifecycle {\n      state\n      actions\n    }\n    signable\n    paymentTerms {\n      mode\n      percent\n      amount\n      payToAccept\n      startRecurring\n    }\n    paymentDue {\n      amount\n      oneOffTotal\n      capped\n      recurring {\n        interval\n        amount\n      }\n    }\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n": types.QuoteFieldsFragmentDoc,
     "\n  fragment QuoteBlocks on Quote {\n    totals {\n      ...TotalsFields\n    }\n    quoteBlocks {\n      __typename\n      id\n      name\n      content\n      position\n      ... on PricingQuoteBlock {\n        pricingUnit\n        discountType\n        discountValue\n        # Inline, not ...TotalsFields: a fragment spread here would pass the query depth limit (10).\n        totals {\n          oneOff {\n            subtotal\n            discount\n            totalExclVat\n            vat {\n              rate\n              base\n              vat\n            }\n            vatTotal\n            totalInclVat\n          }\n          recurring {\n            interval\n            subtotal\n            discount\n            totalExclVat\n            vat {\n              rate\n              base\n              vat\n            }\n            vatTotal\n            totalInclVat\n          }\n        }\n        quoteLineItems {\n          id\n          name\n          description\n          price\n          amount\n          vatRate\n          discountType\n          discountValue\n          optional\n          selected\n          recurring\n          total\n        }\n      }\n    }\n  }\n": types.QuoteBlocksFragmentDoc,
     "\n  query Quotes($page: Int, $pageSize: Int, $search: String, $state: QuoteState) {\n    quotes(page: $page, pageSize: $pageSize, search: $search, state: $state) {\n      totalCount\n      page\n      pageSize\n      items {\n        id\n        quoteNumber\n        name\n        status\n        displayStatus\n        lifecycle {\n          state\n          actions\n        }\n        total\n        currency\n        quoteDateAt\n        quoteExpirationAt\n        customer {\n          id\n          name\n        }\n        customerDetails {\n          name\n        }\n      }\n    }\n  }\n": types.QuotesDocument,
     "\n  query Quote($id: ID!) {\n    quote(id: $id) {\n      ...QuoteFields\n      ...QuoteBlocks\n      # The customer's choice of optional lines, shown in the read-only preview (issue 13).\n      quoteSignatures {\n        id\n        kind\n        selection\n      }\n    }\n  }\n": types.QuoteDocument,
@@ -295,6 +355,66 @@ export function graphql(source: "\n  mutation DeleteCustomer($id: ID!) {\n    de
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    description\n    eventTypes\n    enabled\n    disabledReason\n    createdAt\n    previousSecretExpiresAt\n    deliveriesPaused\n  }\n"): (typeof documents)["\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    description\n    eventTypes\n    enabled\n    disabledReason\n    createdAt\n    previousSecretExpiresAt\n    deliveriesPaused\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    webhookId\n    eventType\n    attempt\n    status\n    statusCode\n    latencyMs\n    responseBody\n    error\n    createdAt\n    cursor\n  }\n"): (typeof documents)["\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    webhookId\n    eventType\n    attempt\n    status\n    statusCode\n    latencyMs\n    responseBody\n    error\n    createdAt\n    cursor\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    role\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    expiresAt\n    revokedAt\n  }\n"): (typeof documents)["\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    role\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    expiresAt\n    revokedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpointSecrets {\n    webhookEndpoints {\n      id\n      secret\n    }\n  }\n"): (typeof documents)["\n  query WebhookEndpointSecrets {\n    webhookEndpoints {\n      id\n      secret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($endpointId: ID!, $first: Int, $after: String) {\n    webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {\n      ...WebhookDeliveryFields\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($endpointId: ID!, $first: Int, $after: String) {\n    webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {\n      ...WebhookDeliveryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: WebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateWebhookEndpoint($id: ID!, $input: WebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendTestWebhookEvent($id: ID!) {\n    sendTestWebhookEvent(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n"): (typeof documents)["\n  mutation SendTestWebhookEvent($id: ID!) {\n    sendTestWebhookEvent(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n"): (typeof documents)["\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n"): (typeof documents)["\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -351,11 +471,71 @@ export function graphql(source: "\n  mutation UploadRichTextImage($file: File!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query MollieSettings {\n    mollie {\n      connectAvailable\n      connectUrl\n      connection {\n        method\n        mode\n        displayName\n        connectedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query MollieSettings {\n    mollie {\n      connectAvailable\n      connectUrl\n      connection {\n        method\n        mode\n        displayName\n        connectedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConnectMollieApiKey($apiKey: String!) {\n    connectMollieApiKey(apiKey: $apiKey) {\n      method\n      mode\n      displayName\n    }\n  }\n"): (typeof documents)["\n  mutation ConnectMollieApiKey($apiKey: String!) {\n    connectMollieApiKey(apiKey: $apiKey) {\n      method\n      mode\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisconnectMollie {\n    disconnectMollie\n  }\n"): (typeof documents)["\n  mutation DisconnectMollie {\n    disconnectMollie\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HarvestConnection {\n    harvestConnection {\n      id\n      harvestAccountId\n      accountName\n      userName\n      create\n      enabled\n      disabledReason\n    }\n  }\n"): (typeof documents)["\n  query HarvestConnection {\n    harvestConnection {\n      id\n      harvestAccountId\n      accountName\n      userName\n      create\n      enabled\n      disabledReason\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConnectHarvest($token: String!, $accountId: String!, $create: HarvestCreate!) {\n    connectHarvest(token: $token, accountId: $accountId, create: $create) {\n      id\n      harvestAccountId\n      accountName\n      userName\n      create\n      enabled\n      disabledReason\n    }\n  }\n"): (typeof documents)["\n  mutation ConnectHarvest($token: String!, $accountId: String!, $create: HarvestCreate!) {\n    connectHarvest(token: $token, accountId: $accountId, create: $create) {\n      id\n      harvestAccountId\n      accountName\n      userName\n      create\n      enabled\n      disabledReason\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateHarvest($create: HarvestCreate!) {\n    updateHarvest(create: $create) {\n      id\n      create\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateHarvest($create: HarvestCreate!) {\n    updateHarvest(create: $create) {\n      id\n      create\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment IntegrationConnectionFields on IntegrationConnection {\n    id\n    kind\n    label\n    detail\n    url\n    settings\n    eventTypes\n    enabled\n    disabledReason\n    disabledAt\n    deliveriesPaused\n    createdAt\n  }\n"): (typeof documents)["\n  fragment IntegrationConnectionFields on IntegrationConnection {\n    id\n    kind\n    label\n    detail\n    url\n    settings\n    eventTypes\n    enabled\n    disabledReason\n    disabledAt\n    deliveriesPaused\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Integrations($kind: IntegrationKind) {\n    integrations(kind: $kind) {\n      ...IntegrationConnectionFields\n    }\n  }\n"): (typeof documents)["\n  query Integrations($kind: IntegrationKind) {\n    integrations(kind: $kind) {\n      ...IntegrationConnectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IntegrationDeliveries($kind: IntegrationKind) {\n    integrations(kind: $kind) {\n      id\n      recentDeliveries {\n        id\n        eventType\n        attempt\n        status\n        statusCode\n        responseBody\n        error\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query IntegrationDeliveries($kind: IntegrationKind) {\n    integrations(kind: $kind) {\n      id\n      recentDeliveries {\n        id\n        eventType\n        attempt\n        status\n        statusCode\n        responseBody\n        error\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisconnectIntegration($id: ID!) {\n    disconnectIntegration(id: $id)\n  }\n"): (typeof documents)["\n  mutation DisconnectIntegration($id: ID!) {\n    disconnectIntegration(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetIntegrationEnabled($id: ID!, $enabled: Boolean!) {\n    setIntegrationEnabled(id: $id, enabled: $enabled) {\n      ...IntegrationConnectionFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetIntegrationEnabled($id: ID!, $enabled: Boolean!) {\n    setIntegrationEnabled(id: $id, enabled: $enabled) {\n      ...IntegrationConnectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateIntegrationEvents($id: ID!, $eventTypes: [String!]!) {\n    updateIntegrationEvents(id: $id, eventTypes: $eventTypes) {\n      ...IntegrationConnectionFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateIntegrationEvents($id: ID!, $eventTypes: [String!]!) {\n    updateIntegrationEvents(id: $id, eventTypes: $eventTypes) {\n      ...IntegrationConnectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SlackIntegration {\n    slackIntegration {\n      addToSlack\n    }\n  }\n"): (typeof documents)["\n  query SlackIntegration {\n    slackIntegration {\n      addToSlack\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartSlackOAuth {\n    startSlackOAuth\n  }\n"): (typeof documents)["\n  mutation StartSlackOAuth {\n    startSlackOAuth\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConnectSlackWebhook($input: SlackWebhookInput!) {\n    connectSlackWebhook(input: $input) {\n      ...IntegrationConnectionFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConnectSlackWebhook($input: SlackWebhookInput!) {\n    connectSlackWebhook(input: $input) {\n      ...IntegrationConnectionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment TotalsFields on Totals {\n    oneOff {\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n    recurring {\n      interval\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n  }\n"): (typeof documents)["\n  fragment TotalsFields on Totals {\n    oneOff {\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n    recurring {\n      interval\n      subtotal\n      discount\n      totalExclVat\n      vat {\n        rate\n        base\n        vat\n      }\n      vatTotal\n      totalInclVat\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    lifecycle {\n      state\n      actions\n    }\n    signable\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n"): (typeof documents)["\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    lifecycle {\n      state\n      actions\n    }\n    signable\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n"];
+export function graphql(source: "\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    lifecycle {\n      state\n      actions\n    }\n    signable\n    paymentTerms {\n      mode\n      percent\n      amount\n      payToAccept\n      startRecurring\n    }\n    paymentDue {\n      amount\n      oneOffTotal\n      capped\n      recurring {\n        interval\n        amount\n      }\n    }\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n"): (typeof documents)["\n  fragment QuoteFields on Quote {\n    id\n    quoteNumber\n    name\n    slug\n    nanoId\n    url\n    language\n    currency\n    status\n    displayStatus\n    lifecycle {\n      state\n      actions\n    }\n    signable\n    paymentTerms {\n      mode\n      percent\n      amount\n      payToAccept\n      startRecurring\n    }\n    paymentDue {\n      amount\n      oneOffTotal\n      capped\n      recurring {\n        interval\n        amount\n      }\n    }\n    quoteDateAt\n    quoteExpirationAt\n    publishedAt\n    total\n    customer {\n      id\n      name\n    }\n    customerDetails {\n      name\n      companyName\n      contactPerson\n      email\n      phone\n      content\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

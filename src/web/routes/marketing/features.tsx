@@ -54,7 +54,7 @@ export default function FeaturesPage() {
           <p className="mt-3 max-w-3xl text-slate-700">{t("features.integrations.lead")}</p>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {INTEGRATIONS.map(({ key, name, feature }) => (
-              <li key={key} className="rounded-xl border border-dashed border-slate-300 p-5">
+              <li key={key} className="rounded-xl border border-dashed border-slate-300 p-5" data-testid={`integration-${key}`}>
                 <h3 className="font-semibold">{name}</h3>
                 <p className="mt-1 text-sm text-slate-600">{t(`features.integrations.${key}`)}</p>
                 <PlanBadges feature={feature} />

@@ -41,7 +41,8 @@ export const BlockCard = memo(function BlockCard({
   onDelete?: (block: BlockSummary) => void;
 }) {
   const { t } = useTranslation();
-  const text = documentToPlainText(block.content as RichNode | null).trim();
+  // Line by line, with list markers: a list stays a list in the preview (issue 28).
+  const text = documentToPlainText(block.content as RichNode | null, { listMarkers: true }).trim();
   return (
     <article className="flex gap-2 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" aria-label={block.name}>
       {handle}
@@ -52,7 +53,11 @@ export const BlockCard = memo(function BlockCard({
           </h3>
           <span className="text-xs font-medium uppercase tracking-wide text-slate-500">{t(`editor:kinds.${block.kind}`)}</span>
         </div>
-        {text ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 [overflow-wrap:anywhere]">{text}</p> : null}
+        {text ? (
+          <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm text-slate-600 [overflow-wrap:anywhere]" data-testid="block-preview">
+            {text}
+          </p>
+        ) : null}
         {block.kind === "PRICING" && block.totals ? (
           <div className="mt-2">
             <p className="text-xs text-slate-500">{t("editor:pricing.lineCount", { count: block.lineCount ?? 0 })}</p>

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { localTodayIso } from "../../../../shared/format";
 import { CURRENCIES, QUOTE_LANGUAGES } from "../../../../shared/money";
-import { DEFAULT_VALIDITY_DAYS, QUOTE_NAME_MAX, type TQuoteInput, ZQuoteInput, addDaysIso } from "../../../../shared/quotes";
+import { planIncludes } from "../../../../shared/plans";
+import { DEFAULT_VALIDITY_DAYS, QUOTE_NAME_MAX, addDaysIso } from "../../../../shared/quotes";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -13,7 +14,10 @@ import { toast } from "../../../components/ui/toast";
 import type { QuoteFieldsFragment, QuoteFormDataQuery as TQuoteFormData } from "../../../graphql/generated/graphql";
 import { useLocalizedHref, useTranslation } from "../../../i18n";
 import { applyServerErrors, useLeaveGuard, useZodForm } from "../../../lib/form";
+import { useAccountPlan } from "../../billing/hooks/use-account-plan";
 import { CreateQuoteMutation, QuoteFormDataQuery, UpdateQuoteMutation } from "../operations";
+import { type QuoteFormValues, paymentTermsForm, paymentTermsInput, quoteFormSchema } from "../quote-form-values";
+import { PaymentTermsFields } from "./payment-terms-fields";
 import { BLANK_START, StartFromPicker, startFromInput } from "./start-from";
 
 /** Create a quote (no `quote`) or edit a draft's details. Loads the account's defaults and customers. */
@@ -24,10 +28,11 @@ export function QuoteForm({ quote, onSaved, startFromQuoteId }: { quote?: QuoteF
   return <QuoteFormFields quote={quote} formData={data} onSaved={onSaved} startFromQuoteId={startFromQuoteId} />;
 }
 
-function defaultsFor(quote: QuoteFieldsFragment | undefined, formData: TQuoteFormData): TQuoteInput {
+function defaultsFor(quote: QuoteFieldsFragment | undefined, formData: TQuoteFormData): QuoteFormValues {
   if (quote) {
     const { name, language, currency, quoteDateAt, quoteExpirationAt, signable } = quote;
-    return { name, customerId: quote.customer?.id ?? "", language, currency, quoteDateAt, quoteExpirationAt, signable } as TQuoteInput;
+    const paymentTerms = paymentTermsForm(quote.paymentTerms, language);
+    return { name, customerId: quote.customer?.id ?? "", language, currency, quoteDateAt, quoteExpirationAt, signable, paymentTerms };
   }
   const today = localTodayIso();
   return {
@@ -38,7 +43,8 @@ function defaultsFor(quote: QuoteFieldsFragment | undefined, formData: TQuoteFor
     quoteDateAt: today,
     quoteExpirationAt: addDaysIso(today, DEFAULT_VALIDITY_DAYS),
     signable: true,
-  } as TQuoteInput;
+    paymentTerms: paymentTermsForm(null, formData.account.language),
+  };
 }
 
 function QuoteFormFields({
@@ -54,7 +60,10 @@ function QuoteFormFields({
 }) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
-  const form = useZodForm(ZQuoteInput, defaultsFor(quote, formData));
+  const form = useZodForm(quoteFormSchema, defaultsFor(quote, formData));
+  const plan = useAccountPlan();
+  // A plan without payments (Starter) sees the section disabled and leaves the terms as they are.
+  const paymentsLocked = plan.account ? !planIncludes(plan.account, "payments") : false;
   const { register, formState, handleSubmit, watch } = form;
   const { errors } = formState;
   const { allowLeave, leaveDialog } = useLeaveGuard(formState.isDirty && !formState.isSubmitting);
@@ -71,7 +80,8 @@ function QuoteFormFields({
     ...customers.map((c) => ({ value: c.id, label: c.companyName && c.companyName !== c.name ? `${c.name} (${c.companyName})` : c.name })),
   ];
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = handleSubmit(async ({ paymentTerms, ...values }) => {
+    const input = { ...values, paymentTerms: paymentsLocked || !paymentTerms ? null : paymentTermsInput(paymentTerms) };
     const result = quote ? await updateQuote({ id: quote.id, input }) : await createQuote({ input, startFrom: startFromInput(startFrom) });
     if (result.error || !result.data) {
       toast.error(applyServerErrors(form, result.error, t("errors.generic")));
@@ -121,6 +131,7 @@ function QuoteFormFields({
         />
       </div>
       <CheckboxField label={t("quotes:fields.signable")} hint={t("quotes:fields.signableHint")} {...register("signable")} />
+      <PaymentTermsFields form={form} quote={quote} locked={paymentsLocked} canUpgrade={plan.isOwner} />
       {quote ? null : <StartFromPicker value={startFrom} onChange={setStartFrom} />}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Link

@@ -39,7 +39,9 @@ function ColorField({ form, name, label, warnContrast }: { form: Form; name: "li
         />
         <input
           type="color"
-          aria-label={label}
+          // Its own name: the text field beside it is the one called `label` (issue 28).
+          aria-label={t("settings:styling.colorPicker", { label })}
+          data-testid={`${name}-picker`}
           value={shown}
           onChange={(e) => form.setValue(name, e.target.value, { shouldDirty: true, shouldValidate: true })}
           className="mb-6 h-10 w-12 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1"

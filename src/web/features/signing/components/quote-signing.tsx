@@ -17,6 +17,10 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
   const [{ data }, refetch] = useQuery({ query: QuoteSigningQuery, variables: { id: quoteId }, requestPolicy: "cache-and-network" });
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Set once the server has answered "Mark as signed" with success: the buttons go at once, not
+  // when the refetched quote arrives (on a slow connection the toast said "Quote signed" while
+  // "Mark as signed" was still there).
+  const [markedSigned, setMarkedSigned] = useState(false);
   const [{ fetching: marking }, mark] = useMutation(UpdateQuoteToSignedMutation);
   const quote = data?.quote;
   // The focus never falls back to the page's body when the control that had it goes away: after
@@ -36,8 +40,8 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
   if (!quote || quote.status === "DRAFT") return null;
   const signatures = quote.quoteSignatures.map((s) => ({ ...s, signedAt: String(s.signedAt) }));
   // The state table (src/shared/quote-state.ts): no signature and no "mark as signed" once declined.
-  const canAdd = quote.lifecycle.actions.includes("ADD_SIGNATURE");
-  const canMark = quote.lifecycle.actions.includes("MARK_SIGNED");
+  const canAdd = !markedSigned && quote.lifecycle.actions.includes("ADD_SIGNATURE");
+  const canMark = !markedSigned && quote.lifecycle.actions.includes("MARK_SIGNED");
 
   const markSigned = async () => {
     focusNext.current = "#signatures-title";
@@ -48,6 +52,7 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
       toast.error(t("signing:toast.markFailed"));
       return;
     }
+    setMarkedSigned(true);
     toast.success(t("signing:toast.quoteSigned"));
   };
 

@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { signUp } from "../tests/support/auth";
+import { type ProductionServer, startProductionServer } from "../tests/support/production";
+import { createCustomer } from "../tests/support/quotes";
+import { fmt } from "./lib";
+import { report } from "./report";
+
+/**
+ * Outbound deliveries on the production build (issue 23): how many per second the server's own
+ * delivery worker sends (WEBHOOK_CONCURRENCY) when a backlog of events is waiting, and how long
+ * from a change's commit (the API's answer) to the receiver's arrival, one change at a time.
+ *
+ * Backlog: a server with JOBS_WORKER=false records BENCH_WEBHOOK_EVENTS customer.created events
+ * (default 10,000) for one endpoint; then a server with the worker on, on the same database,
+ * delivers them to a local receiver that answers 200 at once. Latency: 200 changes 50 ms apart.
+ */
+const CREATE_ENDPOINT = "mutation ($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { id } }";
+const KEY = Buffer.alloc(32, 0x5e).toString("base64");
+
+type Arrival = { at: number; customerId: string | undefined };
+
+async function startReceiver() {
+  const arrivals: Arrival[] = [];
+  let waiter: { count: number; resolve: () => void } | undefined;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const at = performance.now();
+      let customerId: string | undefined;
+      try {
+        customerId = JSON.parse(Buffer.concat(chunks).toString("utf8"))?.data?.customer?.id;
+      } catch {
+        /* counted anyway */
+      }
+      arrivals.push({ at, customerId });
+      res.writeHead(200).end("ok");
+      if (waiter && arrivals.length >= waiter.count) waiter.resolve();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as import("node:net").AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    arrivals,
+    waitFor: (count: number, timeoutMs: number) =>
+      new Promise<boolean>((resolve) => {
+        if (arrivals.length >= count) return resolve(true);
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        waiter = {
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
+        };
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `offerly_bench_webhooks_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** `concurrent` requests at a time until `total` are done. */
+async function inParallel(total: number, concurrent: number, one: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrent }, async () => {
+      while (next < total) await one(next++);
+    }),
+  );
+}
+
+export async function benchWebhooks(kind: "pglite" | "postgres", adminUrl?: string): Promise<void> {
+  const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
+  const receiver = await startReceiver();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-bench-webhooks-"));
+  const database = kind === "postgres" && adminUrl ? await freshDatabase(adminUrl) : undefined;
+  const env = {
+    DATA_DIR: dataDir,
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    WEBHOOK_SECRET_KEY: KEY,
+    LOG_LEVEL: "warn",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
+  let server: ProductionServer | undefined;
+  try {
+    // 1. The backlog, recorded with no worker running.
+    server = await startProductionServer({ ...env, JOBS_WORKER: "false" });
+    const owner = await signUp(server.client, { company: "Bench Hooks" });
+    const endpoint = await server.client.gql(CREATE_ENDPOINT, { input: { url: receiver.url, eventTypes: ["customer.created"] } }, owner.headers());
+    if (endpoint.errors) throw new Error(JSON.stringify(endpoint.errors));
+    const recordStarted = performance.now();
+    await inParallel(events, 8, (i) => createCustomer(server!.client, owner, { name: `Bench customer ${i}` }));
+    const recordSeconds = (performance.now() - recordStarted) / 1000;
+    await server.stop();
+    server = undefined;
+
+    // 2. The worker on: time until every event has arrived.
+    const concurrency = process.env.WEBHOOK_CONCURRENCY ?? "8";
+    server = await startProductionServer({ ...env, WEBHOOK_CONCURRENCY: concurrency });
+    const started = performance.now();
+    const all = await receiver.waitFor(events, 600_000);
+    const seconds = (performance.now() - started) / 1000;
+    if (!all) throw new Error(`only ${receiver.arrivals.length} of ${events} deliveries arrived in 10 minutes`);
+    // The first arrival comes one poll interval after the start at most (background work waits for it).
+    const firstAt = receiver.arrivals[0].at;
+    const steady = (receiver.arrivals[receiver.arrivals.length - 1].at - firstAt) / 1000;
+    const perSecond = (events - 1) / steady;
+
+    // 3. Commit to arrival, one change at a time.
+    const before = receiver.arrivals.length;
+    const latencies: number[] = [];
+    const committed = new Map<string, number>();
+    for (let i = 0; i < 200; i++) {
+      const customer = await createCustomer(server.client, owner, { name: `Latency ${i}` });
+      committed.set(customer.id, performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await receiver.waitFor(before + 200, 60_000);
+    for (const arrival of receiver.arrivals.slice(before)) {
+      const at = arrival.customerId ? committed.get(arrival.customerId) : undefined;
+      if (at !== undefined) latencies.push(arrival.at - at);
+    }
+    latencies.sort((a, b) => a - b);
+    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+
+    const label = kind === "postgres" ? "PostgreSQL" : "PGlite";
+    console.log(
+      `webhooks (${label}): ${events} events recorded in ${fmt(recordSeconds)} s; delivered in ${fmt(seconds)} s from the start ` +
+        `(${fmt(perSecond, 0)}/s from the first to the last arrival, WEBHOOK_CONCURRENCY=${concurrency}); ` +
+        `commit → arrival p50 ${fmt(p(0.5), 0)} ms, p95 ${fmt(p(0.95), 0)} ms over ${latencies.length} (load ${os.loadavg()[0].toFixed(2)})`,
+    );
+    report.figure({
+      case: `webhooks (${label})`,
+      measure: `deliveries/s (backlog of ${events.toLocaleString("en-US")})`,
+      value: Math.round(perSecond),
+      unit: "/s",
+      target: "≥ 200/s on PostgreSQL",
+      met: kind === "postgres" ? perSecond >= 200 : undefined,
+    });
+    report.figure({
+      case: `webhooks (${label})`,
+      measure: "commit → arrival p95",
+      value: Math.round(p(0.95)),
+      unit: "ms",
+      target: "≤ 1000 ms",
+      met: p(0.95) <= 1000,
+    });
+  } finally {
+    await server?.stop();
+    await receiver.close();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
