@@ -84,12 +84,18 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     for (const delay of [20, 100, 300]) setTimeout(() => wake?.(), delay).unref();
   }
 
+  let lastSweep = 0;
   async function sweep(): Promise<void> {
+    lastSweep = Date.now();
     // A job whose worker vanished during its last allowed attempt will not be tried again.
     await db.execute(sql`
       update jobs set status = 'failed', finished_at = now(), updated_at = now(), locked_by = null, locked_at = null,
         last_error = 'The worker stopped during the last attempt (lock expired).'
       where status = 'running' and name in (${names}) and locked_at < now() - ${ms(lockTimeoutMs)} and attempts >= max_attempts`);
+    // One whose worker vanished earlier is due again now (its claim counts the next attempt).
+    await db.execute(sql`
+      update jobs set status = 'queued', run_at = now(), updated_at = now(), locked_by = null, locked_at = null
+      where status = 'running' and name in (${names}) and locked_at < now() - ${ms(lockTimeoutMs)} and attempts < max_attempts`);
     if (Date.now() - lastCleanup > 10 * 60_000) {
       lastCleanup = Date.now();
       await db.execute(sql`
@@ -98,17 +104,24 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
-  async function claim(limit: number): Promise<ClaimedJob[]> {
-    await sweep();
+  /**
+   * Claims up to `limit` due jobs. Lock-expired jobs were made due again by the sweep, so the claim
+   * reads one partial index in order (jobs_due_idx on run_at, no sort) and stops at `limit`: with
+   * a backlog of 10,000 deliveries it took 9 ms sorting them all when it also looked for expired
+   * locks and ordered by created_at too, 0.2 ms now (EXPLAIN ANALYZE, decision 048). Jobs queued
+   * in one transaction share run_at (and created_at: both are the transaction's now()), so the
+   * dropped tie-break never ordered anything.
+   */
+  async function claim(limit: number, { sweepNow = true } = {}): Promise<ClaimedJob[]> {
+    if (sweepNow || Date.now() - lastSweep >= pollIntervalMs) await sweep();
     return queryRows<ClaimedJob>(
       db,
       sql`
       update jobs set status = 'running', attempts = attempts + 1, locked_by = ${id}, locked_at = now(), updated_at = now()
       where id in (
         select id from jobs
-        where name in (${names})
-          and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_at < now() - ${ms(lockTimeoutMs)}))
-        order by run_at, created_at
+        where name in (${names}) and status = 'queued' and run_at <= now()
+        order by run_at
         limit ${limit}
         for update skip locked
       )
@@ -167,7 +180,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       const free = concurrency - active.size;
       if (free > 0) {
         try {
-          for (const job of await claim(free)) track(job);
+          // A busy worker claims again each time a job ends: the sweep runs at most once a poll interval.
+          for (const job of await claim(free, { sweepNow: false })) track(job);
         } catch (error) {
           log.error({ err: error, workerId: id }, "could not claim jobs");
         }
