@@ -6,6 +6,7 @@
  */
 import dns from "node:dns/promises";
 import net from "node:net";
+import { deliveryError } from "../../../shared/delivery-errors";
 
 /**
  * Addresses a webhook may never reach: loopback, private, link-local, unique-local, CGNAT, cloud
@@ -75,12 +76,12 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
  */
 export function checkWebhookUrl(value: string, allowPrivate: boolean): URL {
   const url = new URL(value);
-  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) throw new WebhookAddressError("Only https:// URLs are allowed");
+  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) throw new WebhookAddressError(deliveryError.onlyHttps());
   if (allowPrivate) return url;
   const host = bareHost(url).toLowerCase();
-  if (net.isIP(host) && isForbiddenAddress(host)) throw new WebhookAddressError(`The address ${host} is not allowed (private, loopback or reserved)`);
+  if (net.isIP(host) && isForbiddenAddress(host)) throw new WebhookAddressError(deliveryError.addressRefused({ host }));
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal") || !host.includes(".")) {
-    throw new WebhookAddressError(`The host ${host} is not a public name`);
+    throw new WebhookAddressError(deliveryError.hostNotPublic({ host }));
   }
   return url;
 }
@@ -94,10 +95,10 @@ export async function resolveWebhookAddress(url: URL, allowPrivate: boolean, loo
   const host = bareHost(url);
   const literal = net.isIP(host);
   const addresses = literal ? [{ address: host, family: literal }] : await lookup(host, { all: true, verbatim: true });
-  if (addresses.length === 0) throw new WebhookAddressError(`${host} did not resolve`);
+  if (addresses.length === 0) throw new WebhookAddressError(deliveryError.hostUnresolved({ host }));
   if (!allowPrivate) {
     const refused = addresses.find((a) => isForbiddenAddress(a.address));
-    if (refused) throw new WebhookAddressError(`${host} resolves to ${refused.address}, which is not allowed (private, loopback or reserved)`);
+    if (refused) throw new WebhookAddressError(deliveryError.hostResolvesRefused({ host, address: refused.address }));
   }
   const first = addresses[0];
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

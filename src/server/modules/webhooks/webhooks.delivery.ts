@@ -26,6 +26,7 @@ import { loadEventBody } from "./webhooks.events";
 import type { HttpOutcome } from "./webhooks.http";
 import { RETRY_SCHEDULE_MS, type deliverWebhookJob } from "./webhooks.jobs";
 import { featureOfKind } from "./webhooks.service";
+import { deliveryError } from "../../../shared/delivery-errors";
 
 export type DeliveryMessage = z.output<(typeof deliverWebhookJob)["schema"]>;
 
@@ -82,7 +83,7 @@ export async function deliverWebhook(message: DeliveryMessage, deps: DeliveryDep
       .update(webhookDeliveries)
       .set({
         status: "FAILED",
-        error: feature === "developerApi" ? "Not delivered: the account's plan has no developer API" : "Not delivered: the account's plan has no integrations",
+        error: feature === "developerApi" ? deliveryError.planNoDeveloperApi() : deliveryError.planNoIntegrations(),
         finishedAt: new Date(),
       })
       .where(and(eq(webhookDeliveries.jobId, job.id), eq(webhookDeliveries.status, "PENDING")));
@@ -106,8 +107,8 @@ export async function deliverWebhook(message: DeliveryMessage, deps: DeliveryDep
 
   const body = message.testBody ?? (message.eventId ? await loadEventBody(db, message.accountId, message.eventId) : null);
   if (body === null) {
-    await record({ status: "FAILED", error: "The event is no longer stored" });
-    throw new PermanentJobError("The event is no longer stored");
+    await record({ status: "FAILED", error: deliveryError.eventGone() });
+    throw new PermanentJobError(deliveryError.eventGone());
   }
 
   const transport = (deps.transports ?? transports)[endpoint.kind];
@@ -155,7 +156,7 @@ async function attemptRow(db: Database, message: DeliveryMessage, job: DeliveryD
   if (job.attempt > 1) {
     await db
       .update(webhookDeliveries)
-      .set({ status: "FAILED", error: "Interrupted (the worker stopped during the attempt)", finishedAt: new Date() })
+      .set({ status: "FAILED", error: deliveryError.interrupted(), finishedAt: new Date() })
       .where(and(eq(webhookDeliveries.jobId, job.id), eq(webhookDeliveries.status, "PENDING"), lt(webhookDeliveries.attempt, job.attempt)));
   }
   // Only a test or resend has a row already (written by the request, for attempt 1).

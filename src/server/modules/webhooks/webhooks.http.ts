@@ -6,6 +6,7 @@
 import http from "node:http";
 import https from "node:https";
 import { type CheckedAddress, pinnedLookup } from "./webhooks.address";
+import { deliveryError } from "../../../shared/delivery-errors";
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 const KEEP_BYTES = 4096; // read a little more than 1 KB, so a multi-byte character at the cut is whole
@@ -61,7 +62,7 @@ export function postWebhook(
       agent: false,
     });
     const timer = setTimeout(() => {
-      request.destroy(new Error(`timed out after ${Math.round(timeoutMs / 1000)} s`));
+      request.destroy(new Error(deliveryError.timedOut({ seconds: String(Math.round(timeoutMs / 1000)) })));
     }, timeoutMs);
     request.on("error", (error: NodeJS.ErrnoException) => {
       finish({ statusCode: null, responseBody: null, error: describe(error), retryAfterMs: null });

@@ -6,6 +6,7 @@
  * failure the transport turns into a delivery outcome.
  */
 import { parseRetryAfter } from "../../webhooks/webhooks.http";
+import { deliveryError } from "../../../../shared/delivery-errors";
 
 export const HARVEST_DEFAULT_API_URL = "https://api.harvestapp.com";
 /** Harvest asks for the application's name and a way to reach its makers. */
@@ -51,7 +52,9 @@ export async function harvestRequest<T>(credentials: HarvestCredentials, method:
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     const reason =
-      (error as Error).name === "TimeoutError" ? `timed out after ${TIMEOUT_MS / 1000} s` : `${cause ? `${cause}: ` : ""}${(error as Error).message}`;
+      (error as Error).name === "TimeoutError"
+        ? deliveryError.timedOut({ seconds: String(TIMEOUT_MS / 1000) })
+        : `${cause ? `${cause}: ` : ""}${(error as Error).message}`;
     return { ok: false, statusCode: null, responseBody: null, error: reason.slice(0, 500), retryAfterMs: null };
   }
   const text = (await response.text().catch(() => "")).replaceAll("\0", "");
@@ -71,7 +74,7 @@ export async function harvestRequest<T>(credentials: HarvestCredentials, method:
       ok: false,
       statusCode: response.status,
       responseBody: text.slice(0, 1024),
-      error: "Harvest answered something that is not JSON",
+      error: deliveryError.harvestNotJson(),
       retryAfterMs: null,
     };
   }

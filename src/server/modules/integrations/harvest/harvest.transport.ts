@@ -37,6 +37,7 @@ import {
   harvestRequest,
 } from "./harvest.api";
 import { estimateItems } from "./harvest.lines";
+import { HARVEST_STEPS, deliveryError } from "../../../../shared/delivery-errors";
 
 /** A claim older than this is an attempt that died: the next attempt takes it over. */
 export const CLAIM_STALE_MS = 60_000;
@@ -86,7 +87,7 @@ export const harvestTransport: Transport = {
       const envelope = JSON.parse(input.body) as { type: string; data: unknown };
       if (envelope.type !== "quote.signed") {
         // A test message (or an event this kind does not act on): check that the connection works.
-        const me = unwrap(await harvestRequest<HarvestUser>(credentials, "GET", "/v2/users/me"), "Checking the connection");
+        const me = unwrap(await harvestRequest<HarvestUser>(credentials, "GET", "/v2/users/me"), HARVEST_STEPS.checkConnection);
         return { statusCode: me.statusCode, latencyMs: latencyMs(), responseBody: JSON.stringify({ user: me.body.email }), error: null, retryAfterMs: null };
       }
       const result = await createForSignedQuote(input, credentials, envelope.data as EventPayloads["quote.signed"]);
@@ -129,7 +130,7 @@ async function createForSignedQuote(
     if (found) return String(found.id);
     const created = unwrap(
       await harvestRequest<HarvestClient>(credentials, "POST", "/v2/clients", { name: clientName, currency: quote.currency, is_active: true }),
-      "Creating the client",
+      HARVEST_STEPS.createClient,
     );
     statusCode = created.statusCode;
     summary.created.push("client");
@@ -142,7 +143,7 @@ async function createForSignedQuote(
     const projectId = await links.once("project", async () => {
       const existing = unwrap(
         await harvestList<"projects", HarvestProject>(credentials, `/v2/projects?client_id=${clientId}`, "projects"),
-        "Looking up the project",
+        HARVEST_STEPS.findProject,
       );
       const found = existing.body.find((p) => p.code === quote.number);
       if (found) return String(found.id);
@@ -158,7 +159,7 @@ async function createForSignedQuote(
           starts_on: (quote.signedAt ?? new Date().toISOString()).slice(0, 10),
           notes: t("harvest:estimate.notesLink", { url: quote.links.app }),
         }),
-        "Creating the project",
+        HARVEST_STEPS.createProject,
       );
       statusCode = created.statusCode;
       summary.created.push("project");
@@ -172,7 +173,7 @@ async function createForSignedQuote(
     const estimateId = await links.once("estimate", async () => {
       const existing = unwrap(
         await harvestList<"estimates", HarvestEstimate>(credentials, `/v2/estimates?client_id=${clientId}`, "estimates"),
-        "Looking up the estimate",
+        HARVEST_STEPS.findEstimate,
       );
       const found = existing.body.find((e) => e.purchase_order === quote.number);
       if (found) {
@@ -217,7 +218,7 @@ async function createForSignedQuote(
             taxed2: false,
           })),
         }),
-        "Creating the estimate",
+        HARVEST_STEPS.createEstimate,
       );
       statusCode = created.statusCode;
       state = created.body.state;
@@ -230,7 +231,7 @@ async function createForSignedQuote(
       if (state === "accepted") return "accepted";
       const accepted = unwrap(
         await harvestRequest<{ id: number }>(credentials, "POST", `/v2/estimates/${estimateId}/messages`, { event_type: "accept" }),
-        "Marking the estimate accepted",
+        HARVEST_STEPS.acceptEstimate,
       );
       statusCode = accepted.statusCode;
       summary.created.push("accepted");
@@ -252,7 +253,7 @@ async function signedItems(db: Executor, accountId: string, data: EventPayloads[
           .from(quoteVersions)
           .where(and(eq(quoteVersions.accountId, accountId), eq(quoteVersions.quoteId, quote.id), eq(quoteVersions.number, quote.version)))
           .limit(1);
-  if (!version) throw new Stop({ statusCode: null, responseBody: null, error: "The signed version of the quote is not stored", retryAfterMs: null });
+  if (!version) throw new Stop({ statusCode: null, responseBody: null, error: deliveryError.harvestVersionGone(), retryAfterMs: null });
   const document = applySelection(version.document.document, selection.optionalLineIds);
   const items = estimateItems(document.blocks, quote.language);
   // The items add up to what was signed (one-off plus each recurring part, excl. VAT), or nothing is sent.
@@ -262,7 +263,7 @@ async function signedItems(db: Executor, accountId: string, data: EventPayloads[
     throw new Stop({
       statusCode: null,
       responseBody: null,
-      error: `The estimate's lines (${sum} cents) do not add up to the signed totals (${expected} cents)`,
+      error: deliveryError.harvestTotals({ sum: String(sum), expected: String(expected) }),
       retryAfterMs: null,
     });
   }
@@ -308,7 +309,7 @@ function linkStore(db: Executor, accountId: string, quoteId: string, externalAcc
         claimed = taken.length > 0;
       }
       if (!claimed) {
-        throw new Stop({ statusCode: null, responseBody: null, error: `Another attempt is creating the ${object} in Harvest`, retryAfterMs: CLAIM_STALE_MS });
+        throw new Stop({ statusCode: null, responseBody: null, error: deliveryError.harvestBusy({ object }), retryAfterMs: CLAIM_STALE_MS });
       }
       let id: string;
       try {

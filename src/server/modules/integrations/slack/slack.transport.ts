@@ -21,6 +21,7 @@ import { decryptSecret, requireWebhookKey } from "../../webhooks/webhooks.crypto
 import { type HttpOutcome, postWebhook } from "../../webhooks/webhooks.http";
 import type { Transport, TransportInput, TransportOutcome } from "../transport";
 import { type SlackEventBody, buildSlackMessage } from "./slack.message";
+import { deliveryError } from "../../../../shared/delivery-errors";
 
 /** The spacing of messages to one channel. */
 export const SLACK_SEND_INTERVAL_MS = 1000;
@@ -71,11 +72,11 @@ export function createSlackTransport(post: typeof postWebhook = postWebhook, sle
       try {
         body = JSON.parse(input.body) as SlackEventBody;
       } catch {
-        return fail("The event's body is not JSON");
+        return fail(deliveryError.bodyNotJson());
       }
       const quoteId = body.data?.quote?.id;
       if (message.eventType === "quote.viewed" && quoteId && !(await isFirstView(input, quoteId))) {
-        return { statusCode: 204, latencyMs: 0, responseBody: null, error: "Not sent to Slack: not the quote's first view", retryAfterMs: null };
+        return { statusCode: 204, latencyMs: 0, responseBody: null, error: deliveryError.slackNotFirstView(), retryAfterMs: null };
       }
       const [account] = await db
         .select({ language: accounts.language, timeZone: accounts.timeZone })
@@ -100,7 +101,7 @@ export function createSlackTransport(post: typeof postWebhook = postWebhook, sle
         const url = new URL(decryptSecret(requireWebhookKey(webhooks), endpoint.id, endpoint.secretEncrypted));
         const address = await resolveWebhookAddress(url, webhooks.allowPrivate);
         const wait = await claimSlot(input);
-        if (wait > MAX_WAIT_MS) return fail(`Waiting for the channel's rate limit (about one message per second): ${Math.ceil(wait / 1000)} s`);
+        if (wait > MAX_WAIT_MS) return fail(deliveryError.slackRateLimit({ seconds: String(Math.ceil(wait / 1000)) }));
         if (wait > 0) await sleep(wait);
         outcome = await post(url, address, { "content-type": "application/json; charset=utf-8", "user-agent": "Offerly-Slack/1.0" }, payload);
       } catch (error) {

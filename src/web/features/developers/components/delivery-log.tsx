@@ -9,6 +9,7 @@ import { serverRefusal } from "../../../lib/mutation-errors";
 import { useRefusalToast } from "../../../lib/use-refusal-toast";
 import { ResendWebhookDeliveryMutation, WebhookDeliveriesQuery } from "../operations";
 import { eventLabel, formatMoment } from "./format";
+import { type DeliveryErrorTranslate, translateDeliveryError } from "../../../../shared/delivery-errors";
 
 /** Deliveries per page of the log. */
 export const DELIVERIES_PAGE = 20;
@@ -153,7 +154,7 @@ function DeliveryRow({ delivery, canResend }: { delivery: WebhookDeliveryFieldsF
             </summary>
             {delivery.error ? (
               <p className="px-3 pb-2 font-mono text-xs text-red-800 [overflow-wrap:anywhere]" data-testid="delivery-error">
-                {delivery.error}
+                {translateDeliveryError(delivery.error, t as DeliveryErrorTranslate)}
               </p>
             ) : null}
             {delivery.responseBody ? (
