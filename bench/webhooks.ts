@@ -110,7 +110,7 @@ export async function benchWebhooks(kind: "pglite" | "postgres", adminUrl?: stri
     server = await startProductionServer({ ...env, JOBS_WORKER: "false" });
     // Several accounts, each with an endpoint to the receiver: one user's GraphQL budget (50,000
     // cost units a minute, about 2,000 createCustomer) would refuse a backlog this large.
-    const owners = [];
+    const owners: Awaited<ReturnType<typeof signUp>>[] = [];
     for (let a = 0; a < Math.ceil(events / 1500); a++) {
       const owner = await signUp(server.client, { company: `Bench Hooks ${a}` });
       const endpoint = await server.client.gql(CREATE_ENDPOINT, { input: { url: receiver.url, eventTypes: ["customer.created"] } }, owner.headers());

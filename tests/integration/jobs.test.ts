@@ -226,6 +226,26 @@ describe("jobs: durability", () => {
     expect(await jobRow(exhausted!.id)).toMatchObject({ status: "failed", attempts: 1 });
   });
 
+  it("a live worker renews its running job's lock (heartbeat): a job longer than the lock timeout is not taken over", async () => {
+    ran.length = 0;
+    const id = (await enqueue(database.db, slow, { label: "long", ms: 4500 }))!;
+    const options = { deps, jobs: testJobs, lockTimeoutMs: 3000, heartbeatMs: 200, pollIntervalMs: 50 };
+    const first = createJobWorker(options);
+    first.start();
+    await until(async () => (await jobRow(id)).status === "running");
+    // A second worker looks for due and lock-expired jobs every 50 ms meanwhile.
+    const second = createJobWorker(options);
+    second.start();
+    try {
+      await until(async () => (await jobRow(id)).status === "completed", 15_000);
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+    expect(ran).toEqual(["long"]); // ran once: the lock never expired while the first worker lived
+    expect(await jobRow(id)).toMatchObject({ status: "completed", attempts: 1, lockedBy: null });
+  });
+
   it("stop() lets a running job finish", async () => {
     ran.length = 0;
     const id = (await enqueue(database.db, slow, { label: "slow", ms: 300 }))!;

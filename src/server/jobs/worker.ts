@@ -14,8 +14,13 @@ export type JobWorkerOptions = {
   concurrency?: number;
   /** How often an idle worker looks for due jobs (default 1 s). */
   pollIntervalMs?: number;
-  /** A running job whose worker has not finished it after this long is run again (default 15 min). */
+  /**
+   * A running job whose lock has not been renewed for this long is run again: its worker died
+   * (default 2 min). A live worker renews the locks of its running jobs every `heartbeatMs`
+   * (default a quarter of the lock timeout), so a long job is never taken over while it runs.
+   */
   lockTimeoutMs?: number;
+  heartbeatMs?: number;
   /** Finished jobs are kept this long for inspection, then deleted (default 7 days; failed: 30 days). */
   keepCompletedMs?: number;
   keepFailedMs?: number;
@@ -52,7 +57,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const id = options.workerId ?? `worker-${crypto.randomBytes(6).toString("hex")}`;
   const concurrency = options.concurrency ?? 2;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  const lockTimeoutMs = options.lockTimeoutMs ?? 15 * 60_000;
+  const lockTimeoutMs = options.lockTimeoutMs ?? 2 * 60_000;
+  const heartbeatMs = options.heartbeatMs ?? Math.max(1000, Math.floor(lockTimeoutMs / 4));
   const keepCompletedMs = options.keepCompletedMs ?? 7 * 24 * 3600_000;
   const keepFailedMs = options.keepFailedMs ?? 30 * 24 * 3600_000;
   const definitions = new Map(options.jobs.map((j) => [j.name, j]));
@@ -69,6 +75,17 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const active = new Set<Promise<void>>();
   let stopListening: (() => void) | undefined;
   let nudgeSeriesUntil = 0;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  /** Renews the locks of this worker's running jobs (a crashed worker's expire: decision 006). */
+  async function renewLocks(): Promise<void> {
+    if (active.size === 0) return;
+    try {
+      await db.execute(sql`update jobs set locked_at = now() where locked_by = ${id} and status = 'running'`);
+    } catch (error) {
+      log.warn({ err: error, workerId: id }, "could not renew the locks of running jobs");
+    }
+  }
 
   /**
    * A job of ours was queued in this process, due now (jobs/signal.ts): look sooner than the next
@@ -205,6 +222,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       if (running) return;
       running = true;
       stopListening = onJobQueued(nudged);
+      heartbeat = setInterval(() => void renewLocks(), heartbeatMs);
+      heartbeat.unref();
       loop = poll();
       log.info({ workerId: id, jobs: [...definitions.keys()], concurrency }, "job worker started");
     },
@@ -223,6 +242,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         }),
       ]);
       clearTimeout(timer);
+      clearInterval(heartbeat); // a job still running now is left to be taken over when its lock expires
+      heartbeat = undefined;
       if (timedOut) log.warn({ workerId: id, running: active.size }, "job worker stopped with jobs still running; they will be retried");
     },
     async runOnce() {
