@@ -57,6 +57,7 @@ export type RecordEventInput =
       audit: AuditInput;
     })
   | (QuoteEventBase & { type: "quote.signed"; selection: SelectionInput; audit: AuditInput })
+  | (QuoteEventBase & { type: "quote.payment.paid" | "quote.payment.failed"; payment: EventPayloads["quote.payment.paid"]["payment"] })
   | { type: "customer.created" | "customer.updated"; accountId: string; customerId: string };
 
 /** The audit trail's event for a domain event type (types without one write no audit row). */
@@ -111,6 +112,9 @@ async function buildPayload(tx: Executor, input: RecordEventInput): Promise<{ pa
       };
     case "quote.signed":
       return { payload: { quote, selection: selection(input.selection) }, ...ids };
+    case "quote.payment.paid":
+    case "quote.payment.failed":
+      return { payload: { quote, payment: input.payment }, ...ids };
   }
 }
 
