@@ -71,6 +71,8 @@ export const FINAL_MOLLIE_STATUSES: readonly MolliePaymentStatus[] = ["paid", "f
 /** A quote version's payment as the public page, `publicQuote.payment` and the owner's quote show it. */
 export type QuotePaymentView = {
   status: QuotePaymentStatus;
+  /** The terms' mode (a deposit or the FULL one-off total). */
+  mode: PaymentMode;
   /** Exact, two decimals, in `currency`, incl. VAT: frozen with the customer's signature. */
   amount: string;
   currency: Currency;
@@ -109,6 +111,7 @@ export function quotePaymentView(
   const status = quotePaymentStatus(latest?.status ?? null);
   return {
     status,
+    mode: signature.payment.terms.mode,
     amount: paid ? centsToString(paid.amountCents) : signature.payment.amount,
     currency: signature.payment.currency,
     payToAccept: signature.payment.payToAccept,

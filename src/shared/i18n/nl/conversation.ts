@@ -142,7 +142,7 @@ export default {
       paid: {
         subject: "Offerte {{number}} is betaald",
         heading: "{{title}} is betaald",
-        body: "{{customer}} heeft {{amount}} betaald voor offerte {{number}} ({{title}}) via uw Mollie-account.",
+        body: "{{customer}} heeft {{amount}} betaald voor offerte {{number}} ({{title}}) via je Mollie-account.",
         button: "Offerte openen",
       },
     },
