@@ -314,3 +314,55 @@ describe("with Mollie Connect (OAuth)", () => {
     expect(seen.data?.quote.payment.status).toBe("PAID");
   });
 });
+
+describe("the customer's Pay form (no script)", () => {
+  it("POST …/pay sends the browser to Mollie's checkout (303), and back to the quote with a notice when it cannot", async () => {
+    const quote = await publishedQuote(owner);
+    const pay = (path: string) => t.fetch(`${path}/pay`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    const unsigned = await pay(`/quote/${quote.slug}/${quote.nanoId}`);
+    expect(unsigned.status).toBe(303);
+    expect(unsigned.headers.get("location")).toBe(`/quote/${quote.slug}/${quote.nanoId}?payment=nothing#payment`);
+
+    await sign(quote.nanoId, []);
+    const started = await pay(`/quote/${quote.slug}/${quote.nanoId}`);
+    expect(started.status).toBe(303);
+    const checkout = started.headers.get("location") ?? "";
+    expect(checkout.startsWith(new URL(mollie.url).origin)).toBe(true);
+    // The same button again: the same open payment.
+    expect((await pay(`/nl/quote/${quote.slug}/${quote.nanoId}`)).headers.get("location")).toBe(checkout);
+    await mollie.completeCheckout(paymentIdOf(checkout), "paid");
+    expect((await pay(`/quote/${quote.slug}/${quote.nanoId}`)).headers.get("location")).toBe(`/quote/${quote.slug}/${quote.nanoId}?payment=paid#payment`);
+    expect((await pay("/quote/x/not-a-link")).headers.get("location")).toBe("/quote/x/not-a-link?payment=error#payment");
+  });
+});
+
+describe("the webhook's rate limit", () => {
+  it("counts per address like the billing webhook: past 60 a minute, 429 with Retry-After, nothing processed", async () => {
+    const limited = await createTestApp({ env: { MOLLIE_API_URL: mollie.url, TRUST_PROXY: "true" } });
+    try {
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let i = 0; i < 65; i++) {
+        const answer = await limited.fetch("/api/webhooks/mollie-quotes", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.9" },
+          body: `id=tr_flood${i}`,
+        });
+        statuses.push(answer.status);
+        if (answer.status === 429) retryAfter = answer.headers.get("retry-after");
+      }
+      expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(60)).toEqual([429, 429, 429, 429, 429]);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+      // Another address is not limited by the first one's flood.
+      const other = await limited.fetch("/api/webhooks/mollie-quotes", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.10" },
+        body: "id=tr_other",
+      });
+      expect(other.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

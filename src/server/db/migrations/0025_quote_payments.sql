@@ -22,7 +22,6 @@ ALTER TABLE "domain_events" DROP CONSTRAINT "domain_events_type_check";--> state
 ALTER TABLE "quote_signatures" ADD COLUMN "payment" jsonb;--> statement-breakpoint
 ALTER TABLE "quote_payments" ADD CONSTRAINT "quote_payments_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_payments" ADD CONSTRAINT "quote_payments_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "quote_payments" ADD CONSTRAINT "quote_payments_signature_id_quote_signatures_id_fk" FOREIGN KEY ("signature_id") REFERENCES "public"."quote_signatures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "quote_payments_mollie_id_idx" ON "quote_payments" USING btree ("mollie_payment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quote_payments_one_active_idx" ON "quote_payments" USING btree ("quote_id",coalesce("version_number", 0)) WHERE "quote_payments"."status" in ('open', 'pending', 'authorized', 'paid');--> statement-breakpoint
 CREATE INDEX "quote_payments_quote_idx" ON "quote_payments" USING btree ("quote_id","created_at");--> statement-breakpoint

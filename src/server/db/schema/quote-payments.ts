@@ -3,7 +3,6 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
 import { CURRENCIES, MOLLIE_PAYMENT_STATUSES } from "../../../shared/enums";
 import { accounts } from "./identity";
 import { quotes } from "./quotes";
-import { quoteSignatures } from "./signing";
 
 /**
  * A customer's payment of a quote version on the owner's own Mollie account (issue 26, decision
@@ -22,10 +21,12 @@ export const quotePayments = pgTable(
     quoteId: uuid("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
-    /** The customer signature whose frozen amount this pays. */
-    signatureId: uuid("signature_id")
-      .notNull()
-      .references(() => quoteSignatures.id, { onDelete: "cascade" }),
+    /**
+     * The customer signature whose frozen amount this pays. No foreign key: signatures are
+     * append-only and go only with their quote (whose cascade removes these rows too), and a key
+     * referencing them would turn the signatures' TRUNCATE guard into a foreign-key error.
+     */
+    signatureId: uuid("signature_id").notNull(),
     /** The quote version paid (null: published before versions existed). */
     versionNumber: integer("version_number"),
     amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
