@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainEvents, quoteAuditEvents, quoteLineItems, quotePayments, quoteSignatures } from "../../src/server/db/schema";
 import { type TestApp, createTestApp } from "../support/app";
@@ -196,6 +197,15 @@ describe("startQuotePayment", () => {
     // The owner's quote shows it.
     const seen = await t.gql<{ quote: { payment: { status: string; amount: string; paidAt: string | null } } }>(OWNER, { id: quote.id }, owner.headers());
     expect(seen.data?.quote.payment).toMatchObject({ status: "PAID", amount: "434.34", paidAt: expect.any(String) });
+
+    // The owner's data export has every attempt.
+    const exported = await t.fetch(`/api/account-data/export?account=${owner.accountId}`, { headers: { cookie: owner.cookie } });
+    const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
+    const rows = JSON.parse(strFromU8(files["quote-payments.json"])) as { quoteId: string; status: string; amount: string; molliePaymentId: string }[];
+    expect(rows.filter((r) => r.quoteId === quote.id).map((r) => [r.molliePaymentId, r.status, r.amount])).toEqual([
+      [first, "failed", "434.34"],
+      [second, "paid", "434.34"],
+    ]);
   });
 
   it("pay to accept: the owner cannot mark the quote signed until the customer paid", async () => {
