@@ -30,7 +30,8 @@ beforeAll(async () => {
   mollie = await startMollieStub({
     deliver: async (url, init) => webhookTarget().fetch(new URL(url).pathname, init),
   });
-  t = await createTestApp({ env: { MOLLIE_API_URL: mollie.url } });
+  // Pages rendered from the production build (the payment panel is server-rendered).
+  t = await createTestApp({ env: { MOLLIE_API_URL: mollie.url }, ssr: true });
   webhookTarget = () => t;
   owner = await signUp(t, { company: "Pay Studio", email: OWNER_EMAIL });
   customerId = (await createCustomer(t, owner, { name: "Café Zoë" })).id;
@@ -59,8 +60,12 @@ type Payment = { status: string; amount: string; currency: string; payToAccept?:
  * A published quote with 30 % deposit terms: Design 8 × €125.00 at 21 % VAT, Hosting 1.5 × €19.99
  * and a −€10.00 line at 0 %, and an optional "Support" €200.00 with a 10 % line discount at 21 %.
  */
-async function publishedQuote(user: SignedIn, terms: Record<string, unknown> = { mode: "DEPOSIT_PERCENT", percent: "30" }) {
-  const quote = await createQuote(t, user, customerId, { paymentTerms: terms });
+async function publishedQuote(
+  user: SignedIn,
+  terms: Record<string, unknown> = { mode: "DEPOSIT_PERCENT", percent: "30" },
+  overrides: Record<string, unknown> = {},
+) {
+  const quote = await createQuote(t, user, customerId, { paymentTerms: terms, ...overrides });
   const pricing = await addBlocks(t, quote.id);
   await t.db
     .update(quoteLineItems)
@@ -374,5 +379,57 @@ describe("the webhook's rate limit", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("the customer's page", () => {
+  const html = async (path: string) => {
+    const response = await t.fetch(path);
+    expect(response.status).toBe(200);
+    return (await response.text()).replace(/\s+/g, " ");
+  };
+
+  it("shows the amount and the Pay form after signing, pending on return, failed — try again, and paid (Dutch)", async () => {
+    const quote = await publishedQuote(owner, { mode: "DEPOSIT_PERCENT", percent: "30" }, { language: "NL" });
+    const page = `/nl/quote/${quote.slug}/${quote.nanoId}`;
+    expect(await html(page)).not.toContain('data-testid="payment"');
+    await sign(quote.nanoId, [quote.optionalId]);
+    const due = await html(page);
+    expect(due).toContain("Te betalen aanbetaling: € 434,34");
+    expect(due).toContain(`action="${page}/pay"`);
+    expect(due).toContain("€ 434,34 betalen");
+
+    const checkout = (await t.fetch(`${page}/pay`, { method: "POST" })).headers.get("location") ?? "";
+    const pending = await html(`${page}?payment=return`);
+    expect(pending).toContain("In behandeling: je betaling wordt verwerkt.");
+    expect(pending).toContain(`href="${checkout}"`);
+    expect(pending).not.toContain('data-testid="pay"');
+
+    await mollie.completeCheckout(paymentIdOf(checkout), "failed");
+    const failed = await html(`${page}?payment=return`);
+    expect(failed).toContain("Mislukt — probeer het opnieuw");
+    expect(failed).toContain('data-testid="pay"');
+
+    const notConnected = await html(`${page}?payment=not-connected`);
+    expect(notConnected).toContain("De afzender kan nog geen online betalingen ontvangen.");
+
+    const retry = (await t.fetch(`${page}/pay`, { method: "POST" })).headers.get("location") ?? "";
+    await mollie.completeCheckout(paymentIdOf(retry), "paid");
+    const paid = await html(`${page}?payment=return`);
+    expect(paid).toContain("Betaald");
+    expect(paid).toContain("€ 434,34 betaald. Dank je wel!");
+    expect(paid).not.toContain('data-testid="pay"');
+  });
+
+  it("speaks English on an English quote: failed — try again", async () => {
+    const quote = await publishedQuote(owner, { mode: "FULL" });
+    const page = `/quote/${quote.slug}/${quote.nanoId}`;
+    await sign(quote.nanoId, []);
+    expect(await html(page)).toContain("Amount to pay: €1,229.99");
+    const checkout = (await t.fetch(`${page}/pay`, { method: "POST" })).headers.get("location") ?? "";
+    await mollie.completeCheckout(paymentIdOf(checkout), "canceled");
+    const failed = await html(`${page}?payment=return`);
+    expect(failed).toContain("Failed — try again");
+    expect(failed).toContain("Pay €1,229.99");
   });
 });
