@@ -100,5 +100,5 @@ export const QUOTE_SIGNATURE_KINDS = ["CUSTOMER", "ACCOUNT"] as const;
 export type QuoteSignatureKind = (typeof QUOTE_SIGNATURE_KINDS)[number];
 
 /** What the append-only audit trail of a quote records (decision 024). */
-export const QUOTE_AUDIT_EVENTS = ["PUBLISHED", "VIEWED", "OPTION_CHANGED", "SIGNED", "MARKED_SIGNED", "DECLINED"] as const;
+export const QUOTE_AUDIT_EVENTS = ["PUBLISHED", "VIEWED", "OPTION_CHANGED", "SIGNED", "MARKED_SIGNED", "DECLINED", "PAID"] as const;
 export type QuoteAuditEvent = (typeof QUOTE_AUDIT_EVENTS)[number];

@@ -267,6 +267,12 @@ describe("POST /api/webhooks/mollie-quotes", () => {
     expect((await webhook(id)).status).toBe(200);
     expect(await mollie.redeliver(id)).toBe(200);
     expect((await eventsOf(quote.id)).map((e) => e.type)).toEqual(["quote.payment.paid"]);
+    // One PAID row in the audit trail, with Mollie's confirmation.
+    const paidAudit = await t.db
+      .select()
+      .from(quoteAuditEvents)
+      .where(and(eq(quoteAuditEvents.quoteId, quote.id), eq(quoteAuditEvents.event, "PAID")));
+    expect(paidAudit.map((a) => [a.versionNumber, a.details])).toEqual([[1, { amount: "369.00", currency: "EUR", provider: "mollie", providerPaymentId: id }]]);
     const [paid] = await t.db.select().from(quotePayments).where(eq(quotePayments.molliePaymentId, id));
     expect(paid.status).toBe("paid");
   });

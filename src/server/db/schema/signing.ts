@@ -83,6 +83,6 @@ export const quoteAuditEvents = pgTable(
   },
   (t) => [
     index("quote_audit_events_quote_idx").on(t.quoteId, t.seq),
-    check("quote_audit_events_event_check", sql`${t.event} in ('PUBLISHED', 'VIEWED', 'OPTION_CHANGED', 'SIGNED', 'MARKED_SIGNED', 'DECLINED')`),
+    check("quote_audit_events_event_check", sql`${t.event} in ('PUBLISHED', 'VIEWED', 'OPTION_CHANGED', 'SIGNED', 'MARKED_SIGNED', 'DECLINED', 'PAID')`),
   ],
 );

@@ -326,6 +326,15 @@ export async function processQuotePaymentWebhook(
         quoteId: locked.quoteId,
         now,
         payment: { ...eventPayment, status: "paid" },
+        // The audit trail's evidence: Mollie confirmed the payment (fetched from the owner's account).
+        audit: {
+          actorName: null,
+          actorEmail: null,
+          documentHash: null,
+          versionNumber: locked.versionNumber,
+          details: { amount: eventPayment.amount, currency: locked.currency, provider: "mollie", providerPaymentId: locked.molliePaymentId },
+          evidence: { ip: null, userAgent: null },
+        },
       });
     } else if (payment.status === "failed" || payment.status === "expired" || payment.status === "canceled") {
       await recordEvent(tx, {

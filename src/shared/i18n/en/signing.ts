@@ -161,5 +161,6 @@ export default {
     SIGNED: "Signed",
     MARKED_SIGNED: "Marked as signed",
     DECLINED: "Declined",
+    PAID: "Paid",
   },
 };

@@ -164,5 +164,6 @@ export default {
     SIGNED: "Ondertekend",
     MARKED_SIGNED: "Gemarkeerd als ondertekend",
     DECLINED: "Afgewezen",
+    PAID: "Betaald",
   },
 } satisfies Mirror<typeof en>;
