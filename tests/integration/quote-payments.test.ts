@@ -277,6 +277,26 @@ describe("POST /api/webhooks/mollie-quotes", () => {
     expect(paid.status).toBe("paid");
   });
 
+  it("while the owner's Mollie account is disconnected: 503 so that Mollie retries; after reconnecting, the retry applies it", async () => {
+    const other = await signUp(t, { company: "Flaky Studio" });
+    const otherCustomer = (await createCustomer(t, other, { name: "Klant" })).id;
+    const key = mollie.addOwnerApiKey("Flaky Studio");
+    const connect = () => t.gql("mutation ($apiKey: String!) { connectMollieApiKey(apiKey: $apiKey) { mode } }", { apiKey: key }, other.headers());
+    await connect();
+    const quote = await createQuote(t, other, otherCustomer, { paymentTerms: { mode: "FULL" } });
+    await addBlocks(t, quote.id);
+    await transition(t, other, "publishQuote", quote.id);
+    await sign(quote.nanoId, []);
+    const id = paymentIdOf((await start(quote.nanoId)).data?.startQuotePayment.checkoutUrl ?? null);
+    expect((await t.gql("mutation { disconnectMollie }", {}, other.headers())).errors).toBeUndefined();
+    const answer = await mollie.completeCheckout(id, "paid");
+    expect(answer).toBe(503);
+    expect((await t.db.select().from(quotePayments).where(eq(quotePayments.molliePaymentId, id)))[0].status).toBe("open");
+    await connect();
+    expect(await mollie.redeliver(id)).toBe(200);
+    expect((await t.db.select().from(quotePayments).where(eq(quotePayments.molliePaymentId, id)))[0].status).toBe("paid");
+  });
+
   it("another owner's payment id is not fetched with this owner's key (the row says whose it is)", async () => {
     const other = await signUp(t, { company: "Second Studio" });
     const otherCustomer = (await createCustomer(t, other, { name: "Klant" })).id;

@@ -255,7 +255,7 @@ export async function startQuotePayment(
   return payment;
 }
 
-export type QuoteWebhookOutcome = "unknown" | "unchanged" | "updated" | "not-connected" | "mismatch";
+export type QuoteWebhookOutcome = "unknown" | "unchanged" | "updated" | "mismatch";
 
 /** Mollie could not be reached: the webhook answers 503 so that Mollie delivers again later. */
 export class MollieUnreachableError extends Error {}
@@ -280,9 +280,11 @@ export async function processQuotePaymentWebhook(
     credential = await ownerCredential(db, config, row.accountId, fetchImpl);
   } catch (error) {
     log.warn({ err: error, accountId: row.accountId }, "quote payment webhook: no usable Mollie credential");
-    return "not-connected";
+    credential = null;
   }
-  if (!credential) return "not-connected";
+  // Disconnected (or a Connect token that no longer refreshes) while a payment ran: Mollie retries
+  // the delivery for about a day, so a reconnected account still learns the outcome.
+  if (!credential) throw new MollieUnreachableError("the owner's Mollie account is not connected");
   const fetched = await fetchMolliePayment(config, credential, id, fetchImpl);
   if (fetched.status === 404) return "unknown";
   if (!fetched.payment) throw new MollieUnreachableError(`Mollie answered ${fetched.status}`);
