@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../support/app";
 import { signUp } from "../support/auth";
-import { e2eSuite, open, scrollWidth, toastWithText } from "../support/e2e";
+import { axeViolations, e2eSuite, open, scrollWidth, toastWithText } from "../support/e2e";
 import { type MollieStub, startMollieStub } from "../support/mollie-stub";
 import { createCustomer, createQuote, transition } from "../support/quotes";
 
@@ -120,6 +120,7 @@ describe("paying a quote's deposit (production build)", () => {
     const text = async (locator: import("playwright-core").Locator) => ((await locator.textContent()) ?? "").replace(/\s+/g, " ");
     expect(await text(panel.getByTestId("payment-amount"))).toBe("Te betalen aanbetaling: € 428,34");
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
     await e2e.shot(page, "quote-payment-nl-375-due");
     await panel.getByRole("button", { name: /^€\s428,34 betalen$/ }).click();
 
@@ -138,6 +139,7 @@ describe("paying a quote's deposit (production build)", () => {
     expect(await status.textContent()).toContain("Betaald");
     expect(await page.getByTestId("pay").count()).toBe(0);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
     await e2e.shot(page, "quote-payment-nl-375-paid");
     expect(mollie!.deliveries.filter((d) => d.id === paymentId).map((d) => d.status)).toEqual([200]);
     await context.close();
