@@ -30,6 +30,7 @@ import { type PublicPageCache, createPublicPageCache } from "./modules/public-qu
 import { quotePdfRoutes } from "./modules/public-quote/quote-pdf.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
 import { mollieConnectRoutes } from "./modules/integrations/mollie/mollie-connect.routes";
+import { quotePaymentFormRoutes, quotePaymentWebhookRoutes } from "./modules/quote-payments/quote-payments.routes";
 import { slackRoutes } from "./modules/integrations/slack/slack.routes";
 import { beaconHandler } from "./modules/statistics/statistics.routes";
 import { createWebhookEndpoint, deleteWebhookEndpoint } from "./modules/webhooks/webhooks.service";
@@ -260,6 +261,8 @@ export function createApp(deps: AppDeps) {
   // Billing (modules/billing/billing.routes.ts): the payment provider's webhook, invoice downloads,
   // and the development provider's checkout page (only when that provider is active).
   app.route("/api/webhooks", webhookRoutes({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) }));
+  // Customers' payments of quotes on the owners' own Mollie accounts (modules/quote-payments, decision 058).
+  app.route("/api/webhooks", quotePaymentWebhookRoutes({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) }));
   app.route("/api/billing/invoices", invoiceRoutes({ db, config, log, authenticate }));
   // "Add to Slack"'s OAuth callback (modules/integrations/slack, decision 054).
   app.route("/api/integrations/slack", slackRoutes({ db, config, log, authenticate }));
@@ -272,6 +275,10 @@ export function createApp(deps: AppDeps) {
   const conversationForms = conversationFormRoutes({ db, log, publicUrl: config.publicUrl, clientIp });
   app.route("/quote", conversationForms);
   app.route("/nl/quote", conversationForms);
+  // The customer's "Pay" button (a plain form): a 303 to Mollie's checkout, or back with a status.
+  const paymentForms = quotePaymentFormRoutes({ db, config, log, clientIp: (c) => clientAddressOf(c.req.raw, c.env, config.trustProxy) ?? "" });
+  app.route("/quote", paymentForms);
+  app.route("/nl/quote", paymentForms);
   // The public quote's sealed PDF (modules/public-quote, decision 025): GET /quote/:slug/:nanoId/pdf,
   // under the page's own prefix too (/nl/quote/…/pdf for a Dutch quote's page); the PDF is in the
   // quote's language either way, outside the locale redirect.

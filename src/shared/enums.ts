@@ -35,6 +35,15 @@ export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
  */
 export const PAYMENT_MODES = ["NONE", "DEPOSIT_PERCENT", "DEPOSIT_FIXED", "FULL"] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
+/**
+ * A Mollie payment's status as Mollie reports it (docs.mollie.com, payment status changes): open,
+ * pending and authorized are still in progress; paid, failed, expired and canceled are final.
+ */
+export const MOLLIE_PAYMENT_STATUSES = ["open", "pending", "authorized", "paid", "failed", "expired", "canceled"] as const;
+export type MolliePaymentStatus = (typeof MOLLIE_PAYMENT_STATUSES)[number];
+/** What a customer's payment of a quote version is (src/shared/quote-payments.ts `quotePaymentStatus`). */
+export const QUOTE_PAYMENT_STATUSES = ["DUE", "OPEN", "PAID", "FAILED"] as const;
+export type QuotePaymentStatus = (typeof QUOTE_PAYMENT_STATUSES)[number];
 
 /** Signature templates: drawn (a PNG) or typed (text). */
 export const SIGNATURE_KINDS = ["DRAWN", "TYPED"] as const;
@@ -91,5 +100,5 @@ export const QUOTE_SIGNATURE_KINDS = ["CUSTOMER", "ACCOUNT"] as const;
 export type QuoteSignatureKind = (typeof QUOTE_SIGNATURE_KINDS)[number];
 
 /** What the append-only audit trail of a quote records (decision 024). */
-export const QUOTE_AUDIT_EVENTS = ["PUBLISHED", "VIEWED", "OPTION_CHANGED", "SIGNED", "MARKED_SIGNED", "DECLINED"] as const;
+export const QUOTE_AUDIT_EVENTS = ["PUBLISHED", "VIEWED", "OPTION_CHANGED", "SIGNED", "MARKED_SIGNED", "DECLINED", "PAID"] as const;
 export type QuoteAuditEvent = (typeof QUOTE_AUDIT_EVENTS)[number];

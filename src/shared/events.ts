@@ -16,6 +16,8 @@ export const EVENT_TYPES = [
   "quote.signed",
   "quote.pdf_ready",
   "quote.expired",
+  "quote.payment.paid",
+  "quote.payment.failed",
   "customer.created",
   "customer.updated",
 ] as const;

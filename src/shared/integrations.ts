@@ -27,6 +27,7 @@ export const SLACK_EVENT_TYPES = [
   "quote.signed",
   "quote.expired",
   "quote.withdrawn",
+  "quote.payment.paid",
 ] as const satisfies readonly EventType[];
 export type SlackEventType = (typeof SLACK_EVENT_TYPES)[number];
 

@@ -99,9 +99,10 @@ describe("plans", () => {
       "styling",
       "developerApi",
       "integrations",
+      "payments",
       "noWatermark",
     ]);
-    for (const feature of ["payments", "docusign", "customDomain"] as const) {
+    for (const feature of ["docusign", "customDomain"] as const) {
       expect(isFeatureAvailable(feature), feature).toBe(false);
     }
   });

@@ -52,10 +52,10 @@ const FEATURE_TABLE = {
   /** Slack, Harvest and Zapier (issue 24): Settings → Integrations. */
   integrations: { plans: ["BASIC", "PRO"], available: true },
   /**
-   * Payment terms on quotes and the owner's own Mollie account (issue 26). Not available until the
-   * customer can pay (the checkout slice): the site says "coming soon" until then.
+   * Payment terms on quotes, the owner's own Mollie account and the customer's payment on the
+   * public quote (issue 26, decisions 057 and 058): available since the customer can pay end to end.
    */
-  payments: { plans: ["BASIC", "PRO"], available: false },
+  payments: { plans: ["BASIC", "PRO"], available: true },
   docusign: { plans: ["PRO"], available: false },
   customDomain: { plans: ["PRO"], available: false },
   noWatermark: { plans: ["PRO"], available: true },

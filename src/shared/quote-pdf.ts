@@ -57,7 +57,7 @@ export type QuotePdfSignature = {
 export type QuotePdfEvidence = {
   /** ISO timestamp (server time). */
   at: string;
-  /** PUBLISHED | VIEWED | OPTION_CHANGED | SIGNED | MARKED_SIGNED | DECLINED (and later kinds). */
+  /** PUBLISHED | VIEWED | OPTION_CHANGED | SIGNED | MARKED_SIGNED | DECLINED | PAID (and later kinds). */
   event: string;
   actorName: string | null;
   actorEmail: string | null;

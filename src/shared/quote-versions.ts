@@ -1,5 +1,6 @@
 import type { TextFont } from "./enums";
 import { type QuoteDocumentBlock, type QuoteDocumentData, type QuoteDocumentLine, canonicalJson } from "./quote-document";
+import type { StoredPaymentTerms } from "./quote-payments";
 import type { Totals } from "./totals";
 
 /**
@@ -20,7 +21,16 @@ export type QuoteVersionSender = {
 };
 
 /** What `quote_versions.document` holds. */
-export type QuoteVersionDocument = { document: QuoteDocumentData; sender: QuoteVersionSender };
+export type QuoteVersionDocument = {
+  document: QuoteDocumentData;
+  sender: QuoteVersionSender;
+  /**
+   * The payment terms as published (issue 26, decision 058): what signing this version asks.
+   * Absent in versions published before terms were frozen: the quote's own columns (locked while
+   * published) hold them.
+   */
+  paymentTerms?: StoredPaymentTerms;
+};
 
 /** A line field whose change the customer is shown. */
 export const LINE_FIELDS = ["name", "description", "price", "amount", "vatRate", "discount", "optional", "recurring", "total"] as const;

@@ -35,6 +35,9 @@ type StubPayment = {
   webhookUrl?: string;
   createdAt: string;
   paidAt?: string;
+  /** The owner's own account the payment was made on (Mollie Connect or an owner's API key); absent: the platform's key. */
+  owner?: string;
+  profileId?: string;
   _links: Record<string, { href: string; type: string }>;
 };
 type StubSubscription = {
@@ -281,6 +284,77 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     return { status: 400, body: { error: "unsupported_grant_type", error_description: "Unsupported grant type" } };
   }
 
+  /** An owner's website profile (one per owner here): what OAuth calls name as `profileId`. */
+  const profileOf = (ownerName: string) => `pfl_${crypto.createHash("sha256").update(ownerName).digest("hex").slice(0, 10)}`;
+
+  /**
+   * Payments on an owner's own account (Mollie Connect access token or the owner's API key),
+   * following docs.mollie.com/reference/create-payment and get-payment: with an OAuth access token
+   * `profileId` is required (422 without it) and `testmode: true` makes a test payment (a GET of a
+   * test payment then needs `?testmode=true`, else 404, as Mollie keeps test and live apart); an API
+   * key belongs to one profile and its mode. A payment is visible only to the account that made it.
+   * `GET /v2/profiles` lists the owner's profile (OAuth). Null: not an owner route.
+   */
+  function ownerRequest(
+    owner: { name: string; mode: "test" | "live" },
+    method: string,
+    url: URL,
+    body: Record<string, unknown>,
+    credential: string,
+  ): (() => { status: number; body: unknown }) | null {
+    const oauth = !/^(test|live)_/.test(credential);
+    const parts = url.pathname.replace(/^\/v2\//, "").split("/");
+    if (method === "GET" && parts[0] === "profiles" && parts.length === 1 && oauth) {
+      return () => ({
+        status: 200,
+        body: {
+          count: 1,
+          _embedded: { profiles: [{ resource: "profile", id: profileOf(owner.name), mode: owner.mode, name: owner.name, status: "verified" }] },
+          _links: { self: { href: `${base}/v2/profiles`, type: "application/hal+json" } },
+        },
+      });
+    }
+    if (method === "POST" && parts[0] === "payments" && parts.length === 1) {
+      return () => {
+        if (oauth && !body.profileId) return error(422, "Unprocessable Entity", "The profile ID is required when using an access token");
+        if (oauth && body.profileId !== profileOf(owner.name)) return error(422, "Unprocessable Entity", "The profile does not exist or is not accessible");
+        const amount = body.amount as Amount | undefined;
+        if (!amount || typeof amount.value !== "string" || !/^\d+\.\d{2}$/.test(amount.value) || typeof amount.currency !== "string")
+          return error(422, "Unprocessable Entity", "The amount is invalid: a string with exactly two decimals");
+        if (!body.description || !body.redirectUrl) return error(422, "Unprocessable Entity", "Missing description or redirectUrl");
+        const mode = oauth ? (body.testmode === true ? "test" : "live") : owner.mode;
+        const payment: StubPayment = {
+          resource: "payment",
+          id: id("tr"),
+          mode: mode as "test",
+          status: "open",
+          amount,
+          description: String(body.description),
+          sequenceType: (body.sequenceType as StubPayment["sequenceType"]) ?? "oneoff",
+          method: body.method ?? null,
+          metadata: body.metadata ?? null,
+          redirectUrl: body.redirectUrl as string,
+          webhookUrl: body.webhookUrl as string | undefined,
+          createdAt: now(),
+          owner: owner.name,
+          profileId: oauth ? String(body.profileId) : profileOf(owner.name),
+          _links: {},
+        };
+        payment._links = { self: self("payments", payment.id), checkout: { href: `${base}/checkout/${payment.id}`, type: "text/html" } };
+        payments.set(payment.id, payment);
+        return { status: 201, body: payment };
+      };
+    }
+    if (method === "GET" && parts[0] === "payments" && parts.length === 2) {
+      return () => {
+        const payment = payments.get(parts[1]);
+        const visible = payment && payment.owner === owner.name && (!oauth || (payment.mode === "test") === (url.searchParams.get("testmode") === "true"));
+        return visible ? { status: 200, body: payment } : error(404, "Not Found", `No payment exists with token ${parts[1]}.`);
+      };
+    }
+    return null;
+  }
+
   const tls = selfSignedCertificate();
   const server = https.createServer(tls, (req, res) => {
     if (req.url?.startsWith("/checkout/")) {
@@ -312,6 +386,15 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
       }
       requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey: key });
       const owner = ownerCredentials.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+      if (owner) {
+        const ownerAnswer = ownerRequest(owner, req.method ?? "GET", url, body, (req.headers.authorization ?? "").replace(/^Bearer /, ""));
+        if (ownerAnswer) {
+          const remembered = key && req.method === "POST" ? idempotent.get(`${owner.name} POST ${url.pathname} ${key}`) : undefined;
+          const answer = remembered ?? ownerAnswer();
+          if (key && req.method === "POST" && answer.status < 500) idempotent.set(`${owner.name} POST ${url.pathname} ${key}`, answer);
+          return send(answer.status, answer.body);
+        }
+      }
       if (owner && req.method === "GET" && (url.pathname === "/v2/profiles/me" || url.pathname === "/v2/organizations/me")) {
         const resource = url.pathname === "/v2/profiles/me" ? "profile" : "organization";
         return send(200, {

@@ -37,6 +37,18 @@ module.exports = {
     quote: signed,
     selection: { optionalLineIds: [], totals: quote.totals },
   }),
+  "quote.payment.paid": event("msg_7a1c3e5f7b9d4c2e8f0a1b3c5d7e9f1a", "quote.payment.paid", "2026-11-04T14:20:31.000Z", {
+    quote: { ...quote, lifecycle: "CUSTOMER_SIGNED" },
+    payment: {
+      id: "5b0c7e1a-9d3f-4a6b-8c2e-1f4d6a8b0c3e",
+      status: "paid",
+      amount: "368.40",
+      currency: "EUR",
+      version: 1,
+      provider: "mollie",
+      providerPaymentId: "tr_7UhSN1zuXS",
+    },
+  }),
   "quote.viewed": event("msg_3c5f7d9b1e2a4f5b8c6d0e2f1a3b5c7d", "quote.viewed", "2026-11-03T08:01:44.000Z", { quote, version: 1 }),
   "quote.declined": event("msg_4d6a8e0c2f3b4a6c9d7e1f3a2b4c6d8e", "quote.declined", "2026-11-05T10:20:00.000Z", {
     quote: { ...quote, lifecycle: "DECLINED" },

@@ -47,6 +47,13 @@ const hooks = [
     description: "Triggers when a quote's link is e-mailed to the customer from Offerly.",
   },
   {
+    key: "quotePaid",
+    eventType: "quote.payment.paid",
+    noun: "Payment",
+    label: "Quote Paid",
+    description: "Triggers when a customer pays a quote (the deposit or the full amount they agreed to) through your Mollie account.",
+  },
+  {
     key: "newCustomer",
     eventType: "customer.created",
     noun: "Customer",

@@ -57,6 +57,8 @@ export type RecordEventInput =
       audit: AuditInput;
     })
   | (QuoteEventBase & { type: "quote.signed"; selection: SelectionInput; audit: AuditInput })
+  | (QuoteEventBase & { type: "quote.payment.paid"; payment: EventPayloads["quote.payment.paid"]["payment"]; audit: AuditInput })
+  | (QuoteEventBase & { type: "quote.payment.failed"; payment: EventPayloads["quote.payment.failed"]["payment"] })
   | { type: "customer.created" | "customer.updated"; accountId: string; customerId: string };
 
 /** The audit trail's event for a domain event type (types without one write no audit row). */
@@ -65,6 +67,7 @@ export const AUDIT_EVENT_OF: Partial<Record<EventType, QuoteAuditEvent>> = {
   "quote.declined": "DECLINED",
   "quote.signature_added": "SIGNED",
   "quote.signed": "MARKED_SIGNED",
+  "quote.payment.paid": "PAID",
 };
 
 class EventError extends Error {}
@@ -111,6 +114,9 @@ async function buildPayload(tx: Executor, input: RecordEventInput): Promise<{ pa
       };
     case "quote.signed":
       return { payload: { quote, selection: selection(input.selection) }, ...ids };
+    case "quote.payment.paid":
+    case "quote.payment.failed":
+      return { payload: { quote, payment: input.payment }, ...ids };
   }
 }
 

@@ -82,6 +82,18 @@ const ZSelection = z
   })
   .describe("The customer's choice of optional lines and the totals with that choice");
 
+const ZQuotePayment = z
+  .object({
+    id: z.uuid().describe("Offerly's id of the payment (one per attempt)"),
+    status: z.enum(["paid", "failed", "expired", "canceled"]).describe("The provider's final status"),
+    amount: Money.describe("Incl. VAT, frozen when the customer signed (their choice of optional lines)"),
+    currency: z.enum(CURRENCIES),
+    version: z.number().int().nullable().describe("The quote version paid for"),
+    provider: z.literal("mollie"),
+    providerPaymentId: z.string().describe("The payment's id at the provider, on the owner's own account (tr_…)"),
+  })
+  .describe("The customer's payment of the quote (a deposit or the full one-off total)");
+
 export const eventPayloadSchemas = {
   "quote.published": quoteEvent({}),
   "quote.withdrawn": quoteEvent({}),
@@ -111,6 +123,8 @@ export const eventPayloadSchemas = {
   }),
   "quote.pdf_ready": quoteEvent({}),
   "quote.expired": quoteEvent({}),
+  "quote.payment.paid": quoteEvent({ payment: ZQuotePayment }),
+  "quote.payment.failed": quoteEvent({ payment: ZQuotePayment }),
   "customer.created": z.object({ customer: ZEventCustomer.extend({ id: z.uuid() }) }),
   "customer.updated": z.object({ customer: ZEventCustomer.extend({ id: z.uuid() }) }),
 } as const satisfies Record<EventType, z.ZodType>;

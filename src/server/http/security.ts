@@ -30,6 +30,11 @@ export function securityHeaders(options: {
     ...(analytics ? ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] : []),
     ...(dev ? ["ws:", "wss:"] : []),
   ];
+  const quote = /^(\/nl)?\/quote\//.test(path);
+  // The public quote's "Pay" form answers with a redirect to Mollie's hosted checkout (decision 058),
+  // and form-action also governs where a form's redirects may go: Mollie's origins (and the
+  // configured Mollie API's own origin, which is the local stub in tests) on quote pages only.
+  const formAction = ["'self'", ...(quote ? ["https://www.mollie.com", "https://*.mollie.com", mollieOrigin(config)] : [])];
   const csp = [
     "default-src 'self'",
     `script-src ${scriptSrc.join(" ")}`,
@@ -40,10 +45,9 @@ export function securityHeaders(options: {
     `connect-src ${connectSrc.join(" ")}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${[...new Set(formAction)].join(" ")}`,
     "object-src 'none'",
   ].join("; ");
-  const quote = /^(\/nl)?\/quote\//.test(path);
   const headers: Record<string, string> = {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
@@ -59,6 +63,14 @@ export function securityHeaders(options: {
     headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   }
   return headers;
+}
+
+function mollieOrigin(config: Config): string {
+  try {
+    return new URL(config.mollieConnect.apiUrl).origin;
+  } catch {
+    return "https://api.mollie.com";
+  }
 }
 
 /** Paths as they may appear in logs: public quote tokens are secrets. */

@@ -18,3 +18,4 @@ export * from "./api-keys";
 export * from "./webhooks";
 export * from "./harvest";
 export * from "./mollie";
+export * from "./quote-payments";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { QUOTE_AUDIT_EVENTS, QUOTE_SIGNATURE_KINDS, SIGNATURE_KINDS } from "../../../shared/enums";
+import type { FrozenPayment } from "../../../shared/quote-payments";
 import { accounts } from "./identity";
 import { quotes } from "./quotes";
 
@@ -35,6 +36,11 @@ export const quoteSignatures = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     actorEmail: text("actor_email"),
+    /**
+     * A customer's signature on a quote whose terms ask a payment (issue 26, decision 058): the
+     * terms and the amount due for their selection incl. VAT, frozen at signing. Null: nothing to pay.
+     */
+    payment: jsonb("payment").$type<FrozenPayment>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -77,6 +83,6 @@ export const quoteAuditEvents = pgTable(
   },
   (t) => [
     index("quote_audit_events_quote_idx").on(t.quoteId, t.seq),
-    check("quote_audit_events_event_check", sql`${t.event} in ('PUBLISHED', 'VIEWED', 'OPTION_CHANGED', 'SIGNED', 'MARKED_SIGNED', 'DECLINED')`),
+    check("quote_audit_events_event_check", sql`${t.event} in ('PUBLISHED', 'VIEWED', 'OPTION_CHANGED', 'SIGNED', 'MARKED_SIGNED', 'DECLINED', 'PAID')`),
   ],
 );

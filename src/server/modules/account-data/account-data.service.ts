@@ -1,3 +1,4 @@
+import { centsToString } from "../../../shared/totals";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { Database, Executor } from "../../db/client";
@@ -21,6 +22,7 @@ import {
   templateLineItems,
   domainEvents,
   quoteAuditEvents,
+  quotePayments,
   quoteSignatures,
   quoteVersions,
   quoteTimeEntries,
@@ -187,6 +189,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     rows: async (db, accountId) =>
       (await db.select().from(quoteSignatures).where(eq(quoteSignatures.accountId, accountId)).orderBy(asc(quoteSignatures.createdAt))).map(
         ({ accountId: _a, ...s }) => s,
+      ),
+  },
+  {
+    name: "quote-payments",
+    // The customers' payments of quotes on the owner's Mollie account (decision 058), one row per attempt.
+    rows: async (db, accountId) =>
+      (await db.select().from(quotePayments).where(eq(quotePayments.accountId, accountId)).orderBy(asc(quotePayments.createdAt))).map(
+        ({ accountId: _a, amountCents, ...p }) => ({ ...p, amount: centsToString(amountCents) }),
       ),
   },
   {

@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { formatCents } from "../../../shared/format";
 import { translator } from "../../../shared/i18n/server";
+import { priceToCents } from "../../../shared/totals";
 import type { Locale } from "../../../shared/locales";
 import type { Executor } from "../../db/client";
 import { accountUsers, accounts, jobs, quotes, users } from "../../db/schema";
@@ -12,7 +14,7 @@ import { REMINDER_JOB } from "./conversation.jobs";
 
 /**
  * The conversation's subscriber (issue 23, decision 046): the owners' e-mails on a question, a
- * decline and a signed quote, and the waiting reminder dropped when a quote is declined, signed or
+ * decline, a signed and a paid quote (decision 058), and the waiting reminder dropped when a quote is declined, signed or
  * withdrawn, follow the events instead of being called by each service. It runs in the event
  * writer's transaction and only enqueues (and removes waiting reminder jobs). It imports no
  * service: the writer imports it (src/server/events/subscribers.ts), so a service import here
@@ -20,7 +22,7 @@ import { REMINDER_JOB } from "./conversation.jobs";
  */
 export const conversationSubscriber: EventSubscriber = {
   name: "conversation",
-  types: ["quote.question_asked", "quote.declined", "quote.signed", "quote.withdrawn"],
+  types: ["quote.question_asked", "quote.declined", "quote.signed", "quote.withdrawn", "quote.payment.paid"],
   onEvent: (tx, event) => onQuoteEvent(tx, event),
 };
 
@@ -60,10 +62,18 @@ export async function onQuoteEvent(tx: Executor, event: RecordedEvent): Promise<
     case "quote.withdrawn":
       await cancelQueuedReminders(tx, quote.id);
       return;
+    case "quote.payment.paid": {
+      // Money arrived: always mailed (not a "response" the owner may switch off).
+      const { payment } = event.payload as EventPayloads["quote.payment.paid"];
+      await mailOwners(tx, quote, publicUrl, "paid", { text: null }, { always: true }, (locale) => ({
+        amount: formatCents(priceToCents(payment.amount) ?? 0n, payment.currency, locale),
+      }));
+      return;
+    }
   }
 }
 
-type OwnerMailKind = "question" | "declined" | "signed";
+type OwnerMailKind = "question" | "declined" | "signed" | "paid";
 
 /** One e-mail per owner of the quote's account, each in that owner's language. */
 async function mailOwners(
@@ -73,6 +83,7 @@ async function mailOwners(
   kind: OwnerMailKind,
   content: { text: string | null },
   options: { always: boolean },
+  extraVars: (locale: Locale) => Record<string, string> = () => ({}),
 ) {
   const [account] = await tx.select({ name: accounts.name, notify: accounts.notifyQuoteResponses }).from(accounts).where(eq(accounts.id, quote.accountId));
   if (!account || (!options.always && !account.notify)) return;
@@ -87,7 +98,7 @@ async function mailOwners(
   for (const owner of owners) {
     const locale: Locale = owner.locale === "nl" ? "nl" : "en";
     const t = translator(locale);
-    const vars = { number: quote.quoteNumber, title: quote.name, customer: customerName || t("conversation:email.theCustomer") };
+    const vars = { number: quote.quoteNumber, title: quote.name, customer: customerName || t("conversation:email.theCustomer"), ...extraVars(locale) };
     const paragraphs = [t(`conversation:email.owner.${kind}.body`, vars)];
     if (content.text)
       paragraphs.push(kind === "question" ? t("conversation:email.owner.questionLabel") : t("conversation:email.owner.reasonLabel"), content.text);

@@ -104,7 +104,7 @@ const PublicBlockRef = builder.objectRef<QuoteDocumentBlock>("PublicQuoteBlock")
   }),
 });
 
-const PublicQuoteRef = builder.objectRef<PublicQuoteView>("PublicQuote").implement({
+export const PublicQuoteRef = builder.objectRef<PublicQuoteView>("PublicQuote").implement({
   description: "A quote as its customer sees it on the public link (one read model with the page and the PDF).",
   fields: (t) => ({
     nanoId: t.exposeString("nanoId"),

@@ -7,10 +7,11 @@ import { type PublicAvailability, type QuoteStatus, publicAvailability, todayIso
 import { sanitizeDocument } from "../../../shared/rich-text";
 import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../shared/totals";
 import type { Executor } from "../../db/client";
-import { type CustomerSnapshot, accountUsers, accounts, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
+import { type CustomerSnapshot, accountUsers, accounts, quotePayments, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
 import { type QuoteVersionDiff, type QuoteVersionDocument, type QuoteVersionSender, diffQuoteDocuments } from "../../../shared/quote-versions";
 import { quoteSignatureImagePath } from "../../files/files.routes";
 import { filePath, isFileKey } from "../../files/storage";
+import { type QuotePaymentView, paymentTermsFromColumns, quotePaymentView, storePaymentTerms } from "../../../shared/quote-payments";
 import { entitlementRefusal } from "../billing/entitlements";
 import { type QuoteBlockRow, findBlocksOfQuotes, toTotalsBlock } from "../blocks/blocks.service";
 
@@ -94,6 +95,8 @@ export type PublicQuoteView = {
   /** Signatures placed on earlier versions (history: they stay with their version). */
   earlierSignatures: PublicSignatureView[];
   changes: QuoteChanges | null;
+  /** The customer's payment of the version shown (decision 058); null when the terms ask none. */
+  payment: QuotePaymentView | null;
 };
 
 export type PublicQuoteResult = { availability: PublicAvailability; view: PublicQuoteView | null };
@@ -221,7 +224,7 @@ async function buildView(
   options: { viewerUserId?: string | null; now: Date; version?: VersionRow | null; changesSince?: number | null },
 ): Promise<PublicQuoteView> {
   // Published and signed quotes show their current frozen version; a draft (the owner's preview) its live blocks.
-  const [versionRows, allSignatures, membership] = await Promise.all([
+  const [versionRows, allSignatures, membership, attempts] = await Promise.all([
     options.version ? [options.version] : quote.status !== "DRAFT" ? findQuoteVersions(db, quote.accountId, quote.id, 1) : Promise.resolve([]),
     db.select().from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id)).orderBy(asc(quoteSignatures.signedAt), asc(quoteSignatures.createdAt)),
     options.viewerUserId
@@ -231,6 +234,9 @@ async function buildView(
           .where(and(eq(accountUsers.accountId, quote.accountId), eq(accountUsers.userId, options.viewerUserId)))
           .limit(1)
       : Promise.resolve([]),
+    quote.status === "DRAFT"
+      ? Promise.resolve([])
+      : db.select().from(quotePayments).where(eq(quotePayments.quoteId, quote.id)).orderBy(asc(quotePayments.createdAt)),
   ]);
   const status = quote.status as QuoteStatus;
   const version = versionRows[0] ?? null;
@@ -280,6 +286,7 @@ async function buildView(
     signatures: signatures.map((s) => linkedSignatureView(s, quote.nanoId)),
     earlierSignatures: earlierSignatures.map((s) => linkedSignatureView(s, quote.nanoId)),
     changes,
+    payment: quotePaymentView(versionNumber, signatures, attempts),
   };
 }
 
@@ -372,6 +379,11 @@ export function freezeVersion(
   account: typeof accounts.$inferSelect | undefined,
   number: number,
 ): { document: QuoteVersionDocument; documentHash: string } {
-  const document: QuoteVersionDocument = { document: toDocument(quote, blocks), sender: versionSender(account) };
+  const document: QuoteVersionDocument = {
+    document: toDocument(quote, blocks),
+    sender: versionSender(account),
+    // The terms are frozen with the version (decision 058): the hash below covers the document and sender only.
+    paymentTerms: storePaymentTerms(paymentTermsFromColumns(quote)),
+  };
   return { document, documentHash: documentHash({ nanoId: quote.nanoId, document: document.document, account: document.sender, version: { number } }) };
 }

@@ -21,6 +21,7 @@ import { renderQuotePdfJob } from "./quote-pdf.jobs";
 import { findActiveDeclines, isDeclinedGuardError } from "../conversation/conversation.service";
 import { sameSigner } from "../../../shared/quote-state";
 import { assertQuoteAction } from "../quotes/quote-state.service";
+import { frozenPaymentFor } from "../quote-payments/quote-payments.service";
 
 /**
  * Signatures and the audit trail (decision 024). A customer signs through the public link (by
@@ -168,6 +169,15 @@ export async function createCustomerSignature(
         );
       if (signers.some((s) => sameSigner(s.name, values.name))) throw new AppError("CONFLICT", "signing:errors.sameSigner", { name: values.name });
       const actor = { actorName: values.name, actorEmail: null, versionNumber: seen };
+      // The payment the version's terms ask for this selection, frozen with the signature (decision 058).
+      const payment = await frozenPaymentFor(tx, {
+        accountId: view.accountId,
+        quoteId: view.quoteId,
+        versionNumber: seen,
+        document: view.document,
+        selection,
+        now,
+      });
       if (selection.join(",") !== defaults.join(",")) {
         await recordQuoteAudit(
           tx,
@@ -189,6 +199,7 @@ export async function createCustomerSignature(
         ip: clip(context.evidence.ip, 100),
         userAgent: clip(context.evidence.userAgent, 500),
         actorEmail: null,
+        payment,
       });
       await recordEvent(tx, {
         type: "quote.signature_added",
@@ -197,7 +208,16 @@ export async function createCustomerSignature(
         now,
         signature: { kind: "CUSTOMER", name: values.name, signedAt: now, version: seen },
         selection: { optionalLineIds: selection, totals: applySelection(view.document, selection).totals },
-        audit: { ...actor, documentHash: hash, details: { kind: "CUSTOMER", selection }, evidence: context.evidence },
+        audit: {
+          ...actor,
+          documentHash: hash,
+          details: {
+            kind: "CUSTOMER",
+            selection,
+            ...(payment ? { payment: { amount: payment.amount, currency: payment.currency, mode: payment.terms.mode, payToAccept: payment.payToAccept } } : {}),
+          },
+          evidence: context.evidence,
+        },
       });
     }),
   );
@@ -319,6 +339,8 @@ export async function markQuoteSigned(
       if ((await currentVersionNumber(tx, view.quoteId)) !== (view.version?.number ?? null)) throw versionChanged();
       await refuseWhenDeclined(tx, view.quoteId);
       await assertQuoteAction(tx, view.quoteId, "MARK_SIGNED", { now, refusal: (state) => (state === "DECLINED" ? declined() : null) });
+      // "Pay to accept" (decision 058): a customer's acceptance that asks a payment counts once it is paid.
+      if (view.payment?.payToAccept && view.payment.status !== "PAID") throw new AppError("CONFLICT", "signing:payment.errors.awaitingPayment");
       await tx.update(quotes).set({ status: "SIGNED", signedAt: now, updatedAt: now }).where(eq(quotes.id, view.quoteId));
       // Statistics rollup (issue 15): a signed quote counts on the account's local day.
       await recordQuoteEvent(tx, accountId, "signed", now);

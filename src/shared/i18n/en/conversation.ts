@@ -136,6 +136,12 @@ export default {
         body: "Good news: {{customer}} signed quote {{number}} ({{title}}).",
         button: "Open the quote",
       },
+      paid: {
+        subject: "Quote {{number}} was paid",
+        heading: "{{title}} was paid",
+        body: "{{customer}} paid {{amount}} for quote {{number}} ({{title}}) through your Mollie account.",
+        button: "Open the quote",
+      },
     },
     answer: {
       subject: "Answer to your question about quote {{number}}",

@@ -20,6 +20,7 @@ export default {
       signed: "Quote signed",
       pdf_ready: "PDF ready",
       expired: "Quote expired",
+      payment: { paid: "Quote paid", failed: "Payment failed" },
     },
     customer: {
       created: "Customer created",

@@ -114,6 +114,7 @@ export default {
       signed: "Quote signed",
       expired: "Quote expired",
       withdrawn: "Quote withdrawn",
+      payment: { paid: "Quote paid" },
     },
     customer: {
       created: "New customer",
@@ -152,6 +153,7 @@ export default {
       sent: "Quote {{number}} was sent",
       expired: "Quote {{number}} expired",
       withdrawn: "Quote {{number}} was withdrawn",
+      paymentPaid: "Quote {{number}} was paid",
     },
     other: "Something happened to quote {{number}}",
     test: "Offerly is connected to this channel.",

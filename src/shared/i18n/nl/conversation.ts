@@ -139,6 +139,12 @@ export default {
         body: "Goed nieuws: {{customer}} heeft offerte {{number}} ({{title}}) ondertekend.",
         button: "Offerte openen",
       },
+      paid: {
+        subject: "Offerte {{number}} is betaald",
+        heading: "{{title}} is betaald",
+        body: "{{customer}} heeft {{amount}} betaald voor offerte {{number}} ({{title}}) via je Mollie-account.",
+        button: "Offerte openen",
+      },
     },
     answer: {
       subject: "Antwoord op je vraag over offerte {{number}}",

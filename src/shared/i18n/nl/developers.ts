@@ -21,6 +21,7 @@ export default {
       signed: "Offerte ondertekend",
       pdf_ready: "Pdf klaar",
       expired: "Offerte verlopen",
+      payment: { paid: "Offerte betaald", failed: "Betaling mislukt" },
     },
     customer: {
       created: "Klant aangemaakt",

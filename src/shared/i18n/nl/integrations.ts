@@ -116,6 +116,7 @@ export default {
       signed: "Offerte ondertekend",
       expired: "Offerte verlopen",
       withdrawn: "Offerte ingetrokken",
+      payment: { paid: "Offerte betaald" },
     },
     customer: {
       created: "Nieuwe klant",
@@ -153,6 +154,7 @@ export default {
       sent: "Offerte {{number}} is verstuurd",
       expired: "Offerte {{number}} is verlopen",
       withdrawn: "Offerte {{number}} is ingetrokken",
+      paymentPaid: "Offerte {{number}} is betaald",
     },
     other: "Er is iets gebeurd met offerte {{number}}",
     test: "Offerly is gekoppeld aan dit kanaal.",

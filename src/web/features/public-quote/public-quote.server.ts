@@ -4,6 +4,7 @@ import type { OfferlyLoadContext } from "../../context";
 import { loadPublicConversation } from "../conversation/public-conversation.server";
 import { quoteState } from "../../../shared/quote-state";
 import type { PublicQuotePageData } from "./types";
+import { publicQuoteUrl } from "../../../shared/quotes";
 
 /**
  * The public page's data: ONE read-model call (`loadPublicQuote`: availability, document, account,
@@ -28,7 +29,10 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
     { id: view.quoteId, slug: view.slug, nanoId: view.nanoId, language: view.document.language, status: view.status },
     ctx.request.url,
   );
-  const { quoteId: _q, accountId: _a, account, signatures, earlierSignatures, version, ...rest } = view;
+  const { quoteId: _q, accountId: _a, account, signatures, earlierSignatures, version, payment, ...rest } = view;
+  // The "Pay" form (a plain POST: no script) and the message its answer or Mollie's return left in the query.
+  const notice = new URL(ctx.request.url).searchParams.get("payment");
+  const pagePath = new URL(publicQuoteUrl(context.publicConfig.publicUrl, { slug: view.slug, nanoId: view.nanoId, language: view.document.language })).pathname;
   const { logoFileKey: _l, ...publicAccount } = account;
   // The customer's side of the state table (src/shared/quote-state.ts; the server refuses the same).
   const customerSigners = signatures.filter((s) => s.kind === "CUSTOMER").map((s) => s.name);
@@ -55,6 +59,14 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
       signatures: signatures.map(({ fileKey: _f, signedAt, ...s }) => ({ ...s, signedAt: signedAt.toISOString() })),
       version: version?.number ?? null,
       earlierSignatureCount: earlierSignatures.length,
+      payment: payment
+        ? {
+            ...payment,
+            paidAt: payment.paidAt?.toISOString() ?? null,
+            action: `${pagePath}/pay`,
+            notice: notice && /^[a-z-]{1,20}$/.test(notice) ? notice : null,
+          }
+        : null,
     },
   };
 }

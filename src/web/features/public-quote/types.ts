@@ -2,6 +2,7 @@ import type { QuoteDocumentData } from "../../../shared/quote-document";
 import type { QuoteVersionDiff } from "../../../shared/quote-versions";
 import type { PublicAvailability, QuoteStatus } from "../../../shared/quote-status";
 import type { QuoteState } from "../../../shared/quote-state";
+import type { QuotePaymentView } from "../../../shared/quote-payments";
 import type { TotalsLabels } from "../quote-document/totals-layout";
 import type { PublicConversationData } from "../conversation/public-conversation.server";
 
@@ -57,6 +58,8 @@ export type PublicQuotePageData = {
     earlierSignatureCount: number;
     /** What changed since the version this customer saw or signed. */
     changes: { reason: "SIGNED_EARLIER" | "VIEWED_EARLIER"; diff: QuoteVersionDiff } | null;
+    /** The customer's payment (decision 058), with the "Pay" form's address and the message of `?payment=`. */
+    payment: (Omit<QuotePaymentView, "paidAt"> & { paidAt: string | null; action: string; notice: string | null }) | null;
   } | null;
 };
 

@@ -29,6 +29,13 @@ export const QuoteSigningQuery = graphql(`
       quoteVersions {
         number
       }
+      payment {
+        status
+        amount
+        currency
+        payToAccept
+        paidAt
+      }
     }
     templateSignatures(pageSize: 50) {
       items {

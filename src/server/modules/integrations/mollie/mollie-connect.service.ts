@@ -81,7 +81,7 @@ export function verifyMollieState(key: Buffer, value: string, now: Date = new Da
 
 export const mollieRedirectUri = (publicUrl: string) => `${publicUrl.replace(/\/+$/, "")}${MOLLIE_CONNECT_PATH}/callback`;
 
-async function callJson(fetchImpl: typeof fetch, url: string, init: RequestInit): Promise<{ status: number; json: Record<string, unknown> | null }> {
+export async function callJson(fetchImpl: typeof fetch, url: string, init: RequestInit): Promise<{ status: number; json: Record<string, unknown> | null }> {
   try {
     const response = await fetchImpl(url, { ...init, redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS) });
     let json: Record<string, unknown> | null = null;

@@ -71,6 +71,7 @@ const HEADLINES = {
   "quote.sent": "integrations:message.quote.sent",
   "quote.expired": "integrations:message.quote.expired",
   "quote.withdrawn": "integrations:message.quote.withdrawn",
+  "quote.payment.paid": "integrations:message.quote.paymentPaid",
 } as const;
 
 const RECURRING = {

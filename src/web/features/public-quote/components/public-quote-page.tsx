@@ -5,6 +5,7 @@ import { useNonce } from "../../../nonce";
 import { useTranslation } from "../../../i18n";
 import { QuoteDocument, useTotalsLabels } from "../../quote-document/quote-document";
 import type { IslandData, PublicQuotePageData } from "../types";
+import { PaymentPanel } from "./payment-panel";
 import { SignatureList } from "./signature-list";
 import { SigningForm } from "./signing-form";
 import { VersionChanges } from "./version-changes";
@@ -163,6 +164,7 @@ export function PublicQuotePage({
         ) : null}
         <QuoteDocument quote={document} selectable={canSignHere} marks={quote.changes ? changeMarks(quote.changes.diff) : null} />
         <SignatureList signatures={quote.signatures} language={document.language} />
+        {quote.payment && !quote.viewerIsMember ? <PaymentPanel payment={quote.payment} language={document.language} /> : null}
         {canSignHere ? <SigningForm signers={quote.customerSigners} language={document.language} /> : null}
         {conversation && !quote.viewerIsMember ? <PublicConversation {...conversation} /> : null}
         {quote.watermark ? (

@@ -6,7 +6,35 @@ import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { SignatureList } from "../../public-quote/components/signature-list";
 import { QuoteSigningQuery, UpdateQuoteToSignedMutation } from "../operations";
+import { formatCents, formatDate } from "../../../../shared/format";
+import { priceToCents } from "../../../../shared/totals";
 import { AccountSignatureForm } from "./account-signature-form";
+
+type OwnerPaymentData = { status: string; amount: string; currency: string; payToAccept: boolean; paidAt?: unknown };
+
+/** The customer's payment of the current version (decision 058): its state and the amount frozen at signing. */
+function OwnerPayment({ payment, language }: { payment: OwnerPaymentData; language: string }) {
+  const { t } = useTranslation();
+  const amount = formatCents(priceToCents(payment.amount) ?? 0n, payment.currency, language);
+  const text =
+    payment.status === "PAID"
+      ? t("signing:payment.ownerPaid", { amount, date: payment.paidAt ? formatDate(String(payment.paidAt).slice(0, 10), language, "long") : "" })
+      : payment.status === "OPEN"
+        ? t("signing:payment.ownerOpen", { amount })
+        : payment.status === "FAILED"
+          ? t("signing:payment.ownerFailed", { amount })
+          : t("signing:payment.ownerDue", { amount });
+  return (
+    <p
+      className={`rounded-md px-3 py-2 text-sm font-medium ${payment.status === "PAID" ? "bg-green-50 text-green-900" : "bg-amber-50 text-amber-900"}`}
+      data-testid="owner-payment"
+      data-status={payment.status}
+    >
+      <span className="font-semibold">{t("signing:payment.title")}:</span> {text}
+      {payment.payToAccept && payment.status !== "PAID" ? ` · ${t("signing:payment.awaitingPayment")}` : ""}
+    </p>
+  );
+}
 
 /**
  * The owner's signing panel on a published or signed quote: the signatures placed (customer and
@@ -59,6 +87,7 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
   return (
     <section className="space-y-3" data-testid="quote-signing" ref={panel}>
       <SignatureList signatures={signatures} language={language} currentVersion={quote.quoteVersions[0]?.number ?? null} />
+      {quote.payment ? <OwnerPayment payment={quote.payment} language={language} /> : null}
       {(canAdd || canMark) && !adding ? (
         <div className="flex flex-col gap-2 sm:flex-row">
           {canAdd ? (

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { CURRENCIES, MOLLIE_PAYMENT_STATUSES } from "../../../shared/enums";
+import { accounts } from "./identity";
+import { quotes } from "./quotes";
+
+/**
+ * A customer's payment of a quote version on the owner's own Mollie account (issue 26, decision
+ * 058): one row per Mollie payment (an attempt). `status` is Mollie's, as last fetched from Mollie
+ * (the webhook trusts only the id). At most one attempt per quote version is in progress or paid
+ * (a partial unique index): a failed, expired or canceled one may be followed by a new one, a paid
+ * version is never paid again.
+ */
+export const quotePayments = pgTable(
+  "quote_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    /**
+     * The customer signature whose frozen amount this pays. No foreign key: signatures are
+     * append-only and go only with their quote (whose cascade removes these rows too), and a key
+     * referencing them would turn the signatures' TRUNCATE guard into a foreign-key error.
+     */
+    signatureId: uuid("signature_id").notNull(),
+    /** The quote version paid (null: published before versions existed). */
+    versionNumber: integer("version_number"),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    status: text("status", { enum: MOLLIE_PAYMENT_STATUSES }).notNull(),
+    molliePaymentId: text("mollie_payment_id").notNull(),
+    /** test or live: the owner's connection's mode when the payment was made (OAuth calls send testmode). */
+    mollieMode: text("mollie_mode", { enum: ["test", "live"] }).notNull(),
+    /** Mollie's hosted checkout (`_links.checkout`) while the payment is open. */
+    checkoutUrl: text("checkout_url"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quote_payments_mollie_id_idx").on(t.molliePaymentId),
+    uniqueIndex("quote_payments_one_active_idx")
+      .on(t.quoteId, sql`coalesce(${t.versionNumber}, 0)`)
+      .where(sql`${t.status} in ('open', 'pending', 'authorized', 'paid')`),
+    index("quote_payments_quote_idx").on(t.quoteId, t.createdAt),
+    check("quote_payments_status_check", sql`${t.status} in ('open', 'pending', 'authorized', 'paid', 'failed', 'expired', 'canceled')`),
+    check("quote_payments_amount_check", sql`${t.amountCents} > 0`),
+    check("quote_payments_mode_check", sql`${t.mollieMode} in ('test', 'live')`),
+  ],
+);

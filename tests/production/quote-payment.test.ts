@@ -1,0 +1,165 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../support/app";
+import { signUp } from "../support/auth";
+import { axeViolations, e2eSuite, open, scrollWidth, toastWithText } from "../support/e2e";
+import { type MollieStub, startMollieStub } from "../support/mollie-stub";
+import { createCustomer, createQuote, transition } from "../support/quotes";
+
+let mollie: MollieStub | undefined;
+const e2e = e2eSuite({
+  // The owner's own Mollie account is the stub (self-signed HTTPS: the server trusts it); Mollie's
+  // webhook call goes to the server, as the payment's webhookUrl says.
+  env: async () => {
+    mollie = await startMollieStub({ deliver: (url, init) => fetch(url, { ...init, redirect: "manual" }) });
+    return { MOLLIE_API_URL: mollie.url, NODE_TLS_REJECT_UNAUTHORIZED: "0" };
+  },
+});
+afterAll(async () => {
+  await mollie?.close();
+});
+
+/** The TestApp surface the support helpers use (fetch, gql), over HTTP to the production server. */
+function httpClient(base: string, dataDir: string): TestApp {
+  const fetchFrom = (input: string, init?: RequestInit) => fetch(new URL(input, base), { redirect: "manual", ...init });
+  const gql = async (query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const response = await fetchFrom("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, ...((await response.json()) as object) };
+  };
+  return { fetch: fetchFrom, gql, dataDir } as unknown as TestApp;
+}
+
+const gqlOk = async <T>(promise: Promise<{ data?: T; errors?: unknown[] }>): Promise<T> => {
+  const result = await promise;
+  if (result.errors?.length || !result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+};
+
+/**
+ * The customer pays the deposit on the production build (build/server/main.js, decision 058): a
+ * Dutch customer at 375 px ticks an optional line, signs, sees the 30 % deposit of their choice
+ * incl. VAT, pays it at Mollie's hosted checkout (the stub's, on the owner's own account), and is
+ * brought back to "Betaald"; the owner sees the payment on the quote.
+ */
+describe("paying a quote's deposit (production build)", () => {
+  it("a Dutch customer at 375 px picks an optional line, signs, pays the 30 % deposit at Mollie and comes back to Betaald", async () => {
+    const client = httpClient(e2e.server.url, e2e.server.dataDir);
+    const owner = await signUp(client, { company: "Studio Betaal" });
+    await gqlOk(
+      client.gql(
+        "mutation ($apiKey: String!) { connectMollieApiKey(apiKey: $apiKey) { mode } }",
+        { apiKey: mollie!.addOwnerApiKey("Studio Betaal") },
+        owner.headers(),
+      ),
+    );
+    const customer = await createCustomer(client, owner, { name: "Bakkerij de Vries" });
+    const quote = await createQuote(client, owner, customer.id, {
+      name: "Nieuwe website",
+      language: "NL",
+      paymentTerms: { mode: "DEPOSIT_PERCENT", percent: "30" },
+    });
+    const line = (name: string, price: string, extra: Record<string, unknown> = {}) => ({
+      name,
+      description: null,
+      price,
+      amount: "1",
+      vatRate: "21",
+      discountType: null,
+      discountValue: null,
+      optional: false,
+      selected: true,
+      recurring: false,
+      ...extra,
+    });
+    await gqlOk(
+      client.gql(
+        "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }",
+        {
+          q: quote.id,
+          i: {
+            name: "Werk",
+            content: null,
+            pricingUnit: "NONE",
+            lineItems: [
+              line("Ontwerp", "1000.00"),
+              line("Onderhoud", "200.00", { optional: true, selected: false, discountType: "PERCENTAGE", discountValue: "10" }),
+            ],
+          },
+        },
+        owner.headers(),
+      ),
+    );
+    const published = await transition(client, owner, "publishQuote", quote.id);
+    expect(published.errors).toBeUndefined();
+
+    // The customer, on a phone, in Dutch.
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      locale: "nl-NL",
+      viewport: { width: 375, height: 812 },
+      extraHTTPHeaders: { "Accept-Language": "nl-NL" },
+      ignoreHTTPSErrors: true, // the stub's checkout page (self-signed, loopback only)
+    });
+    const page = await context.newPage();
+    await open(page, `/nl/quote/${quote.slug}/${quote.nanoId}`);
+    await page.getByRole("checkbox", { name: "Onderhoud meenemen" }).check();
+    await page.getByText("Deze offerte ondertekenen", { exact: true }).first().click();
+    await page.getByLabel("Je naam", { exact: true }).fill("Daan de Vries");
+    await page.getByRole("radio", { name: "Typen" }).check();
+    await page.getByLabel("Typ je naam als handtekening").fill("Daan de Vries");
+    await page.getByLabel("Ik ga ermee akkoord dat deze elektronische handtekening juridisch bindend is").check();
+    await page.getByRole("button", { name: "Offerte ondertekenen" }).click();
+    await toastWithText(page, "Handtekening toegevoegd");
+
+    // The amount before leaving: 30 % of (1000.00 + 21 %) + (200.00 − 10 % + 21 %) = 30 % of 1427.80 = 428.34.
+    const panel = page.getByTestId("payment");
+    await panel.waitFor();
+    const text = async (locator: import("playwright-core").Locator) => ((await locator.textContent()) ?? "").replace(/\s+/g, " ");
+    expect(await text(panel.getByTestId("payment-amount"))).toBe("Te betalen aanbetaling: € 428,34");
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
+    await e2e.shot(page, "quote-payment-nl-375-due");
+    await panel.getByRole("button", { name: /^€\s428,34 betalen$/ }).click();
+
+    // Mollie's hosted checkout (the stub's page), with the amount the server froze at signing.
+    await page.waitForURL((url) => url.origin === new URL(mollie!.url).origin && /^\/checkout\/tr_\w+$/.test(url.pathname));
+    expect(await page.getByTestId("mollie-checkout-amount").textContent()).toBe("EUR 428.34");
+    const paymentId = new URL(page.url()).pathname.split("/").pop()!;
+    expect(mollie!.payments.get(paymentId)).toMatchObject({ owner: "Studio Betaal", method: null, status: "open" });
+    await page.getByTestId("mollie-checkout-paid").click();
+
+    // Back on the quote: paid.
+    await page.waitForURL((url) => url.origin === e2e.server.url && url.pathname === `/nl/quote/${quote.slug}/${quote.nanoId}`);
+    const status = page.getByTestId("payment-status");
+    await status.waitFor();
+    expect(await status.getAttribute("data-status")).toBe("PAID");
+    expect(await status.textContent()).toContain("Betaald");
+    expect(await page.getByTestId("pay").count()).toBe(0);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
+    await e2e.shot(page, "quote-payment-nl-375-paid");
+    expect(mollie!.deliveries.filter((d) => d.id === paymentId).map((d) => d.status)).toEqual([200]);
+    await context.close();
+
+    // The owner sees the payment on the quote.
+    const ownerContext = await e2e.browser.newContext({ baseURL: e2e.server.url, locale: "en-US" });
+    await ownerContext.addCookies(
+      owner.cookie.split(/;\s*/).map((pair) => {
+        const [name, ...rest] = pair.split("=");
+        return { name, value: rest.join("="), url: e2e.server.url };
+      }),
+    );
+    const app = await ownerContext.newPage();
+    await open(app, `/app/quotes/mutate/${quote.id}`);
+    const ownerPayment = app.getByTestId("owner-payment");
+    await ownerPayment.waitFor();
+    expect(await ownerPayment.getAttribute("data-status")).toBe("PAID");
+    // Amounts follow the quote's language (Dutch), the sentence the owner's.
+    expect(await text(ownerPayment)).toContain("Payment: Paid € 428,34 on");
+    await e2e.shot(app, "quote-payment-owner-en");
+    await ownerContext.close();
+  });
+});
