@@ -5,6 +5,8 @@ import path from "node:path";
 
 export type RunningServer = {
   url: string;
+  /** The server process's id (benchmarks read its memory from /proc). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<number | null>;
@@ -84,6 +86,7 @@ async function startServerOnce(env: Record<string, string>, port: number): Promi
 
   return {
     url,
+    pid: child.pid!,
     dataDir,
     output: () => output,
     kill: async (signal) => {
