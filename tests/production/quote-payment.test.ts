@@ -11,7 +11,15 @@ const e2e = e2eSuite({
   // webhook call goes to the server, as the payment's webhookUrl says.
   env: async () => {
     mollie = await startMollieStub({ deliver: (url, init) => fetch(url, { ...init, redirect: "manual" }) });
-    return { MOLLIE_API_URL: mollie.url, NODE_TLS_REJECT_UNAUTHORIZED: "0" };
+    return {
+      MOLLIE_API_URL: mollie.url,
+      NODE_TLS_REJECT_UNAUTHORIZED: "0",
+      // "Connect with Mollie" (OAuth) on the production build; the pasted key runs in tests/e2e/payment-terms.test.ts.
+      MOLLIE_CONNECT_CLIENT_ID: mollie.connect.clientId,
+      MOLLIE_CONNECT_CLIENT_SECRET: mollie.connect.clientSecret,
+      MOLLIE_CONNECT_AUTHORIZE_URL: mollie.connect.authorizeUrl,
+      MOLLIE_CONNECT_TOKEN_URL: mollie.connect.tokenUrl,
+    };
   },
 });
 afterAll(async () => {
@@ -39,8 +47,9 @@ const gqlOk = async <T>(promise: Promise<{ data?: T; errors?: unknown[] }>): Pro
 };
 
 /**
- * The customer pays the deposit on the production build (build/server/main.js, decision 058): a
- * Dutch customer at 375 px ticks an optional line, signs, sees the 30 % deposit of their choice
+ * The customer pays the deposit on the production build (build/server/main.js, decision 058), to
+ * an owner connected with Mollie Connect (OAuth: the payment is made with the access token, with
+ * profileId and testmode as Mollie asks of OAuth calls): a Dutch customer at 375 px ticks an optional line, signs, sees the 30 % deposit of their choice
  * incl. VAT, pays it at Mollie's hosted checkout (the stub's, on the owner's own account), and is
  * brought back to "Betaald"; the owner sees the payment on the quote.
  */
@@ -48,13 +57,18 @@ describe("paying a quote's deposit (production build)", () => {
   it("a Dutch customer at 375 px picks an optional line, signs, pays the 30 % deposit at Mollie and comes back to Betaald", async () => {
     const client = httpClient(e2e.server.url, e2e.server.dataDir);
     const owner = await signUp(client, { company: "Studio Betaal" });
-    await gqlOk(
-      client.gql(
-        "mutation ($apiKey: String!) { connectMollieApiKey(apiKey: $apiKey) { mode } }",
-        { apiKey: mollie!.addOwnerApiKey("Studio Betaal") },
-        owner.headers(),
-      ),
+    // The owner connects their own Mollie account with Mollie Connect: the consent screen (the
+    // stub's), the code exchanged at the token endpoint by the server, the tokens stored.
+    const start = await client.fetch(`/api/integrations/mollie/connect?account=${owner.accountId}&locale=nl`, { headers: { cookie: owner.cookie } });
+    expect(start.status).toBe(302);
+    const callback = new URL(mollie!.consent(start.headers.get("location") ?? "", "Studio Betaal"));
+    const back = await client.fetch(`${callback.pathname}${callback.search}`, { headers: { cookie: owner.cookie } });
+    expect(back.headers.get("location")).toBe("/nl/app/settings/integrations?mollie=connected");
+    expect(mollie!.tokenRequests.at(-1)).toEqual({ grantType: "authorization_code", status: 200 });
+    const connected = await gqlOk(
+      client.gql<{ mollie: { connection: { method: string } | null } }>("{ mollie { connection { method } } }", {}, owner.headers()),
     );
+    expect(connected.mollie.connection?.method).toBe("OAUTH");
     const customer = await createCustomer(client, owner, { name: "Bakkerij de Vries" });
     const quote = await createQuote(client, owner, customer.id, {
       name: "Nieuwe website",
