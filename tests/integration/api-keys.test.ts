@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, apiKeys, rateLimitBuckets } from "../../src/server/db/schema";
+import { accounts, apiKeys, quoteAuditEvents, rateLimitBuckets } from "../../src/server/db/schema";
 import { hashToken } from "../../src/server/tokens";
 import { API_KEY_PREFIX } from "../../src/shared/events";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedInAs, signIn } from "../support/auth";
-import { createCustomer } from "../support/quotes";
+import { addBlocks, createCustomer, createQuote } from "../support/quotes";
 
 /**
  * API keys (issue 23, decision 050) through HTTP: made by owners and admins, shown once, stored as
@@ -122,6 +122,34 @@ describe("API keys", () => {
     expect(customers.data!.customers.totalCount).toBe(0);
     const nl = await withKey(t, key, 'mutation { createCustomer(input: { name: "Nee" }) { id } }', {}, { "accept-language": "nl" });
     expect(nl.errors![0].message).toMatch(/alleen-lezen/);
+  });
+
+  it("publishes and marks a quote signed under its own name in the audit trail, and cannot add a person's signature (no 500)", async () => {
+    const owner = await signIn(t, "owner");
+    const { key } = await makeKey(owner, "ADMIN", { name: "CRM sync" });
+    const customer = await createCustomer(t, owner, { name: "Key Customer" });
+    const quote = await createQuote(t, owner, customer.id, { signable: true });
+    await addBlocks(t, quote.id);
+    const published = await withKey(t, key, "mutation ($id: ID!) { publishQuote(id: $id) { status } }", { id: quote.id });
+    expect(published.errors).toBeUndefined();
+    // The account's own signature is a person's: refused with the reason, in the caller's language.
+    const signature = await withKey(
+      t,
+      key,
+      "mutation ($q: ID, $i: CreateQuoteSignatureInput!) { createQuoteSignature(quoteId: $q, input: $i) { nanoId } }",
+      { q: quote.id, i: { name: "CRM", signatureKind: "TYPED", signature: "CRM", consent: true } },
+      { "accept-language": "nl" },
+    );
+    expect(code(signature)).toBe("FORBIDDEN");
+    expect(signature.errors![0].message).toMatch(/API-sleutel/);
+    const signed = await withKey(t, key, "mutation ($id: ID!) { updateQuoteToSigned(id: $id) { status } }", { id: quote.id });
+    expect(signed.errors).toBeUndefined();
+    expect(signed.data).toEqual({ updateQuoteToSigned: { status: "SIGNED" } });
+    const audit = await t.db.select().from(quoteAuditEvents).where(eq(quoteAuditEvents.quoteId, quote.id));
+    expect(audit.map((a) => [a.event, a.actorName, a.actorEmail])).toEqual([
+      ["PUBLISHED", 'API key "CRM sync"', null],
+      ["MARKED_SIGNED", 'API key "CRM sync"', null],
+    ]);
   });
 
   it("refuses a revoked key on the next request, on another app server too", async () => {

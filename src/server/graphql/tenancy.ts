@@ -33,6 +33,17 @@ export function requirePerson(scope: AccountScope): PersonScope {
   return scope as PersonScope;
 }
 
+/**
+ * Who acts, for the audit trail: the signed-in person, or the API key by its name (an
+ * integration: no person, no e-mail), e.g. `API key "Zapier"`.
+ */
+export function actorOf(ctx: GraphQLContext): { userId: string | null; name: string | null; email: string | null } {
+  const user = ctx.auth.user;
+  if (user) return { userId: user.id, name: user.name, email: user.email };
+  const apiKey = ctx.auth.apiKey;
+  return { userId: null, name: apiKey ? `API key "${apiKey.name}"` : null, email: null };
+}
+
 export function requireUser(ctx: GraphQLContext) {
   if (!ctx.auth.user) throw unauthenticated();
   return ctx.auth.user;

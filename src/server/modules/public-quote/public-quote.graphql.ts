@@ -8,7 +8,7 @@ import { builder } from "../../graphql/builder";
 import type { GraphQLContext } from "../../graphql/context";
 import { cost } from "../../graphql/cost";
 import { CurrencyEnum, DiscountTypeEnum, LanguageEnum, PricingUnitEnum, QuoteStatusEnum, SignatureKindEnum } from "../../graphql/enums";
-import { requirePermission } from "../../graphql/tenancy";
+import { actorOf, requirePermission, requirePerson } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { hitRateLimit } from "../../http/rate-limit";
 import { TotalsRef } from "../blocks/blocks.graphql";
@@ -221,8 +221,10 @@ builder.mutationField("createQuoteSignature", (t) =>
       const deps = { db: ctx.db, files: ctx.files };
       if (args.quoteId) {
         const scope = requirePermission(ctx, "quotes.write");
-        const values = parseInput(ZAccountSignatureInput, args.input);
+        // A signature is a person's: an API key (no person behind the request) cannot add one.
+        requirePerson(scope);
         const user = ctx.auth.user!;
+        const values = parseInput(ZAccountSignatureInput, args.input);
         return createAccountSignature(deps, scope.accountId, String(args.quoteId), values, {
           actor: { userId: user.id, name: user.name, email: user.email },
           evidence: evidenceOf(ctx),
@@ -247,9 +249,8 @@ builder.mutationField("updateQuoteToSigned", (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requirePermission(ctx, "quotes.write");
-      const user = ctx.auth.user!;
       await markQuoteSigned(ctx.db, accountId, String(args.id), {
-        actor: { userId: user.id, name: user.name, email: user.email },
+        actor: actorOf(ctx),
         evidence: evidenceOf(ctx),
         publicUrl: ctx.config.publicUrl,
       });

@@ -33,7 +33,8 @@ import { frozenPaymentFor } from "../quote-payments/quote-payments.service";
 
 /** Who acted and from where: the evidence stored with signatures and audit rows. */
 export type { Evidence } from "../../events";
-export type Actor = { userId: string; name: string | null; email: string };
+/** Who acts for the account: a signed-in person, or an API key (no person: its name, no e-mail). */
+export type Actor = { userId: string | null; name: string | null; email: string | null };
 
 const signingError = (code: "NOT_FOUND" | "CONFLICT" | "FORBIDDEN" | "BAD_USER_INPUT", key: string, field?: string) =>
   new AppError(code, `signing:${key}`, {}, field ? { [field]: { key: `signing:${key}` } } : undefined);

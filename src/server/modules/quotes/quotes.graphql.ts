@@ -18,7 +18,7 @@ import {
   RecurringIntervalEnum,
 } from "../../graphql/enums";
 import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
-import { requireAccountScope } from "../../graphql/tenancy";
+import { actorOf, requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { CustomerRef } from "../customers/customers.graphql";
 import { loadQuoteTotals, quoteLinesOf } from "../blocks/blocks.service";
@@ -332,10 +332,10 @@ builder.mutationField("publishQuote", (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const { accountId } = requireAccountScope(ctx);
-      const user = ctx.auth.user;
+      const actor = actorOf(ctx);
       return publishQuote(ctx.db, accountId, String(args.id), new Date(), {
-        actorName: user?.name ?? null,
-        actorEmail: user?.email ?? null,
+        actorName: actor.name,
+        actorEmail: actor.email,
         ip: ctx.clientAddress ?? null,
         userAgent: ctx.request.headers.get("user-agent"),
       });
