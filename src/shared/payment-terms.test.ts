@@ -13,6 +13,7 @@ import {
 import type { QuoteDocumentBlock, QuoteDocumentLine } from "./quote-document";
 import { ZQuoteInput } from "./quotes";
 import { blockTotals, computeTotalsCents } from "./totals";
+import { type HandBlock, type HandLine, handDue, handOneOffInclVat, rateText } from "../../tests/support/hand-totals";
 
 const terms = (t: Partial<PaymentTerms>): PaymentTerms => ({ ...NO_PAYMENT_TERMS, ...t });
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
@@ -84,49 +85,6 @@ describe("paymentDue: worked examples (by hand)", () => {
 // ---------------------------------------------------------------------------------------------
 // Property-based: an independent hand calculation over options, VAT rates, discounts, currencies.
 
-/**
- * The hand calculation for blocks with ONE VAT rate each and no block amount discount (where the
- * totals rules reduce to school arithmetic): per block, each counted one-off line is
- * round(price × amount) minus its discount; the block's percentage discount is taken off the sum;
- * VAT is the rate on what remains, rounded; the quote's one-off total incl. VAT is the sum.
- */
-type HandLine = {
-  id: string;
-  priceCents: number;
-  thousandths: number;
-  discount: null | { pct: number } | { cents: number };
-  optional: boolean;
-  selected: boolean;
-  recurring: boolean;
-};
-type HandBlock = { unit: PricingUnit; rateHundredths: number; blockPct: number | null; lines: HandLine[] };
-
-const roundHalfAway = (n: bigint, d: bigint) => (n >= 0n ? (2n * n + d) / (2n * d) : -((2n * -n + d) / (2n * d)));
-
-function handOneOffInclVat(blocks: HandBlock[], selection: Set<string>): bigint {
-  let total = 0n;
-  for (const b of blocks) {
-    const recurringUnit = b.unit === "MONTH" || b.unit === "QUARTER" || b.unit === "YEAR";
-    let sum = 0n;
-    let any = false;
-    for (const l of b.lines) {
-      const counted = !l.optional || selection.has(l.id);
-      if (!counted || (l.recurring && recurringUnit)) continue;
-      any = true;
-      const gross = roundHalfAway(BigInt(l.priceCents) * BigInt(l.thousandths), 1000n);
-      let off = l.discount === null ? 0n : "pct" in l.discount ? roundHalfAway(gross * BigInt(l.discount.pct), 10000n) : BigInt(l.discount.cents);
-      if (off > gross) off = gross;
-      sum += gross - off;
-    }
-    if (!any) continue;
-    const blockOff = b.blockPct === null ? 0n : roundHalfAway(sum * BigInt(b.blockPct), 10000n);
-    const base = sum - blockOff;
-    total += base + roundHalfAway(base * BigInt(b.rateHundredths), 10000n);
-  }
-  return total;
-}
-
-const rateText = (h: number) => (h % 100 === 0 ? String(h / 100) : `${Math.floor(h / 100)}.${String(h % 100).padStart(2, "0")}`);
 function toDocument(blocks: HandBlock[]): { blocks: QuoteDocumentBlock[] } {
   return {
     blocks: blocks.map((b, i) =>
@@ -183,19 +141,6 @@ const withSelection = arbHandBlocks.chain((blocks) => {
   const optional = blocks.flatMap((b) => b.lines.filter((l) => l.optional).map((l) => l.id));
   return fc.tuple(fc.constant(blocks), fc.subarray(optional));
 });
-
-function handDue(oneOff: bigint, t: PaymentTerms): bigint {
-  switch (t.mode) {
-    case "NONE":
-      return 0n;
-    case "FULL":
-      return oneOff;
-    case "DEPOSIT_PERCENT":
-      return roundHalfAway(oneOff * BigInt(t.percent ?? 0), 100n);
-    case "DEPOSIT_FIXED":
-      return (t.fixedCents ?? 0n) < oneOff ? (t.fixedCents ?? 0n) : oneOff;
-  }
-}
 
 describe("paymentDue: properties", () => {
   it("equals the hand calculation for every mode, selection, VAT rate and discount", () => {

@@ -1,9 +1,13 @@
 import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { accounts, quoteLineItems } from "../../src/server/db/schema";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
+import type { PricingUnit } from "../../src/shared/enums";
+import type { PaymentTerms } from "../../src/shared/payment-terms";
+import { type HandBlock, handDue, handOneOffInclVat, rateText } from "../support/hand-totals";
 import { addBlocks, createCustomer, createQuote, quoteInput, transition } from "../support/quotes";
 
 /**
@@ -253,4 +257,128 @@ describe("plans", () => {
     expect(starterCopy.errors).toBeUndefined();
     expect(starterCopy.data?.duplicateQuote.paymentTerms.mode).toBe("NONE");
   });
+});
+
+/**
+ * The issue's property through the API, end to end: random pricing blocks (units, one VAT rate per
+ * block, line and block percentage discounts, line amount discounts, optional lines, recurring lines
+ * where the unit allows them), a random currency and random terms; the quote is published, the
+ * customer signs with a random choice of the optional lines, and the amount frozen with the
+ * signature equals the independent hand calculation (tests/support/hand-totals.ts) to the cent.
+ */
+describe("the amount frozen at signing equals the hand calculation (property, through the API)", () => {
+  const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, "0")}`;
+  const arbBlock: fc.Arbitrary<HandBlock> = fc
+    .record({
+      unit: fc.constantFrom<PricingUnit>("DAY", "WEEK", "MONTH", "QUARTER", "YEAR", "ITEMS", "NONE"),
+      rateHundredths: fc.constantFrom(2100, 900, 0, 550),
+      blockPct: fc.option(fc.integer({ min: 0, max: 5_000 }), { nil: null }),
+      lines: fc.array(
+        fc.record({
+          priceCents: fc.integer({ min: 0, max: 2_000_000 }),
+          thousandths: fc.integer({ min: 1_000, max: 20_000 }), // at least 1: an amount discount stays under the line's gross
+          discount: fc.oneof(
+            fc.constant(null),
+            fc.integer({ min: 0, max: 10_000 }).map((pct) => ({ pct })),
+            fc.integer({ min: 0, max: 100 }).map((share) => ({ share })),
+          ),
+          optional: fc.boolean(),
+          selected: fc.boolean(),
+          recurring: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+    })
+    .map((b) => {
+      const recurringUnit = b.unit === "MONTH" || b.unit === "QUARTER" || b.unit === "YEAR";
+      return {
+        ...b,
+        lines: b.lines.map((l, i) => ({
+          id: `line ${i}`,
+          priceCents: l.priceCents,
+          thousandths: l.thousandths,
+          // An amount discount: a share of the price (so at most the line's gross).
+          discount: l.discount === null || "pct" in l.discount ? l.discount : { cents: Math.floor((l.priceCents * l.discount.share) / 100) },
+          optional: l.optional,
+          selected: l.selected,
+          recurring: recurringUnit && l.recurring,
+        })),
+      };
+    });
+  const arbTerms = fc.oneof(
+    fc
+      .integer({ min: 1, max: 100 })
+      .map((percent) => ({ input: { mode: "DEPOSIT_PERCENT", percent: String(percent) }, hand: { mode: "DEPOSIT_PERCENT", percent } })),
+    fc
+      .integer({ min: 1, max: 5_000_000 })
+      .map((fixed) => ({ input: { mode: "DEPOSIT_FIXED", amount: cents(fixed) }, hand: { mode: "DEPOSIT_FIXED", fixedCents: BigInt(fixed) } })),
+    fc.constant({ input: { mode: "FULL" }, hand: { mode: "FULL" } }),
+  );
+
+  it("for every combination of options, VAT rates, discounts, currencies and terms", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbBlock, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom("EUR", "USD", "GBP"),
+        arbTerms,
+        fc.infiniteStream(fc.boolean()),
+        async (blocks, currency, terms, choices) => {
+          const quote = await createQuote(t, owner, customerId, { currency, signable: true, paymentTerms: terms.input });
+          const optionalIds = new Map<string, string>(); // hand id → the server's line id
+          for (const [b, block] of blocks.entries()) {
+            const created = await t.gql<{ createPricingQuoteBlock: { quoteLineItems: { id: string }[] } }>(
+              "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { quoteLineItems { id } } }",
+              {
+                q: quote.id,
+                i: {
+                  name: `Block ${b}`,
+                  content: null,
+                  pricingUnit: block.unit,
+                  discountType: block.blockPct === null ? null : "PERCENTAGE",
+                  discountValue: block.blockPct === null ? null : rateText(block.blockPct),
+                  lineItems: block.lines.map((l) => ({
+                    name: l.id,
+                    price: cents(l.priceCents),
+                    amount: `${Math.floor(l.thousandths / 1000)}.${String(l.thousandths % 1000).padStart(3, "0")}`,
+                    vatRate: rateText(block.rateHundredths),
+                    discountType: l.discount === null ? null : "pct" in l.discount ? "PERCENTAGE" : "AMOUNT",
+                    discountValue: l.discount === null ? null : "pct" in l.discount ? rateText(l.discount.pct) : cents(l.discount.cents),
+                    optional: l.optional,
+                    selected: l.selected,
+                    recurring: l.recurring,
+                  })),
+                },
+              },
+              owner.headers(),
+            );
+            expect(created.errors).toBeUndefined();
+            created.data!.createPricingQuoteBlock.quoteLineItems.forEach((line, i) => {
+              block.lines[i].id = `b${b}-${i}`;
+              if (block.lines[i].optional) optionalIds.set(block.lines[i].id, line.id);
+            });
+          }
+          const published = await transition(t, owner, "publishQuote", quote.id);
+          expect(published.errors).toBeUndefined();
+          const nanoId = published.data!.publishQuote.nanoId;
+          // The customer's choice: each optional line ticked or not.
+          const chosen = [...optionalIds.keys()].filter(() => choices.next().value);
+          const signed = await t.gql("mutation ($n: String, $i: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $n, input: $i) { nanoId } }", {
+            n: nanoId,
+            i: { name: "Kim Klant", signatureKind: "TYPED", signature: "Kim Klant", selection: chosen.map((id) => optionalIds.get(id)), consent: true },
+          });
+          expect(signed.errors).toBeUndefined();
+          const read = await t.gql<{ publicQuote: { quote: { payment: { amount: string; currency: string } | null } } }>(
+            "query ($n: String!) { publicQuote(nanoId: $n) { quote { payment { amount currency } } } }",
+            { n: nanoId },
+          );
+          expect(read.errors).toBeUndefined();
+          const due = handDue(handOneOffInclVat(blocks, new Set(chosen)), { ...terms.hand, payToAccept: false, startRecurring: false } as PaymentTerms);
+          const shown = read.data!.publicQuote.quote.payment;
+          if (due === 0n) expect(shown).toBeNull();
+          else expect(shown).toEqual({ amount: cents(Number(due)), currency });
+        },
+      ),
+      { numRuns: Number(process.env.PAYMENT_PROPERTY_RUNS ?? 12) },
+    );
+  }, 120_000);
 });
