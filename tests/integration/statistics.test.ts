@@ -396,6 +396,35 @@ describe("totals, averages and time zones (hand-computed)", () => {
   });
 });
 
+describe("quotes signed on the dashboard (issue 28)", () => {
+  it("counts a quote once when its customer first signs, not again when the owner marks it signed; a quote only marked signed counts then", async () => {
+    // Yesterday to tomorrow (UTC): the account's local day is among them whatever the hour.
+    const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const signedToday = async () =>
+      (await t.gql<{ quoteStatisticsOverview: Overview }>(OVERVIEW, { from: isoDay(-1), to: isoDay(1) }, owner.headers())).data!.quoteStatisticsOverview
+        .totalQuotesSigned;
+    const before = await signedToday();
+    const sign = (nanoId: string, name: string) =>
+      t.gql("mutation ($n: String, $i: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $n, input: $i) { nanoId } }", {
+        n: nanoId,
+        i: { name, signatureKind: "TYPED", signature: name, selection: [], consent: true },
+      });
+    const markSigned = (id: string) => t.gql("mutation ($id: ID!) { updateQuoteToSigned(id: $id) { status } }", { id }, owner.headers());
+
+    const byCustomer = await publishedQuote("Signed by the customer");
+    expect((await sign(byCustomer.nanoId, "Jane Buyer")).errors).toBeUndefined();
+    expect(await signedToday()).toBe(before + 1); // the customer's signature shows at once
+    expect((await sign(byCustomer.nanoId, "John Buyer")).errors).toBeUndefined(); // a second signer: the same quote
+    expect(await signedToday()).toBe(before + 1);
+    expect((await markSigned(byCustomer.id)).errors).toBeUndefined();
+    expect(await signedToday()).toBe(before + 1); // the owner's final step: still one quote
+
+    const onPaper = await publishedQuote("Signed on paper");
+    expect((await markSigned(onPaper.id)).errors).toBeUndefined();
+    expect(await signedToday()).toBe(before + 2);
+  });
+});
+
 describe("refusals", () => {
   it("caps the date range and refuses bad dates clearly", async () => {
     const long = await t.gql(OVERVIEW, { from: "2016-01-01", to: "2026-01-01" }, owner.headers());

@@ -169,6 +169,8 @@ export async function createCustomerSignature(
           ),
         );
       if (signers.some((s) => sameSigner(s.name, values.name))) throw new AppError("CONFLICT", "signing:errors.sameSigner", { name: values.name });
+      // The quote's first customer signature (any version) counts it as signed on the dashboard (issue 28).
+      const firstCustomerSignature = !(await hasCustomerSignature(tx, view.quoteId));
       const actor = { actorName: values.name, actorEmail: null, versionNumber: seen };
       // The payment the version's terms ask for this selection, frozen with the signature (decision 058).
       const payment = await frozenPaymentFor(tx, {
@@ -202,6 +204,7 @@ export async function createCustomerSignature(
         actorEmail: null,
         payment,
       });
+      if (firstCustomerSignature) await recordQuoteEvent(tx, view.accountId, "signed", now);
       await recordEvent(tx, {
         type: "quote.signature_added",
         accountId: view.accountId,
@@ -343,8 +346,9 @@ export async function markQuoteSigned(
       // "Pay to accept" (decision 058): a customer's acceptance that asks a payment counts once it is paid.
       if (view.payment?.payToAccept && view.payment.status !== "PAID") throw new AppError("CONFLICT", "signing:payment.errors.awaitingPayment");
       await tx.update(quotes).set({ status: "SIGNED", signedAt: now, updatedAt: now }).where(eq(quotes.id, view.quoteId));
-      // Statistics rollup (issue 15): a signed quote counts on the account's local day.
-      await recordQuoteEvent(tx, accountId, "signed", now);
+      // Statistics rollup (issue 15): a signed quote counts on the account's local day — once: a
+      // quote the customer signed was counted at their first signature (issue 28).
+      if (!(await hasCustomerSignature(tx, view.quoteId))) await recordQuoteEvent(tx, accountId, "signed", now);
       await recordEvent(tx, {
         type: "quote.signed",
         accountId,
@@ -368,6 +372,16 @@ export async function markQuoteSigned(
       }
     }),
   );
+}
+
+/** Whether a customer has signed the quote (any version). */
+async function hasCustomerSignature(tx: Executor, quoteId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: quoteSignatures.id })
+    .from(quoteSignatures)
+    .where(and(eq(quoteSignatures.quoteId, quoteId), eq(quoteSignatures.kind, "CUSTOMER")))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** How many signatures a quote has (on any version). */
