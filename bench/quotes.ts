@@ -1,13 +1,12 @@
 // Customers and quotes at a realistic size: list latency (service level, one account with 2,000
 // customers and 10,000 quotes of 3 priced lines each) and quote creation throughput under
 // concurrency (numbers stay unique and gapless). Prints figures; no pass/fail.
-import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/client";
 import { accounts } from "../src/server/db/schema";
 import { findCustomers } from "../src/server/modules/customers/customers.service";
 import { createQuote, findQuotes } from "../src/server/modules/quotes/quotes.service";
+import { scratchDatabase } from "../tests/support/scratch-db";
 import { report } from "./report";
 
 async function timed(runs: number, fn: () => Promise<unknown>) {
@@ -27,23 +26,14 @@ export async function open(kind: "pglite" | "postgres", url?: string): Promise<D
     await h.migrate();
     return h;
   }
-  const name = `offerly_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url!);
-  u.pathname = `/${name}`;
-  const h = await openDatabase({ kind: "postgres", url: u.toString(), poolSize: 20 });
+  const scratch = await scratchDatabase(url!, "offerly_bench_");
+  const h = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 20 });
   await h.migrate();
   return {
     ...h,
     drop: async () => {
       await h.close();
-      const d = new pg.Client({ connectionString: url });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
+      await scratch.drop();
     },
   };
 }

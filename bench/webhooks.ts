@@ -2,10 +2,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { signUp } from "../tests/support/auth";
 import { type ProductionServer, startProductionServer } from "../tests/support/production";
 import { createCustomer } from "../tests/support/quotes";
+import { scratchDatabase } from "../tests/support/scratch-db";
 import { fmt } from "./lib";
 import { report } from "./report";
 
@@ -65,25 +65,6 @@ async function startReceiver() {
   };
 }
 
-async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `offerly_bench_webhooks_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 /** `concurrent` requests at a time until `total` are done. */
 async function inParallel(total: number, concurrent: number, one: (i: number) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -98,7 +79,7 @@ export async function benchWebhooks(kind: "pglite" | "postgres", adminUrl?: stri
   const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
   const receiver = await startReceiver();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-bench-webhooks-"));
-  const database = kind === "postgres" && adminUrl ? await freshDatabase(adminUrl) : undefined;
+  const database = kind === "postgres" && adminUrl ? await scratchDatabase(adminUrl, `offerly_bench_webhooks_${process.pid}_`) : undefined;
   const env = {
     DATA_DIR: dataDir,
     WEBHOOK_ALLOW_PRIVATE: "true",

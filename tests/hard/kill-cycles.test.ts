@@ -1,12 +1,11 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "../../src/server/db/client";
 import { outboxFiles, readMail, signInToken } from "../support/mail";
+import { scratchDatabase } from "../support/scratch-db";
 import { startServer } from "../support/server";
 
 /**
@@ -32,19 +31,10 @@ for (const kind of ["pglite", "postgres"] as const) {
   describe(`kill -9 under writes (${kind})`, () => {
     it(`keeps every acknowledged write and accepted job through ${CYCLES} kills`, async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-kill-"));
-      const dbName = `offerly_t_kill_${crypto.randomBytes(4).toString("hex")}`;
       let env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-      let dbUrl = "";
-      if (kind === "postgres") {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`create database ${dbName}`);
-        await admin.end();
-        const u = new URL(adminUrl);
-        u.pathname = `/${dbName}`;
-        dbUrl = u.toString();
-        env = { ...env, DATABASE_URL: dbUrl };
-      }
+      const database = kind === "postgres" ? await scratchDatabase(adminUrl, "offerly_t_kill_") : undefined;
+      const dbUrl = database?.url ?? "";
+      if (database) env = { ...env, DATABASE_URL: dbUrl };
       // The jobs stay queued (no worker): what is checked is that each accepted one survives.
       env.JOBS_WORKER = "false";
       try {
@@ -174,12 +164,7 @@ for (const kind of ["pglite", "postgres"] as const) {
         }
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
-        if (kind === "postgres") {
-          const admin = new pg.Client({ connectionString: adminUrl });
-          await admin.connect();
-          await admin.query(`drop database if exists ${dbName} with (force)`);
-          await admin.end();
-        }
+        await database?.drop();
       }
     }, 900_000);
   });

@@ -1,11 +1,10 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../support/auth";
 import { type ProductionServer, startProductionServer } from "../support/production";
+import { scratchDatabase } from "../support/scratch-db";
 import { type Receiver, startReceiver } from "../support/webhooks";
 
 /**
@@ -41,22 +40,14 @@ for (const kind of ["postgres", "pglite"] as const) {
   describe(`webhook deliveries through kill -9 (${kind})`, () => {
     it(`a burst of ${EVENTS} events to three endpoints, the server killed after ${KILL_AFTER}: each committed event arrives at each endpoint under one webhook-id, no other`, async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-webhook-kill-"));
-      const dbName = `offerly_t_whkill_${crypto.randomBytes(4).toString("hex")}`;
       const env: Record<string, string> = {
         DATA_DIR: dataDir,
         WEBHOOK_ALLOW_PRIVATE: "true",
         WEBHOOK_SECRET_KEY: Buffer.alloc(32, 0x4b).toString("base64"),
         LOG_LEVEL: "warn",
       };
-      if (kind === "postgres") {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`create database ${dbName}`);
-        await admin.end();
-        const u = new URL(adminUrl!);
-        u.pathname = `/${dbName}`;
-        env.DATABASE_URL = u.toString();
-      }
+      const database = kind === "postgres" ? await scratchDatabase(adminUrl!, "offerly_t_whkill_") : undefined;
+      if (database) env.DATABASE_URL = database.url;
       const receivers = [await startReceiver(), await startReceiver(), await startReceiver()];
       let server: ProductionServer | undefined;
       try {
@@ -136,12 +127,7 @@ for (const kind of ["postgres", "pglite"] as const) {
         await server?.stop();
         for (const receiver of receivers) await receiver.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
-        if (kind === "postgres") {
-          const admin = new pg.Client({ connectionString: adminUrl });
-          await admin.connect();
-          await admin.query(`drop database if exists ${dbName} with (force)`);
-          await admin.end();
-        }
+        await database?.drop();
       }
     }, 600_000);
   });

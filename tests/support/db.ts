@@ -1,9 +1,8 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase, queryRows } from "../../src/server/db/client";
+import { scratchDatabase } from "./scratch-db";
 
 /** Which database this test run uses: set per vitest project (integration-pglite / -postgres). */
 export const testDbKind = (process.env.TEST_DB === "postgres" ? "postgres" : "pglite") as "pglite" | "postgres";
@@ -93,28 +92,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === "pglite") return leasePglite();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  const template = inject("postgresTemplate");
-  const name = `${testDatabasePrefix()}${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 20 });
+  const scratch = await scratchDatabase(adminUrl, testDatabasePrefix(), inject("postgresTemplate"));
+  const handle = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 20 });
   await handle.migrate();
   return {
-    url: url.toString(),
+    url: scratch.url,
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
