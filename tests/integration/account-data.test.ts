@@ -104,6 +104,8 @@ describe("export", () => {
       "statistics-daily-per-quote.json",
       "statistics-daily.csv",
       "statistics-daily.json",
+      "statistics-payments-daily.csv",
+      "statistics-payments-daily.json",
       "statistics-time-entries.json",
       "statistics-views.csv",
       "statistics-views.json",

@@ -107,6 +107,21 @@ const eventsOf = (quoteId: string) =>
     .from(domainEvents)
     .where(and(eq(domainEvents.quoteId, quoteId), sql`${domainEvents.type} like 'quote.payment.%'`));
 
+/** The overview's payments received (yesterday to tomorrow: the account's local today is among them). */
+async function paidInOverview(user: SignedIn) {
+  const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const read = await t.gql<{ quoteStatisticsOverview: { totalQuotesPaid: number; paymentsReceived: { currency: string; count: number; amount: string }[] } }>(
+    "query ($from: String!, $to: String!) { quoteStatisticsOverview(from: $from, to: $to) { totalQuotesPaid paymentsReceived { currency count amount } } }",
+    { from: isoDay(-1), to: isoDay(1) },
+    user.headers(),
+  );
+  expect(read.errors).toBeUndefined();
+  const o = read.data!.quoteStatisticsOverview;
+  const eur = o.paymentsReceived.find((p) => p.currency === "EUR");
+  expect(o.totalQuotesPaid).toBe(o.paymentsReceived.reduce((n, p) => n + p.count, 0));
+  return { count: o.totalQuotesPaid, eurCents: eur ? Math.round(Number(eur.amount) * 100) : 0 };
+}
+
 describe("the amount, frozen at signing", () => {
   it("is 30 % of the selected lines incl. VAT and discounts (a hand calculation), stored with the signature, in the audit trail and at Mollie", async () => {
     const quote = await publishedQuote(owner);
@@ -248,6 +263,7 @@ describe("POST /api/webhooks/mollie-quotes", () => {
   });
 
   it("a forged call (the payment is still open at Mollie) changes nothing; a replayed one is applied once", async () => {
+    const paidBefore = await paidInOverview(owner);
     const quote = await publishedQuote(owner);
     await sign(quote.nanoId, []);
     const id = paymentIdOf((await start(quote.nanoId)).data?.startQuotePayment.checkoutUrl ?? null);
@@ -275,6 +291,10 @@ describe("POST /api/webhooks/mollie-quotes", () => {
     expect(paidAudit.map((a) => [a.versionNumber, a.details])).toEqual([[1, { amount: "369.00", currency: "EUR", provider: "mollie", providerPaymentId: id }]]);
     const [paid] = await t.db.select().from(quotePayments).where(eq(quotePayments.molliePaymentId, id));
     expect(paid.status).toBe("paid");
+    // The dashboard's figures count it once: one payment more, 369.00 more in EUR.
+    const paidAfter = await paidInOverview(owner);
+    expect(paidAfter.count).toBe(paidBefore.count + 1);
+    expect(paidAfter.eurCents).toBe(paidBefore.eurCents + 36_900);
   });
 
   it("while the owner's Mollie account is disconnected: 503 so that Mollie retries; after reconnecting, the retry applies it", async () => {

@@ -174,6 +174,12 @@ describe("paying a quote's deposit (production build)", () => {
     // Amounts follow the quote's language (Dutch), the sentence the owner's.
     expect(await text(ownerPayment)).toContain("Payment: Paid € 428,34 on");
     await e2e.shot(app, "quote-payment-owner-en");
+    // And on the dashboard: what customers paid in the period.
+    await open(app, "/app");
+    const paid = app.getByTestId("overview-paid");
+    await paid.waitFor();
+    expect(await text(paid)).toBe("Paid by customers: €428.34 (1 payment)");
+    await e2e.shot(app, "quote-payment-dashboard-en");
     await ownerContext.close();
   });
 });

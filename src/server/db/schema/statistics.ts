@@ -95,6 +95,24 @@ export const accountDailyStats = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.day] })],
 );
 
+/**
+ * Rollup: customers' payments received per account, local day and currency (issue 26): how many
+ * and how much incl. VAT, updated in the transaction that applies Mollie's "paid".
+ */
+export const accountDailyPayments = pgTable(
+  "account_daily_payments",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    payments: integer("payments").notNull().default(0),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.currency] })],
+);
+
 /** Rollup: reading seconds per block of a quote (all time). */
 export const quoteBlockStats = pgTable(
   "quote_block_stats",

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { Database, Executor } from "../../db/client";
 import {
+  accountDailyPayments,
   accountDailyStats,
   accountInvitations,
   accountUsers,
@@ -273,6 +274,19 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         ({ accountId: _a, ...d }) => d,
       ),
     csv: ["day", "views", "seconds", "quotesPublished", "quotesSigned"],
+  },
+  {
+    // Issue 26: customers' payments received per local day and currency (amounts exact, in cents).
+    name: "statistics-payments-daily",
+    rows: async (db, accountId) =>
+      (
+        await db
+          .select()
+          .from(accountDailyPayments)
+          .where(eq(accountDailyPayments.accountId, accountId))
+          .orderBy(asc(accountDailyPayments.day), asc(accountDailyPayments.currency))
+      ).map(({ accountId: _a, amountCents, ...d }) => ({ ...d, amountCents: amountCents.toString() })),
+    csv: ["day", "currency", "payments", "amountCents"],
   },
   {
     name: "statistics-daily-per-quote",

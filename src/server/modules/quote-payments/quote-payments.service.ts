@@ -40,6 +40,7 @@ import type { Logger } from "../../logger";
 import { assertEntitled } from "../billing/entitlements";
 import { callJson, mollieAccessToken } from "../integrations/mollie/mollie-connect.service";
 import { loadPublicQuote } from "../public-quote/public-quote.service";
+import { recordPaymentReceived } from "../statistics/statistics.service";
 
 export const QUOTE_PAYMENT_WEBHOOK_PATH = "/api/webhooks/mollie-quotes";
 const MOLLIE_PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/;
@@ -322,6 +323,7 @@ export async function processQuotePaymentWebhook(
       providerPaymentId: locked.molliePaymentId,
     };
     if (payment.status === "paid") {
+      await recordPaymentReceived(tx, locked.accountId, locked.currency, locked.amountCents, now);
       await recordEvent(tx, {
         type: "quote.payment.paid",
         accountId: locked.accountId,

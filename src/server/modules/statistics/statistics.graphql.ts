@@ -1,3 +1,4 @@
+import { centsToString } from "../../../shared/totals";
 import { STATS, ZStatisticsRange, ZTimeStatisticInput } from "../../../shared/statistics";
 import { builder } from "../../graphql/builder";
 import type { GraphQLContext } from "../../graphql/context";
@@ -165,6 +166,15 @@ const OverviewDayRef = builder.objectRef<StatisticsOverview["entries"][number]>(
   }),
 });
 
+const PaymentsReceivedRef = builder.objectRef<StatisticsOverview["paymentsReceived"][number]>("PaymentsReceived").implement({
+  description: "Customers' payments received in one currency (issue 26).",
+  fields: (t) => ({
+    currency: t.exposeString("currency"),
+    count: t.exposeInt("count", { description: "Payments received (a quote's version is paid at most once)." }),
+    amount: t.string({ description: "Exact, two decimals, incl. VAT.", resolve: (p) => centsToString(p.amountCents) }),
+  }),
+});
+
 const OverviewRef = builder.objectRef<StatisticsOverview>("StatisticsOverview").implement({
   fields: (t) => ({
     from: t.exposeString("from"),
@@ -175,6 +185,16 @@ const OverviewRef = builder.objectRef<StatisticsOverview>("StatisticsOverview").
     totalQuoteViews: t.exposeInt("totalQuoteViews"),
     totalQuotesPublished: t.exposeInt("totalQuotesPublished"),
     totalQuotesSigned: t.exposeInt("totalQuotesSigned"),
+    totalQuotesPaid: t.int({
+      description: "Customers' payments received in the range, all currencies.",
+      resolve: (o) => o.paymentsReceived.reduce((n, p) => n + p.count, 0),
+    }),
+    paymentsReceived: t.field({
+      type: [PaymentsReceivedRef],
+      description: "The amounts received in the range, per currency.",
+      extensions: cost.loadedList(3),
+      resolve: (o) => o.paymentsReceived,
+    }),
     entries: t.field({
       type: [OverviewDayRef],
       description: "One entry per day of the range, days without activity included.",

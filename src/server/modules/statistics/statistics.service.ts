@@ -9,6 +9,7 @@ import { translator } from "../../../shared/i18n/server";
 import { type Database, type Executor, preparedStatement, queryRows } from "../../db/client";
 import { isUuid } from "../../db/ids";
 import {
+  accountDailyPayments,
   accountDailyStats,
   accountUsers,
   accounts,
@@ -147,6 +148,26 @@ export async function recordQuoteEvent(tx: Executor, accountId: string, event: "
       set: {
         quotesPublished: sql`${accountDailyStats.quotesPublished} + ${published}::int`,
         quotesSigned: sql`${accountDailyStats.quotesSigned} + ${signed}::int`,
+      },
+    });
+}
+
+/**
+ * Counts a customer's payment received (issue 26) on the account's local day, in its currency.
+ * Called by modules/quote-payments in the transaction that applies Mollie's "paid".
+ */
+export async function recordPaymentReceived(tx: Executor, accountId: string, currency: string, amountCents: bigint, now = new Date()): Promise<void> {
+  const [account] = await tx.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId));
+  if (!account) return;
+  const day = dayInTimeZone(now, account.timeZone);
+  await tx
+    .insert(accountDailyPayments)
+    .values({ accountId, day, currency, payments: 1, amountCents })
+    .onConflictDoUpdate({
+      target: [accountDailyPayments.accountId, accountDailyPayments.day, accountDailyPayments.currency],
+      set: {
+        payments: sql`${accountDailyPayments.payments} + 1`,
+        amountCents: sql`${accountDailyPayments.amountCents} + ${amountCents.toString()}::bigint`,
       },
     });
 }
@@ -525,13 +546,15 @@ export type StatisticsOverview = {
   totalQuoteViews: number;
   totalQuotesPublished: number;
   totalQuotesSigned: number;
+  /** Customers' payments received in the range (issue 26), per currency, largest count first. */
+  paymentsReceived: { currency: string; count: number; amountCents: bigint }[];
   entries: OverviewDay[];
 };
 
 /**
- * The account's overview for local days from–to (validated by ZStatisticsRange): ONE query — the
+ * The account's overview for local days from–to (validated by ZStatisticsRange): two reads — the
  * account's time zone joined with its range of the daily rollup (≤ 366 rows by the primary key),
- * whatever the number of events.
+ * and the payments received per currency from theirs (issue 26) — whatever the number of events.
  */
 export async function getStatisticsOverview(db: Executor, accountId: string, range: { from: string; to: string }): Promise<StatisticsOverview> {
   const joined = await db
@@ -549,6 +572,19 @@ export async function getStatisticsOverview(db: Executor, accountId: string, ran
       and(eq(accountDailyStats.accountId, accounts.id), gte(accountDailyStats.day, range.from), lte(accountDailyStats.day, range.to)),
     )
     .where(eq(accounts.id, accountId));
+  // The payments received, per currency (a second read of a rollup by its primary key's range).
+  const paid = await db
+    .select({
+      currency: accountDailyPayments.currency,
+      count: sql<number>`sum(${accountDailyPayments.payments})::int`,
+      amountCents: sql<string>`sum(${accountDailyPayments.amountCents})::text`,
+    })
+    .from(accountDailyPayments)
+    .where(and(eq(accountDailyPayments.accountId, accountId), gte(accountDailyPayments.day, range.from), lte(accountDailyPayments.day, range.to)))
+    .groupBy(accountDailyPayments.currency);
+  const paymentsReceived = paid
+    .map((p) => ({ currency: p.currency, count: Number(p.count), amountCents: BigInt(p.amountCents) }))
+    .sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency));
   const account = joined[0];
   const rows = joined.flatMap((r) => (r.day === null ? [] : [{ ...r, day: r.day }]));
   const byDay = new Map(rows.map((r) => [r.day, r]));
@@ -582,6 +618,7 @@ export async function getStatisticsOverview(db: Executor, accountId: string, ran
     totalQuoteViews: views,
     totalQuotesPublished: published,
     totalQuotesSigned: signed,
+    paymentsReceived,
     entries,
   };
 }

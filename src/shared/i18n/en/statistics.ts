@@ -13,6 +13,8 @@ export default {
     chartSummary: "{{views}} views in this period; busiest day {{day}} with {{dayViews}} views.",
     chartEmpty: "No views in this period.",
     timeZone: "Days in {{timeZone}}",
+    paid_one: "Paid by customers: {{amounts}} ({{count}} payment)",
+    paid_other: "Paid by customers: {{amounts}} ({{count}} payments)",
   },
   latest: {
     title: "Latest quotes",

@@ -16,6 +16,8 @@ export default {
     chartSummary: "{{views}} weergaven in deze periode; drukste dag {{day}} met {{dayViews}} weergaven.",
     chartEmpty: "Geen weergaven in deze periode.",
     timeZone: "Dagen in {{timeZone}}",
+    paid_one: "Betaald door klanten: {{amounts}} ({{count}} betaling)",
+    paid_other: "Betaald door klanten: {{amounts}} ({{count}} betalingen)",
   },
   latest: {
     title: "Laatste offertes",

@@ -11,6 +11,12 @@ export const StatisticsOverviewQuery = graphql(`
       totalQuoteViews
       totalQuotesPublished
       totalQuotesSigned
+      totalQuotesPaid
+      paymentsReceived {
+        currency
+        count
+        amount
+      }
       entries {
         date
         averageTime

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useQuery } from "urql";
-import { formatDate } from "../../../../shared/format";
+import { formatDate, formatMoney } from "../../../../shared/format";
 import { DASHBOARD_RANGES, lastDays } from "../../../../shared/statistics";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { QueryState } from "../../../components/ui/query-state";
@@ -69,6 +69,14 @@ export function StatisticsOverview({ timeZone }: { timeZone: string }) {
             <StatCard label={t("statistics:overview.published")} value={o.totalQuotesPublished} testId="overview-published" />
             <StatCard label={t("statistics:overview.signed")} value={o.totalQuotesSigned} testId="overview-signed" />
           </dl>
+          {o.totalQuotesPaid > 0 ? (
+            <p className="text-sm text-slate-700" data-testid="overview-paid">
+              {t("statistics:overview.paid", {
+                count: o.totalQuotesPaid,
+                amounts: o.paymentsReceived.map((p) => formatMoney(p.amount, p.currency, locale)).join(" + "),
+              })}
+            </p>
+          ) : null}
           {o.totalQuoteViews === 0 ? (
             <EmptyState
               title={t("statistics:empty.title")}
