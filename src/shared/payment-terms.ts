@@ -140,13 +140,18 @@ export function paymentDueFromTotals(totals: TotalsCents, terms: PaymentTerms): 
  * default selection, as the owner ticked them).
  */
 export function paymentDue(doc: Pick<QuoteDocumentData, "blocks">, selection: Iterable<string> | null, terms: PaymentTerms): PaymentDue {
+  return paymentDueFromTotals(selectedTotalsCents(doc, selection), terms);
+}
+
+/** The document's totals in cents with the customer's selection (null: the default selection). */
+export function selectedTotalsCents(doc: Pick<QuoteDocumentData, "blocks">, selection: Iterable<string> | null): TotalsCents {
   const chosen = selection === null ? null : new Set(selection);
   const blocks = doc.blocks.flatMap((block) => {
     if (!block.pricing) return [];
     const lines = chosen ? block.pricing.lines.map((li) => (li.optional ? { ...li, selected: chosen.has(li.id) } : li)) : block.pricing.lines;
     return [documentTotalsBlock({ ...block.pricing, lines })];
   });
-  return paymentDueFromTotals(computeTotalsCents(blocks), terms);
+  return computeTotalsCents(blocks);
 }
 
 /** Terms as the API returns them (`Quote.paymentTerms`): the fixed amount as an exact decimal string. */

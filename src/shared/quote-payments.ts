@@ -81,6 +81,8 @@ export type QuotePaymentView = {
   checkoutUrl: string | null;
   paidAt: Date | null;
   versionNumber: number | null;
+  /** The deposit invoice of the paid payment (downloaded at the quote's link + /invoice). */
+  invoiceNumber: string | null;
 };
 
 type SignatureFacts = { id: string; kind: string; versionNumber: number | null; payment: FrozenPayment | null };
@@ -91,6 +93,7 @@ type AttemptFacts = {
   amountCents: bigint;
   checkoutUrl: string | null;
   paidAt: Date | null;
+  invoiceNumber?: string | null;
 };
 
 /**
@@ -118,5 +121,6 @@ export function quotePaymentView(
     checkoutUrl: status === "OPEN" ? (latest?.checkoutUrl ?? null) : null,
     paidAt: paid?.paidAt ?? null,
     versionNumber,
+    invoiceNumber: paid?.invoiceNumber ?? null,
   };
 }

@@ -154,7 +154,7 @@ const newPart = (): PartAccumulator => ({ subtotal: 0n, lineDiscount: 0n, byRate
  * Spreads `discount` over the rates in proportion to their bases: floor shares, then the remaining
  * cents one by one to the largest remainders (ties: the higher rate first). Sum is exact.
  */
-function spread(discount: bigint, byRate: Map<string, bigint>): Map<string, bigint> {
+export function spread(discount: bigint, byRate: Map<string, bigint>): Map<string, bigint> {
   const result = new Map<string, bigint>();
   const rates = [...byRate.keys()].sort(compareRates);
   const total = rates.reduce((sum, rate) => sum + (byRate.get(rate) ?? 0n), 0n);

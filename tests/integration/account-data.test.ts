@@ -91,6 +91,7 @@ describe("export", () => {
       "events.json",
       "invoices.json",
       "quote-audit-events.json",
+      "quote-invoices.json",
       "quote-payments.json",
       "quote-pdfs.json",
       "quote-signatures.json",

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainEvents, quoteAuditEvents, quoteLineItems, quotePayments, quoteSignatures } from "../../src/server/db/schema";
+import { domainEvents, quoteAuditEvents, quoteInvoices, quoteLineItems, quotePayments, quoteSignatures } from "../../src/server/db/schema";
+import { depositInvoiceView } from "../../src/server/modules/quote-payments/deposit-invoice";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp, uniqueEmail } from "../support/auth";
 import { lastMailTo } from "../support/mail";
@@ -277,6 +278,7 @@ describe("POST /api/webhooks/mollie-quotes", () => {
     const [row] = await t.db.select().from(quotePayments).where(eq(quotePayments.molliePaymentId, id));
     expect(row.status).toBe("open");
     expect(await eventsOf(quote.id)).toEqual([]);
+    expect((await t.fetch(`/quote/${quote.slug}/${quote.nanoId}/invoice`)).status).toBe(404); // nothing paid yet
 
     // Paid at Mollie, the webhook delivered three times at once, then replayed: one change, one event.
     expect(await mollie.completeCheckout(id, "paid", 3)).toBe(200);
@@ -291,6 +293,41 @@ describe("POST /api/webhooks/mollie-quotes", () => {
     expect(paidAudit.map((a) => [a.versionNumber, a.details])).toEqual([[1, { amount: "369.00", currency: "EUR", provider: "mollie", providerPaymentId: id }]]);
     const [paid] = await t.db.select().from(quotePayments).where(eq(quotePayments.molliePaymentId, id));
     expect(paid.status).toBe("paid");
+    // The deposit invoice: one, numbered, its VAT per rate adding up to the amount to the cent.
+    const invoices = await t.db.select().from(quoteInvoices).where(eq(quoteInvoices.paymentId, paid.id));
+    expect(invoices).toHaveLength(1);
+    const [invoice] = invoices;
+    expect(invoice.number).toMatch(new RegExp(`^F${new Date().getUTCFullYear()}-\\d{4}$`));
+    expect(paid.invoiceNumber).toBe(invoice.number);
+    expect(invoice.totalCents).toBe(36_900n);
+    const cents = (s: string) => BigInt(s.replace(".", ""));
+    expect(invoice.vat.reduce((sum, l) => sum + cents(l.total), 0n)).toBe(36_900n);
+    for (const l of invoice.vat) expect(cents(l.base) + cents(l.vat)).toBe(cents(l.total));
+    expect(invoice.seller.name).toBe("Pay Studio");
+    // Numbered per account without gaps (the other tests' payments of this owner included).
+    const numbers = (await t.db.select({ number: quoteInvoices.number }).from(quoteInvoices).where(eq(quoteInvoices.accountId, owner.accountId!)))
+      .map((r) => Number(r.number.split("-")[1]))
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    expect(invoice).toMatchObject({ mode: "DEPOSIT_PERCENT", percent: 30, currency: "EUR", quoteNumber: quote.quoteNumber });
+    // The customer downloads it with the quote's link; the page's payment says its number.
+    const pdf = await t.fetch(`/quote/${quote.slug}/${quote.nanoId}/invoice`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("cache-control")).toBe("private, no-store");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    const shown = await t.gql<{ publicQuote: { quote: { payment: { invoiceNumber: string | null } } } }>(
+      "query ($n: String!) { publicQuote(nanoId: $n) { quote { payment { invoiceNumber } } } }",
+      { n: quote.nanoId },
+    );
+    expect(shown.data?.publicQuote.quote.payment.invoiceNumber).toBe(invoice.number);
+    // In the quote's language (an English quote here).
+    expect(depositInvoiceView(invoice).line).toBe(`Deposit of 30 % on quote ${quote.quoteNumber} (${quote.name})`);
+    expect(depositInvoiceView({ ...invoice, language: "NL" }).line).toBe(`Aanbetaling van 30 % op offerte ${quote.quoteNumber} (${quote.name})`);
     // The dashboard's figures count it once: one payment more, 369.00 more in EUR.
     const paidAfter = await paidInOverview(owner);
     expect(paidAfter.count).toBe(paidBefore.count + 1);

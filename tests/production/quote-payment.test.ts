@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../support/app";
 import { signUp } from "../support/auth";
@@ -152,6 +153,14 @@ describe("paying a quote's deposit (production build)", () => {
     expect(await status.getAttribute("data-status")).toBe("PAID");
     expect(await status.textContent()).toContain("Betaald");
     expect(await page.getByTestId("pay").count()).toBe(0);
+    // The deposit invoice, issued when Mollie confirmed the payment, downloads from the paid panel.
+    const invoiceLink = page.getByTestId("payment-invoice");
+    expect(await text(invoiceLink)).toMatch(new RegExp(`^Factuur F${new Date().getUTCFullYear()}-0001 downloaden \\(pdf\\)$`));
+    const invoicePdf = await page.request.get((await invoiceLink.getAttribute("href")) ?? "");
+    expect(invoicePdf.status()).toBe(200);
+    expect(invoicePdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await invoicePdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    if (process.env.E2E_SCREENSHOTS) fs.writeFileSync(`${process.env.E2E_SCREENSHOTS}/quote-payment-invoice.pdf`, await invoicePdf.body());
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);
     await e2e.shot(page, "quote-payment-nl-375-paid");
@@ -173,6 +182,7 @@ describe("paying a quote's deposit (production build)", () => {
     expect(await ownerPayment.getAttribute("data-status")).toBe("PAID");
     // Amounts follow the quote's language (Dutch), the sentence the owner's.
     expect(await text(ownerPayment)).toContain("Payment: Paid € 428,34 on");
+    expect(await text(ownerPayment.getByTestId("owner-payment-invoice"))).toMatch(/^Download invoice F\d{4}-0001 \(PDF\)$/);
     await e2e.shot(app, "quote-payment-owner-en");
     // And on the dashboard: what customers paid in the period.
     await open(app, "/app");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { CURRENCIES, MOLLIE_PAYMENT_STATUSES } from "../../../shared/enums";
 import { accounts } from "./identity";
 import { quotes } from "./quotes";
@@ -38,6 +38,8 @@ export const quotePayments = pgTable(
     /** Mollie's hosted checkout (`_links.checkout`) while the payment is open. */
     checkoutUrl: text("checkout_url"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The deposit invoice issued when the payment was paid (quote_invoices.number). */
+    invoiceNumber: text("invoice_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,4 +53,63 @@ export const quotePayments = pgTable(
     check("quote_payments_amount_check", sql`${t.amountCents} > 0`),
     check("quote_payments_mode_check", sql`${t.mollieMode} in ('test', 'live')`),
   ],
+);
+
+/** A party on a deposit invoice: name, address lines, VAT number. */
+export type QuoteInvoiceParty = { name: string; lines: string[]; vatNumber: string | null };
+/** One VAT rate of a deposit invoice, amounts as exact decimal strings. */
+export type QuoteInvoiceVatLine = { rate: string; base: string; vat: string; total: string };
+
+/**
+ * The deposit invoice of a customer's paid payment (issue 26): issued in the transaction that
+ * applies Mollie's "paid", one per payment, numbered per account and year without gaps
+ * (F2026-0001: quote_invoice_counters), with the seller (the account), the buyer (the customer as
+ * the signed version names them), the deposit's VAT per rate and the language of the quote, frozen.
+ */
+export const quoteInvoices = pgTable(
+  "quote_invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => quotePayments.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    /** The quote's language: ENG | NL. */
+    language: text("language").notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    seller: jsonb("seller").$type<QuoteInvoiceParty>().notNull(),
+    buyer: jsonb("buyer").$type<QuoteInvoiceParty>().notNull(),
+    /** What was paid for: the quote's number and name, the terms (e.g. a 30 % deposit). */
+    quoteNumber: text("quote_number").notNull(),
+    quoteName: text("quote_name").notNull(),
+    mode: text("mode").notNull(),
+    percent: integer("percent"),
+    vat: jsonb("vat").$type<QuoteInvoiceVatLine[]>().notNull(),
+    totalCents: bigint("total_cents", { mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("quote_invoices_number_key").on(t.accountId, t.number),
+    uniqueIndex("quote_invoices_payment_key").on(t.paymentId),
+    index("quote_invoices_quote_idx").on(t.quoteId, t.issuedAt),
+  ],
+);
+
+/** The last deposit-invoice number per account and year: the upsert locks the row, so numbers are gapless. */
+export const quoteInvoiceCounters = pgTable(
+  "quote_invoice_counters",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    lastValue: integer("last_value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.year] })],
 );

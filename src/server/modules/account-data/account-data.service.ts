@@ -23,6 +23,7 @@ import {
   templateLineItems,
   domainEvents,
   quoteAuditEvents,
+  quoteInvoices,
   quotePayments,
   quoteSignatures,
   quoteVersions,
@@ -198,6 +199,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     rows: async (db, accountId) =>
       (await db.select().from(quotePayments).where(eq(quotePayments.accountId, accountId)).orderBy(asc(quotePayments.createdAt))).map(
         ({ accountId: _a, amountCents, ...p }) => ({ ...p, amount: centsToString(amountCents) }),
+      ),
+  },
+  {
+    name: "quote-invoices",
+    // The deposit invoices of paid payments (issue 26): seller, buyer, VAT per rate, as issued.
+    rows: async (db, accountId) =>
+      (await db.select().from(quoteInvoices).where(eq(quoteInvoices.accountId, accountId)).orderBy(asc(quoteInvoices.issuedAt))).map(
+        ({ accountId: _a, totalCents, ...i }) => ({ ...i, total: centsToString(totalCents) }),
       ),
   },
   {

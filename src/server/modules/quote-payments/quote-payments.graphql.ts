@@ -32,6 +32,11 @@ export const QuotePaymentRef = builder.objectRef<QuotePaymentView>("QuotePayment
     checkoutUrl: t.string({ nullable: true, description: "Mollie's hosted checkout while the payment is OPEN.", resolve: (p) => p.checkoutUrl }),
     paidAt: t.field({ type: "DateTime", nullable: true, resolve: (p) => p.paidAt }),
     versionNumber: t.int({ nullable: true, resolve: (p) => p.versionNumber }),
+    invoiceNumber: t.string({
+      nullable: true,
+      description: "The deposit invoice issued when the payment was paid; its PDF is at the quote's public link + /invoice.",
+      resolve: (p) => p.invoiceNumber,
+    }),
   }),
 });
 

@@ -9,6 +9,8 @@ import { AppError } from "../../errors";
 import { hitRateLimit } from "../../http/rate-limit";
 import type { Logger } from "../../logger";
 import { WEBHOOK_LIMITS } from "../billing/billing.routes";
+import { pdfContentDisposition } from "../public-quote/quote-pdf.routes";
+import { latestQuoteInvoice } from "./deposit-invoice";
 import { limitPaymentStarts } from "./quote-payments.graphql";
 import { MollieUnreachableError, processQuotePaymentWebhook, startQuotePayment } from "./quote-payments.service";
 
@@ -64,6 +66,9 @@ export function quotePaymentWebhookRoutes(deps: Deps & { clientIp?: (request: Re
 
 const NANO_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
+/** Invoice downloads per address per minute. */
+export const INVOICE_RATE_LIMIT = { limit: 30, windowSeconds: 60 } as const;
+
 /** The page's payment messages (`?payment=…`), read by the public page's payment panel. */
 export const PAYMENT_PAGE_STATUSES = ["return", "paid", "not-connected", "nothing", "error", "rate-limited"] as const;
 
@@ -74,6 +79,28 @@ export const PAYMENT_PAGE_STATUSES = ["return", "paid", "not-connected", "nothin
  */
 export function quotePaymentFormRoutes(deps: Deps & { clientIp: (c: Context) => string }) {
   const app = new Hono();
+  /**
+   * GET /quote/:slug/:nanoId/invoice (also under /nl) — the quote's deposit invoice as a PDF, for
+   * whoever has the quote's link (the customer; the owner's quote page links here too). 404 while
+   * no payment has been paid; 30 a minute per address.
+   */
+  app.get("/:slug/:nanoId/invoice", async (c) => {
+    const nanoId = c.req.param("nanoId");
+    const privateHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+    if (!NANO_ID.test(nanoId)) return c.text("Not found", 404, privateHeaders);
+    const limited = await hitRateLimit(deps.db, `invoice:${deps.clientIp(c)}`, INVOICE_RATE_LIMIT.limit, INVOICE_RATE_LIMIT.windowSeconds);
+    if (!limited.allowed) return c.text("Too many requests", 429, { ...privateHeaders, "Retry-After": String(Math.max(1, limited.retryAfterSeconds)) });
+    const [quote] = await deps.db.select({ id: quotes.id }).from(quotes).where(eq(quotes.nanoId, nanoId)).limit(1);
+    const invoice = quote ? await latestQuoteInvoice(deps.db, quote.id) : null;
+    if (!invoice) return c.text("Not found", 404, privateHeaders);
+    const { renderDepositInvoicePdf } = await import("./deposit-invoice-pdf");
+    const pdf = await renderDepositInvoicePdf(invoice);
+    return c.body(new Uint8Array(pdf), 200, {
+      ...privateHeaders,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": pdfContentDisposition(invoice.number),
+    });
+  });
   app.post("/:slug/:nanoId/pay", async (c) => {
     const nanoId = c.req.param("nanoId");
     const back = async (status: (typeof PAYMENT_PAGE_STATUSES)[number]) => {

@@ -41,6 +41,7 @@ import { assertEntitled } from "../billing/entitlements";
 import { callJson, mollieAccessToken } from "../integrations/mollie/mollie-connect.service";
 import { loadPublicQuote } from "../public-quote/public-quote.service";
 import { recordPaymentReceived } from "../statistics/statistics.service";
+import { issueDepositInvoice } from "./deposit-invoice";
 
 export const QUOTE_PAYMENT_WEBHOOK_PATH = "/api/webhooks/mollie-quotes";
 const MOLLIE_PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/;
@@ -324,6 +325,7 @@ export async function processQuotePaymentWebhook(
     };
     if (payment.status === "paid") {
       await recordPaymentReceived(tx, locked.accountId, locked.currency, locked.amountCents, now);
+      await issueDepositInvoice(tx, locked, now);
       await recordEvent(tx, {
         type: "quote.payment.paid",
         accountId: locked.accountId,

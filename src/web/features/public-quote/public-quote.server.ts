@@ -64,6 +64,7 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
             ...payment,
             paidAt: payment.paidAt?.toISOString() ?? null,
             action: `${pagePath}/pay`,
+            invoiceHref: payment.invoiceNumber ? `${pagePath}/invoice` : null,
             notice: notice && /^[a-z-]{1,20}$/.test(notice) ? notice : null,
           }
         : null,

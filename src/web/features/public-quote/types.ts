@@ -59,7 +59,7 @@ export type PublicQuotePageData = {
     /** What changed since the version this customer saw or signed. */
     changes: { reason: "SIGNED_EARLIER" | "VIEWED_EARLIER"; diff: QuoteVersionDiff } | null;
     /** The customer's payment (decision 058), with the "Pay" form's address and the message of `?payment=`. */
-    payment: (Omit<QuotePaymentView, "paidAt"> & { paidAt: string | null; action: string; notice: string | null }) | null;
+    payment: (Omit<QuotePaymentView, "paidAt"> & { paidAt: string | null; action: string; invoiceHref: string | null; notice: string | null }) | null;
   } | null;
 };
 

@@ -19,6 +19,7 @@ export const QuoteSigningQuery = graphql(`
     quote(id: $id) {
       id
       status
+      url
       lifecycle {
         state
         actions
@@ -35,6 +36,7 @@ export const QuoteSigningQuery = graphql(`
         currency
         payToAccept
         paidAt
+        invoiceNumber
       }
     }
     templateSignatures(pageSize: 50) {

@@ -37,6 +37,11 @@ export function PaymentPanel({ payment, language }: { payment: Payment; language
         <p role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-900" data-testid="payment-status" data-status="PAID">
           <strong className="block text-base">{t("signing:payment.paid")}</strong>
           {t("signing:payment.paidOn", { amount })}
+          {payment.invoiceHref && payment.invoiceNumber ? (
+            <a href={payment.invoiceHref} className="mt-1 block underline" data-testid="payment-invoice">
+              {t("signing:payment.invoiceLink", { number: payment.invoiceNumber })}
+            </a>
+          ) : null}
         </p>
       ) : payment.status === "OPEN" ? (
         <div className="mt-3 space-y-2">

@@ -10,10 +10,10 @@ import { formatCents, formatDate } from "../../../../shared/format";
 import { priceToCents } from "../../../../shared/totals";
 import { AccountSignatureForm } from "./account-signature-form";
 
-type OwnerPaymentData = { status: string; amount: string; currency: string; payToAccept: boolean; paidAt?: unknown };
+type OwnerPaymentData = { status: string; amount: string; currency: string; payToAccept: boolean; paidAt?: unknown; invoiceNumber?: string | null };
 
 /** The customer's payment of the current version (decision 058): its state and the amount frozen at signing. */
-function OwnerPayment({ payment, language }: { payment: OwnerPaymentData; language: string }) {
+function OwnerPayment({ payment, language, publicUrl }: { payment: OwnerPaymentData; language: string; publicUrl: string | null }) {
   const { t } = useTranslation();
   const amount = formatCents(priceToCents(payment.amount) ?? 0n, payment.currency, language);
   const text =
@@ -32,6 +32,11 @@ function OwnerPayment({ payment, language }: { payment: OwnerPaymentData; langua
     >
       <span className="font-semibold">{t("signing:payment.title")}:</span> {text}
       {payment.payToAccept && payment.status !== "PAID" ? ` · ${t("signing:payment.awaitingPayment")}` : ""}
+      {payment.invoiceNumber && publicUrl ? (
+        <a href={`${new URL(publicUrl).pathname}/invoice`} className="ml-1 underline" data-testid="owner-payment-invoice">
+          {t("signing:payment.invoiceLink", { number: payment.invoiceNumber })}
+        </a>
+      ) : null}
     </p>
   );
 }
@@ -87,7 +92,7 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
   return (
     <section className="space-y-3" data-testid="quote-signing" ref={panel}>
       <SignatureList signatures={signatures} language={language} currentVersion={quote.quoteVersions[0]?.number ?? null} />
-      {quote.payment ? <OwnerPayment payment={quote.payment} language={language} /> : null}
+      {quote.payment ? <OwnerPayment payment={quote.payment} language={language} publicUrl={quote.url ?? null} /> : null}
       {(canAdd || canMark) && !adding ? (
         <div className="flex flex-col gap-2 sm:flex-row">
           {canAdd ? (
