@@ -116,6 +116,7 @@ export default {
     alreadySigned: "This quote has already been signed.",
     versionChanged: "This quote was changed by the sender since you opened it. Reload the page to see what changed, then sign the new version.",
     notSignable: "This quote does not accept signatures.",
+    outWithDocuSign: "This quote is out for signature with DocuSign: please sign it from DocuSign's e-mail.",
     memberCannotSign: "You are signed in to the account that sent this quote: you cannot sign it as the customer.",
     tooMany: "Too many requests. Please wait a moment and try again.",
     templateNotFound: "That saved signature does not exist.",

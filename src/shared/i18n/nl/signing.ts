@@ -119,6 +119,7 @@ export default {
     versionChanged:
       "De afzender heeft deze offerte gewijzigd nadat je hem opende. Laad de pagina opnieuw om te zien wat er veranderd is en onderteken dan de nieuwe versie.",
     notSignable: "Deze offerte accepteert geen handtekeningen.",
+    outWithDocuSign: "Deze offerte ligt ter ondertekening bij DocuSign: onderteken haar via de e-mail van DocuSign.",
     memberCannotSign: "Je bent ingelogd bij het account dat deze offerte stuurde: je kunt niet als klant ondertekenen.",
     tooMany: "Te veel verzoeken. Wacht even en probeer het opnieuw.",
     templateNotFound: "Die opgeslagen handtekening bestaat niet.",
