@@ -148,3 +148,32 @@ builder.mutationField("sendQuoteWithDocuSign", (t) =>
     },
   }),
 );
+
+type Readiness = { planAllows: boolean; connected: boolean };
+const DocuSignReadinessRef = builder.objectRef<Readiness>("DocuSignReadiness").implement({
+  description: "Whether the selected account can send quotes with DocuSign now (the quote page's button).",
+  fields: (t) => ({
+    planAllows: t.boolean({ description: "The plan includes DocuSign (Pro, not expired).", resolve: (r) => r.planAllows }),
+    connected: t.boolean({ description: "A DocuSign account is connected.", resolve: (r) => r.connected }),
+  }),
+});
+
+builder.queryField("docusignReadiness", (t) =>
+  t.field({
+    type: DocuSignReadinessRef,
+    description: "Whether the selected account can send with DocuSign (any member; the server checks again when sending).",
+    authScopes: { accountRole: "member" },
+    extensions: cost.one,
+    resolve: async (_root, _args, ctx) => {
+      const { accountId } = requireAccountScope(ctx);
+      const [account] = await ctx.db
+        .select({ subscriptionPlan: accounts.subscriptionPlan, subscriptionInterval: accounts.subscriptionInterval, expiredAt: accounts.expiredAt })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      return {
+        planAllows: Boolean(account) && entitlementRefusal(account, "docusign") === null,
+        connected: Boolean(await getDocuSignConnection(ctx.db, accountId)),
+      };
+    },
+  }),
+);
