@@ -19,7 +19,7 @@ import { type FileStorage, readBody } from "../../../files/storage";
 import { enqueue } from "../../../jobs/queue";
 import type { Logger } from "../../../logger";
 import { assertEntitled } from "../../billing/entitlements";
-import { recordDecline } from "../../conversation/conversation.service";
+import { findActiveDeclines, recordDecline } from "../../conversation/conversation.service";
 import { documentHash, loadQuoteView } from "../../public-quote/public-quote.service";
 import { pdfStateKey, quotePdfJobKey } from "../../public-quote/quote-pdf-state";
 import { renderQuotePdfJob } from "../../public-quote/quote-pdf.jobs";
@@ -344,7 +344,9 @@ async function completeEnvelope(deps: DocuSignDeps, envelope: DocuSignEnvelopeRo
       .update(docusignEnvelopes)
       .set({ status: "COMPLETED", signedFileKey: signedFile.key, certificateFileKey: certificateFile.key, completedAt: now, updatedAt: now })
       .where(eq(docusignEnvelopes.id, envelope.id));
-    if (quote.status !== "PUBLISHED") return "completed";
+    // Withdrawn, or declined on Offerly's page meanwhile (decision 027: nobody signs a declined
+    // quote): DocuSign's documents are kept with the envelope, the quote does not change.
+    if (quote.status !== "PUBLISHED" || (await findActiveDeclines(tx, [quote.id])).get(quote.id)) return "completed";
     const view = await loadQuoteView(tx, quote.accountId, quote.id, now);
     if (!view) return "completed";
     const selection = selectedOptionalLineIds(view.document);
