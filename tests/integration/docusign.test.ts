@@ -143,6 +143,12 @@ describe("Connect DocuSign", () => {
     expect((await connect(starter)).location).toBe("/app/settings/integrations?docusign=error&reason=plan");
     const settings = await t.gql<{ docusign: { planAllows: boolean } }>(SETTINGS, {}, starter.headers());
     expect(settings.data?.docusign.planAllows).toBe(false);
+    const readiness = await t.gql<{ docusignReadiness: { planAllows: boolean; connected: boolean } }>(
+      "{ docusignReadiness { planAllows connected } }",
+      {},
+      starter.headers(),
+    );
+    expect(readiness.data?.docusignReadiness).toEqual({ planAllows: false, connected: false });
     const quote = await publishedQuote(starter);
     const en = (await t.gql(SEND, { id: quote.id }, starter.headers())) as Errors;
     expect(en.errors?.[0].message).toBe("This needs the Pro plan (or higher). Upgrade in Settings → Billing.");
@@ -274,6 +280,30 @@ describe("Send with DocuSign and Connect", () => {
     expect(pub.data?.publicQuote.quote).toMatchObject({ canSign: true, docusignStatus: "VOIDED" });
     // It can be sent again.
     expect((await sendIt(owner, voidedQuote.id)).status).toBe("SENT");
+  });
+
+  it("a quote declined on Offerly's page while out is not signed by DocuSign's completion; the documents are kept", async () => {
+    const quote = await publishedQuote(owner);
+    const sent = await sendIt(owner, quote.id);
+    const declined = await t.fetch(`/quote/${quote.slug}/${quote.nanoId}/decline`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "reason=Changed+our+mind",
+    });
+    expect(declined.status).toBe(303);
+    ds.complete(sent.envelopeId);
+    const post = ds.connectPost(sent.envelopeId);
+    expect((await connectPost(post.body, post.headers)).status).toBe(200);
+    const read = await t.gql<QuoteRead>(QUOTE, { id: quote.id }, owner.headers());
+    expect(read.data?.quote.status).toBe("PUBLISHED");
+    expect(read.data?.quote.docusignEnvelope?.status).toBe("COMPLETED");
+    expect(read.data?.quote.docusignEnvelope?.signedDocumentUrl).not.toBeNull();
+    expect(
+      await t.db
+        .select()
+        .from(domainEvents)
+        .where(and(eq(domainEvents.quoteId, quote.id), eq(domainEvents.type, "quote.signed"))),
+    ).toHaveLength(0);
   });
 
   it("is scoped to the account, and refuses a quote without a customer e-mail or not connected", async () => {
