@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, docusignConnections, docusignEnvelopes, domainEvents, quoteAuditEvents, quotes } from "../../src/server/db/schema";
 import { docusignSession } from "../../src/server/modules/integrations/docusign/docusign.service";
@@ -7,6 +7,7 @@ import { type SignedInAs, signIn } from "../support/auth";
 import { type DocuSignStub, startDocuSignStub } from "../support/docusign-stub";
 import { pdfText } from "../support/quote-pdf";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
+import { runJobs } from "../support/team";
 
 /**
  * DocuSign (issue 25, decision 059) against the local stub: connect (Authorization Code Grant,
@@ -68,14 +69,18 @@ async function publishedQuote(user: SignedInAs, email: string | null = "inge@kla
 
 const connectPost = (body: string, headers: Record<string, string>) => t.fetch("/api/webhooks/docusign", { method: "POST", headers, body });
 
+/** "Send with DocuSign", then the send-docusign-envelope job (the request itself only queues it: PREPARING, no envelope id yet). */
 async function sendIt(user: SignedInAs, quoteId: string) {
-  const sent = await t.gql<{ sendQuoteWithDocuSign: { envelopeId: string; status: string; signerName: string; signerEmail: string } }>(
+  const sent = await t.gql<{ sendQuoteWithDocuSign: { envelopeId: string | null; status: string; signerName: string; signerEmail: string } }>(
     SEND,
     { id: quoteId },
     user.headers(),
   );
   expect(sent.errors).toBeUndefined();
-  return sent.data!.sendQuoteWithDocuSign;
+  expect(sent.data!.sendQuoteWithDocuSign).toMatchObject({ status: "PREPARING", envelopeId: null });
+  await runJobs(t);
+  const [row] = await t.db.select().from(docusignEnvelopes).where(eq(docusignEnvelopes.quoteId, quoteId)).orderBy(desc(docusignEnvelopes.createdAt)).limit(1);
+  return { ...sent.data!.sendQuoteWithDocuSign, status: row.status, envelopeId: row.envelopeId as string, reason: row.reason };
 }
 
 describe("Connect DocuSign", () => {
@@ -304,6 +309,31 @@ describe("Send with DocuSign and Connect", () => {
         .from(domainEvents)
         .where(and(eq(domainEvents.quoteId, quote.id), eq(domainEvents.type, "quote.signed"))),
     ).toHaveLength(0);
+  });
+
+  it("sending runs as a job: DocuSign's refusal makes it FAILED with the reason (send again), an outage is retried", async () => {
+    const quote = await publishedQuote(owner);
+    ds.failNextEnvelope(400, "INVALID_EMAIL_ADDRESS_FOR_RECIPIENT");
+    const refused = await sendIt(owner, quote.id);
+    expect(refused).toMatchObject({ status: "FAILED", reason: "INVALID_EMAIL_ADDRESS_FOR_RECIPIENT", envelopeId: null });
+    // Not out any more: the customer may sign here again, and the owner may send again.
+    const pub = await t.gql<{ publicQuote: { quote: { canSign: boolean } } }>(PUBLIC, { nanoId: quote.nanoId });
+    expect(pub.data?.publicQuote.quote.canSign).toBe(true);
+    ds.failNextEnvelope(503, "SERVICE_UNAVAILABLE");
+    const sent = await t.gql<{ sendQuoteWithDocuSign: { status: string } }>(SEND, { id: quote.id }, owner.headers());
+    expect(sent.data?.sendQuoteWithDocuSign.status).toBe("PREPARING");
+    await runJobs(t);
+    // The job failed and waits for its retry: still PREPARING, still out (a second send is refused).
+    const [row] = await t.db
+      .select()
+      .from(docusignEnvelopes)
+      .where(eq(docusignEnvelopes.quoteId, quote.id))
+      .orderBy(desc(docusignEnvelopes.createdAt))
+      .limit(1);
+    expect(row).toMatchObject({ status: "PREPARING", envelopeId: null });
+    expect(((await t.gql(SEND, { id: quote.id }, owner.headers())) as Errors).errors?.[0].message).toBe(
+      "This quote is already out for signature with DocuSign.",
+    );
   });
 
   it("is scoped to the account, and refuses a quote without a customer e-mail or not connected", async () => {

@@ -67,6 +67,8 @@ export async function startDocuSignStub() {
   const tokenRequests: { grantType: string; status: number }[] = [];
   const envelopeRequests: { body: Record<string, unknown>; documentText: string }[] = [];
   let base = "";
+  /** The next envelope create answers this error (a test of DocuSign's refusals and outages). */
+  let failNext: { status: number; errorCode: string } | null = null;
 
   const send = (res: http.ServerResponse, status: number, body: unknown, type = "application/json") => {
     const data = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
@@ -139,6 +141,11 @@ export async function startDocuSignStub() {
       if (match[1] !== account.id) return fail(res, 400, "ACCOUNT_LACKS_PERMISSIONS", "This user lacks sufficient permissions to access this resource.");
       const [, , envelopeId, documentId] = match;
       if (req.method === "POST" && !envelopeId) {
+        if (failNext) {
+          const failure = failNext;
+          failNext = null;
+          return fail(res, failure.status, failure.errorCode, "Refused by the test");
+        }
         let json: Record<string, unknown>;
         try {
           json = JSON.parse(body.toString("utf8")) as Record<string, unknown>;
@@ -237,6 +244,9 @@ export async function startDocuSignStub() {
       back.searchParams.set("code", code);
       back.searchParams.set("state", asked.searchParams.get("state") ?? "");
       return back.toString();
+    },
+    failNextEnvelope(status: number, errorCode: string) {
+      failNext = { status, errorCode };
     },
     /** The signer signs (completed), declines or the sender voids, at DocuSign. */
     complete(id: string) {

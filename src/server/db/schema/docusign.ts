@@ -34,11 +34,17 @@ export const docusignConnections = pgTable(
   ],
 );
 
-export const DOCUSIGN_ENVELOPE_STATUSES = ["SENT", "COMPLETED", "DECLINED", "VOIDED"] as const;
+/**
+ * PREPARING: queued (the send-docusign-envelope job renders the PDF and creates the envelope);
+ * SENT: out for signature at DocuSign; COMPLETED, DECLINED, VOIDED: DocuSign's outcome; FAILED:
+ * DocuSign refused the envelope (the reason says why; it can be sent again).
+ */
+export const DOCUSIGN_ENVELOPE_STATUSES = ["PREPARING", "SENT", "COMPLETED", "DECLINED", "VOIDED", "FAILED"] as const;
 
 /**
  * A quote version sent for signature with DocuSign (decision 059): one row per envelope. At most one
- * envelope per quote is out for signature (SENT) at a time (a partial unique index). The signed PDF
+ * envelope per quote is being sent or out for signature (PREPARING, SENT) at a time (a partial
+ * unique index). The signed PDF
  * and DocuSign's certificate of completion are stored through the files adapter (area `docusign`)
  * when the envelope completes.
  */
@@ -54,7 +60,8 @@ export const docusignEnvelopes = pgTable(
       .references(() => quotes.id, { onDelete: "cascade" }),
     /** The DocuSign account the envelope lives in (Connect posts name it). */
     docusignAccountId: text("docusign_account_id").notNull(),
-    envelopeId: text("envelope_id").notNull(),
+    /** DocuSign's envelope id: null while PREPARING (and when FAILED before DocuSign made one). */
+    envelopeId: text("envelope_id"),
     versionNumber: integer("version_number"),
     status: text("status", { enum: DOCUSIGN_ENVELOPE_STATUSES }).notNull(),
     signerName: text("signer_name").notNull(),
@@ -70,9 +77,10 @@ export const docusignEnvelopes = pgTable(
   },
   (t) => [
     uniqueIndex("docusign_envelopes_envelope_idx").on(t.envelopeId),
-    uniqueIndex("docusign_envelopes_one_out_idx").on(t.quoteId).where(sql`${t.status} = 'SENT'`),
+    uniqueIndex("docusign_envelopes_one_out_idx").on(t.quoteId).where(sql`${t.status} in ('PREPARING', 'SENT')`),
     index("docusign_envelopes_quote_idx").on(t.quoteId, t.createdAt),
-    check("docusign_envelopes_status_check", sql`${t.status} in ('SENT', 'COMPLETED', 'DECLINED', 'VOIDED')`),
+    check("docusign_envelopes_status_check", sql`${t.status} in ('PREPARING', 'SENT', 'COMPLETED', 'DECLINED', 'VOIDED', 'FAILED')`),
+    check("docusign_envelopes_id_check", sql`${t.envelopeId} is not null or ${t.status} in ('PREPARING', 'FAILED')`),
     check("docusign_envelopes_reason_check", sql`length(coalesce(${t.reason}, '')) <= 1000`),
   ],
 );

@@ -7,7 +7,17 @@ import { type PublicAvailability, type QuoteStatus, publicAvailability, todayIso
 import { sanitizeDocument } from "../../../shared/rich-text";
 import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../shared/totals";
 import type { Executor } from "../../db/client";
-import { type CustomerSnapshot, accountUsers, accounts, docusignEnvelopes, quotePayments, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
+import {
+  type CustomerSnapshot,
+  type DOCUSIGN_ENVELOPE_STATUSES,
+  accountUsers,
+  accounts,
+  docusignEnvelopes,
+  quotePayments,
+  quoteSignatures,
+  quoteVersions,
+  quotes,
+} from "../../db/schema";
 import { type QuoteVersionDiff, type QuoteVersionDocument, type QuoteVersionSender, diffQuoteDocuments } from "../../../shared/quote-versions";
 import { quoteSignatureImagePath } from "../../files/files.routes";
 import { filePath, isFileKey } from "../../files/storage";
@@ -83,10 +93,11 @@ export type PublicQuoteView = {
   /** The customer can sign now: published, signable, plan allows it (availability is AVAILABLE). */
   canSign: boolean;
   /**
-   * The quote's latest DocuSign envelope (decision 059): SENT while it is out for signature with
-   * DocuSign (the customer signs there, not here), COMPLETED when signed there; null when none.
+   * The quote's latest DocuSign envelope (decision 059): PREPARING or SENT while it is being sent or
+   * out for signature with DocuSign (the customer signs there, not here), COMPLETED when signed there;
+   * null when none.
    */
-  docusign: { status: "SENT" | "COMPLETED" | "DECLINED" | "VOIDED"; reason: string | null; signed: boolean } | null;
+  docusign: { status: (typeof DOCUSIGN_ENVELOPE_STATUSES)[number]; reason: string | null; signed: boolean } | null;
   /** Plans below Pro: "Made with Offerly". */
   watermark: boolean;
   /** The signed-in viewer belongs to the sending account: a preview, never a customer signature. */
@@ -286,7 +297,7 @@ async function buildView(
     status,
     signable: quote.signable,
     signingAllowed,
-    canSign: status === "PUBLISHED" && quote.signable && signingAllowed && docusign?.status !== "SENT",
+    canSign: status === "PUBLISHED" && quote.signable && signingAllowed && docusign?.status !== "SENT" && docusign?.status !== "PREPARING",
     docusign,
     watermark: showsWatermark(effectivePlan(account)),
     viewerIsMember: membership.length > 0,

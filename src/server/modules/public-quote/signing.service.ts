@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { applySelection, optionalLineIds, selectedOptionalLineIds } from "../../../shared/quote-document";
 import { type QuoteStatus, todayIso } from "../../../shared/quote-status";
 import { type AccountSignatureValues, type CustomerSignatureValues, SIGNING_LIMITS } from "../../../shared/signing";
@@ -137,7 +137,7 @@ export async function createCustomerSignature(
   if (view.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
   if (!view.signable) throw signingError("CONFLICT", "errors.notSignable");
   // Out for signature with DocuSign (decision 059): the customer signs there, not here.
-  if (view.docusign?.status === "SENT") throw signingError("CONFLICT", "errors.outWithDocuSign");
+  if (view.docusign?.status === "SENT" || view.docusign?.status === "PREPARING") throw signingError("CONFLICT", "errors.outWithDocuSign");
   // The version the customer saw (the page sends it): never sign a version they did not see.
   const seen = view.version?.number ?? null;
   if (values.version != null && values.version !== seen) throw versionChanged();
@@ -160,7 +160,7 @@ export async function createCustomerSignature(
       const [outWithDocuSign] = await tx
         .select({ id: docusignEnvelopes.id })
         .from(docusignEnvelopes)
-        .where(and(eq(docusignEnvelopes.quoteId, view.quoteId), eq(docusignEnvelopes.status, "SENT")))
+        .where(and(eq(docusignEnvelopes.quoteId, view.quoteId), inArray(docusignEnvelopes.status, ["PREPARING", "SENT"])))
         .limit(1);
       if (outWithDocuSign) throw signingError("CONFLICT", "errors.outWithDocuSign");
       await assertQuoteAction(tx, view.quoteId, "SIGN", { now, refusal: (state) => (state === "EXPIRED" ? signingError("CONFLICT", "errors.expired") : null) });

@@ -57,7 +57,12 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
       canSign: rest.canSign && actions.includes("SIGN"),
       account: publicAccount,
       // DocuSign (decision 059): only whether it is out there or signed there (never a reason).
-      docusign: docusign && (docusign.status === "SENT" || docusign.status === "COMPLETED") ? { status: docusign.status } : null,
+      docusign:
+        docusign?.status === "SENT" || docusign?.status === "PREPARING"
+          ? { status: "SENT" as const }
+          : docusign?.status === "COMPLETED"
+            ? { status: "COMPLETED" as const }
+            : null,
       signatures: signatures.map(({ fileKey: _f, signedAt, ...s }) => ({ ...s, signedAt: signedAt.toISOString() })),
       version: version?.number ?? null,
       earlierSignatureCount: earlierSignatures.length,

@@ -94,10 +94,12 @@ export type DiscountType =
   | 'AMOUNT'
   | 'PERCENTAGE';
 
-/** SENT: out for signature with DocuSign; COMPLETED: signed there; DECLINED; VOIDED (the quote is back to published). */
+/** PREPARING: being sent (a job renders the PDF and creates the envelope); SENT: out for signature with DocuSign; COMPLETED: signed there; DECLINED; VOIDED (the quote is back to published); FAILED: DocuSign refused it (see reason; it can be sent again). */
 export type DocuSignEnvelopeStatus =
   | 'COMPLETED'
   | 'DECLINED'
+  | 'FAILED'
+  | 'PREPARING'
   | 'SENT'
   | 'VOIDED';
 
@@ -982,14 +984,14 @@ export type QuoteDocuSignQueryVariables = Exact<{
 }>;
 
 
-export type QuoteDocuSignQuery = { quote: { id: string, status: QuoteStatus, customerDetails: { name: string, contactPerson: string | null, email: string | null } | null, docusignEnvelope: { envelopeId: string, status: DocuSignEnvelopeStatus, reason: string | null, signerName: string, signerEmail: string, signedDocumentUrl: string | null, certificateUrl: string | null } | null }, docusignReadiness: { planAllows: boolean, connected: boolean } };
+export type QuoteDocuSignQuery = { quote: { id: string, status: QuoteStatus, customerDetails: { name: string, contactPerson: string | null, email: string | null } | null, docusignEnvelope: { envelopeId: string | null, status: DocuSignEnvelopeStatus, reason: string | null, signerName: string, signerEmail: string, signedDocumentUrl: string | null, certificateUrl: string | null } | null }, docusignReadiness: { planAllows: boolean, connected: boolean } };
 
 export type SendQuoteWithDocuSignMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type SendQuoteWithDocuSignMutation = { sendQuoteWithDocuSign: { envelopeId: string, status: DocuSignEnvelopeStatus, signerName: string, signerEmail: string } };
+export type SendQuoteWithDocuSignMutation = { sendQuoteWithDocuSign: { envelopeId: string | null, status: DocuSignEnvelopeStatus, signerName: string, signerEmail: string } };
 
 export type StatisticsOverviewQueryVariables = Exact<{
   from: string;

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { docusignEnvelopes } from "../../../db/schema";
+import { DOCUSIGN_ENVELOPE_STATUSES, docusignEnvelopes } from "../../../db/schema";
 import { builder } from "../../../graphql/builder";
 import { cost } from "../../../graphql/cost";
 import { requireAccountScope, requirePermission } from "../../../graphql/tenancy";
@@ -78,14 +78,15 @@ builder.mutationField("disconnectDocuSign", (t) =>
 );
 
 const DocuSignEnvelopeStatusEnum = builder.enumType("DocuSignEnvelopeStatus", {
-  description: "SENT: out for signature with DocuSign; COMPLETED: signed there; DECLINED; VOIDED (the quote is back to published).",
-  values: ["SENT", "COMPLETED", "DECLINED", "VOIDED"] as const,
+  description:
+    "PREPARING: being sent (a job renders the PDF and creates the envelope); SENT: out for signature with DocuSign; COMPLETED: signed there; DECLINED; VOIDED (the quote is back to published); FAILED: DocuSign refused it (see reason; it can be sent again).",
+  values: DOCUSIGN_ENVELOPE_STATUSES,
 });
 
 export const DocuSignEnvelopeRef = builder.objectRef<DocuSignEnvelopeRow>("DocuSignEnvelope").implement({
   description: "A quote version sent for signature with DocuSign.",
   fields: (t) => ({
-    envelopeId: t.string({ resolve: (r) => r.envelopeId }),
+    envelopeId: t.string({ nullable: true, description: "DocuSign's envelope id (null while PREPARING).", resolve: (r) => r.envelopeId }),
     status: t.field({ type: DocuSignEnvelopeStatusEnum, resolve: (r) => r.status }),
     reason: t.string({ nullable: true, description: "A decline's or void's reason.", resolve: (r) => r.reason }),
     signerName: t.string({ resolve: (r) => r.signerName }),
@@ -96,12 +97,12 @@ export const DocuSignEnvelopeRef = builder.objectRef<DocuSignEnvelopeRow>("DocuS
     signedDocumentUrl: t.string({
       nullable: true,
       description: "DocuSign's signed PDF (members of the account only), once completed.",
-      resolve: (r) => (r.signedFileKey ? `${DOCUSIGN_PATH}/documents/${encodeURIComponent(r.envelopeId)}/signed` : null),
+      resolve: (r) => (r.signedFileKey && r.envelopeId ? `${DOCUSIGN_PATH}/documents/${encodeURIComponent(r.envelopeId)}/signed` : null),
     }),
     certificateUrl: t.string({
       nullable: true,
       description: "DocuSign's certificate of completion (members of the account only), once completed.",
-      resolve: (r) => (r.certificateFileKey ? `${DOCUSIGN_PATH}/documents/${encodeURIComponent(r.envelopeId)}/certificate` : null),
+      resolve: (r) => (r.certificateFileKey && r.envelopeId ? `${DOCUSIGN_PATH}/documents/${encodeURIComponent(r.envelopeId)}/certificate` : null),
     }),
   }),
 });
@@ -129,7 +130,7 @@ builder.objectField(PublicQuoteRef, "docusignStatus", (t) =>
   t.field({
     type: DocuSignEnvelopeStatusEnum,
     nullable: true,
-    description: "SENT while the quote is out for signature with DocuSign (the customer signs there); COMPLETED when signed there.",
+    description: "PREPARING or SENT while the quote is being sent or out for signature with DocuSign (the customer signs there); COMPLETED when signed there.",
     resolve: (v) => v.docusign?.status ?? null,
   }),
 );
@@ -138,13 +139,13 @@ builder.mutationField("sendQuoteWithDocuSign", (t) =>
   t.field({
     type: DocuSignEnvelopeRef,
     description:
-      "Sends the published quote's sealed PDF (current version) to the customer's contact with DocuSign (Pro). Refused: another plan, not connected, not published, signatures on this version, no customer e-mail, or already out.",
+      "Sends the published quote's sealed PDF (current version) to the customer's contact with DocuSign (Pro): the envelope is PREPARING until a job has created it at DocuSign. Refused: another plan, not connected, not published, signatures on this version, no customer e-mail, or already out.",
     authScopes: { permission: "quotes.write" },
     extensions: cost.mutation,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
       const { accountId } = requirePermission(ctx, "quotes.write");
-      return sendQuoteWithDocuSign({ db: ctx.db, files: ctx.files, config: ctx.config }, accountId, String(args.id), { userId: ctx.auth.user?.id ?? null });
+      return sendQuoteWithDocuSign({ db: ctx.db }, accountId, String(args.id), { userId: ctx.auth.user?.id ?? null });
     },
   }),
 );

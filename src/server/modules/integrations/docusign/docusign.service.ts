@@ -31,6 +31,7 @@ import { decryptSecret, encryptSecret, requireWebhookKey } from "../../webhooks/
 import { callJson, canManage, keyOrRefuse } from "../mollie/mollie-connect.service";
 import { signOAuthState, verifyOAuthState } from "../oauth-state";
 import { type SignatureProvider, SignatureProviderError } from "../signature-provider";
+import { sendDocuSignEnvelopeJob } from "./docusign.jobs";
 import { MAX_DOCUMENT_BYTES, docusignProvider, docusignVerifyCallback } from "./docusign.provider";
 
 export const DOCUSIGN_PATH = "/api/integrations/docusign";
@@ -151,7 +152,13 @@ export async function completeDocuSignConnect(
  * connected; the access token refreshed first (`grant_type=refresh_token`, the row locked so that
  * concurrent callers refresh once) when it expires within 5 minutes.
  */
-export async function docusignSession(db: Executor, config: Config, accountId: string, fetchImpl: typeof fetch = fetch, now: Date = new Date()) {
+export async function docusignSession(
+  db: Executor,
+  config: Pick<Config, "webhooks" | "docusign">,
+  accountId: string,
+  fetchImpl: typeof fetch = fetch,
+  now: Date = new Date(),
+) {
   const key = keyOrRefuse(config);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(docusignConnections).where(eq(docusignConnections.accountId, accountId)).for("update");
@@ -201,67 +208,39 @@ const docusignError = (key: string, values: Record<string, unknown> = {}) => new
 export type DocuSignDeps = { db: Database; files: FileStorage; config: Config; pdfSeal?: PdfSealConfig | null; fetchImpl?: typeof fetch; now?: Date };
 
 /**
- * "Send with DocuSign": the sealed PDF of the quote's current version goes to DocuSign as an
- * envelope for the customer's contact (remote signing: DocuSign e-mails them), with a sign-here tab
- * anchored at the PDF's "not signed yet" line. Refused with a clear message: a plan without
- * DocuSign, no connection, not published, signatures already on this version (the PDF has no
- * place left to sign), a state that cannot be signed (declined, expired), no customer e-mail, or an
- * envelope already out. The quote stays PUBLISHED; its latest envelope says "out for signature".
+ * "Send with DocuSign" (the request): every rule is checked here — a plan without DocuSign, no
+ * connection, not published, signatures already on this version (the PDF has no place left to
+ * sign), a state that cannot be signed (declined, expired), no customer e-mail, an envelope already
+ * being sent or out — then, with the quote locked, a PREPARING envelope row and the
+ * send-docusign-envelope job are stored together. The request never waits for the PDF or DocuSign.
  */
 export async function sendQuoteWithDocuSign(
-  deps: DocuSignDeps,
+  deps: Pick<DocuSignDeps, "db" | "now">,
   accountId: string,
   quoteId: string,
   actor: { userId: string | null },
 ): Promise<DocuSignEnvelopeRow> {
-  const { db, files, config } = deps;
+  const { db } = deps;
   const now = deps.now ?? new Date();
-  const fetchImpl = deps.fetchImpl ?? fetch;
   if (!isUuid(quoteId)) throw quoteNotFound();
   await assertEntitled(db, accountId, "docusign", now);
   const view = await loadQuoteView(db, accountId, quoteId, now);
   if (!view) throw quoteNotFound();
   if (view.status !== "PUBLISHED") throw docusignError("docusignNotPublished");
-  if (view.docusign?.status === "SENT") throw docusignError("docusignAlreadyOut");
+  if (view.docusign?.status === "SENT" || view.docusign?.status === "PREPARING") throw docusignError("docusignAlreadyOut");
   if (view.signatures.length > 0) throw docusignError("docusignHasSignatures");
   const [quote] = await db.select({ customerSnapshot: quotes.customerSnapshot }).from(quotes).where(eq(quotes.id, quoteId));
   const contact = quote?.customerSnapshot;
   const email = contact?.email?.trim();
   if (!email) throw docusignError("docusignNoCustomerEmail");
   const name = (contact?.contactPerson || contact?.name || email).trim().slice(0, 100);
-  await db.transaction((tx) => assertQuoteAction(tx, quoteId, "SIGN", { now }));
-  const session = await docusignSession(db, config, accountId, fetchImpl, now);
-  if (!session) throw docusignError("docusignNotConnected");
-  // The sealed PDF of this state: the stored one, else rendered now (the job's own work, idempotent).
-  const stateKey = pdfStateKey(view);
-  let fileKey = await findStoredQuotePdf(db, quoteId, stateKey);
-  if (!fileKey) {
-    await renderAndStoreQuotePdf({ db, files, publicUrl: config.publicUrl, pdfSeal: deps.pdfSeal ?? config.pdfSeal, now }, { accountId, quoteId });
-    fileKey = await findStoredQuotePdf(db, quoteId, stateKey);
-  }
-  const stored = fileKey ? await files.get(fileKey) : null;
-  if (!stored) throw docusignError("docusignUnreachable");
-  const pdf = await readBody(stored.body, MAX_PDF_BYTES);
-  // The PDF is in the version's language: the anchor is that language's line.
-  const language: Locale = view.document.language === "NL" ? "nl" : "en";
-  const provider: SignatureProvider = docusignProvider(session, fetchImpl);
-  let envelopeId: string;
-  try {
-    ({ envelopeId } = await provider.send({
-      document: pdf,
-      documentName: `${view.document.quoteNumber} ${view.name}.pdf`,
-      subject: view.name,
-      signer: { name, email },
-      anchor: SIGN_HERE_ANCHOR[language],
-    }));
-  } catch (error) {
-    if (error instanceof SignatureProviderError) throw docusignError(error.status === 401 ? "docusignReconnect" : "docusignUnreachable");
-    throw error;
-  }
+  const connection = await getDocuSignConnection(db, accountId);
+  if (!connection) throw docusignError("docusignNotConnected");
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
     if (locked?.status !== "PUBLISHED") throw docusignError("docusignNotPublished");
-    // A customer signed meanwhile: DocuSign's envelope is not recorded (the owner voids it there).
+    await assertQuoteAction(tx, quoteId, "SIGN", { now });
+    // A customer signed meanwhile (under the same lock): nothing is sent.
     const version = view.version?.number ?? null;
     const [signed] = await tx
       .select({ id: quoteSignatures.id })
@@ -274,10 +253,10 @@ export async function sendQuoteWithDocuSign(
       .values({
         accountId,
         quoteId,
-        docusignAccountId: session.accountId,
-        envelopeId,
-        versionNumber: view.version?.number ?? null,
-        status: "SENT",
+        docusignAccountId: connection.docusignAccountId,
+        envelopeId: null,
+        versionNumber: version,
+        status: "PREPARING",
         signerName: name,
         signerEmail: email.slice(0, 320),
         sentByUserId: actor.userId,
@@ -287,8 +266,79 @@ export async function sendQuoteWithDocuSign(
       .onConflictDoNothing()
       .returning();
     if (!row) throw docusignError("docusignAlreadyOut");
+    await enqueue(tx, sendDocuSignEnvelopeJob, { envelopeRowId: row.id }, { singletonKey: `docusign-send:${row.id}` });
     return row;
   });
+}
+
+export type DeliverOutcome = "sent" | "gone" | "failed";
+
+/**
+ * The send-docusign-envelope job: the sealed PDF of the quote's current state (the stored one, or
+ * rendered now by the PDF job's own function) goes to DocuSign as an envelope for the signer, with a
+ * sign-here tab anchored at the PDF's "not signed yet" line; the row becomes SENT with DocuSign's
+ * envelope id. A quote changed meanwhile (withdrawn, another version, signed here), a lost
+ * connection or DocuSign's refusal (4xx) makes the row FAILED with the reason (the owner can send
+ * again); DocuSign unreachable or 5xx throws, so the job retries — on its last attempt, FAILED.
+ */
+export async function deliverDocuSignEnvelope(
+  deps: { db: Database; files: FileStorage; config: Pick<Config, "webhooks" | "docusign" | "publicUrl" | "pdfSeal">; fetchImpl?: typeof fetch; now?: Date },
+  envelopeRowId: string,
+  attempt: { last: boolean },
+): Promise<DeliverOutcome> {
+  const { db, files, config } = deps;
+  const now = deps.now ?? new Date();
+  const fetchImpl = deps.fetchImpl ?? fetch;
+  const [row] = await db.select().from(docusignEnvelopes).where(eq(docusignEnvelopes.id, envelopeRowId)).limit(1);
+  if (row?.status !== "PREPARING") return "gone";
+  const fail = async (reason: string): Promise<DeliverOutcome> => {
+    await db
+      .update(docusignEnvelopes)
+      .set({ status: "FAILED", reason: reason.slice(0, 1000), updatedAt: new Date() })
+      .where(and(eq(docusignEnvelopes.id, row.id), eq(docusignEnvelopes.status, "PREPARING")));
+    return "failed";
+  };
+  const view = await loadQuoteView(db, row.accountId, row.quoteId, now);
+  if (view?.status !== "PUBLISHED" || (view.version?.number ?? null) !== row.versionNumber || view.signatures.length > 0) return fail("quote_changed");
+  let session: Awaited<ReturnType<typeof docusignSession>>;
+  try {
+    session = await docusignSession(db, config, row.accountId, fetchImpl, now);
+  } catch (error) {
+    if (error instanceof AppError) return fail("reconnect");
+    throw error;
+  }
+  if (!session || session.accountId !== row.docusignAccountId) return fail("not_connected");
+  const stateKey = pdfStateKey(view);
+  let fileKey = await findStoredQuotePdf(db, row.quoteId, stateKey);
+  if (!fileKey) {
+    await renderAndStoreQuotePdf({ db, files, publicUrl: config.publicUrl, pdfSeal: config.pdfSeal, now }, { accountId: row.accountId, quoteId: row.quoteId });
+    fileKey = await findStoredQuotePdf(db, row.quoteId, stateKey);
+  }
+  const stored = fileKey ? await files.get(fileKey) : null;
+  if (!stored) throw new Error(`send-docusign-envelope: no stored PDF for quote ${row.quoteId}`);
+  const pdf = await readBody(stored.body, MAX_PDF_BYTES);
+  // The PDF is in the version's language: the anchor is that language's line.
+  const language: Locale = view.document.language === "NL" ? "nl" : "en";
+  let envelopeId: string;
+  try {
+    ({ envelopeId } = await docusignProvider(session, fetchImpl).send({
+      document: pdf,
+      documentName: `${view.document.quoteNumber} ${view.name}.pdf`,
+      subject: view.name,
+      signer: { name: row.signerName, email: row.signerEmail },
+      anchor: SIGN_HERE_ANCHOR[language],
+    }));
+  } catch (error) {
+    if (!(error instanceof SignatureProviderError)) throw error;
+    const retriable = error.status === 0 || error.status === 429 || error.status >= 500;
+    if (retriable && !attempt.last) throw error;
+    return fail(error.code ?? (error.status === 401 ? "reconnect" : `http_${error.status}`));
+  }
+  await db
+    .update(docusignEnvelopes)
+    .set({ status: "SENT", envelopeId, docusignAccountId: session.accountId, updatedAt: new Date() })
+    .where(eq(docusignEnvelopes.id, row.id));
+  return "sent";
 }
 
 export type ConnectOutcome = "unauthorized" | "ignored" | "unknown" | "replay" | "pending" | "completed" | "declined" | "voided";
@@ -323,16 +373,22 @@ export async function processDocuSignConnect(deps: DocuSignDeps & { log?: Logger
   }
   const provider = docusignProvider(session, fetchImpl);
   const state = await provider.status(envelopeId);
-  if (state.status === "completed") return completeEnvelope(deps, envelope, provider, now);
+  if (state.status === "completed") return completeEnvelope(deps, envelope, envelopeId, provider, now);
   if (state.status === "declined") return settleEnvelope(deps, envelope, "DECLINED", state.reason, now);
   if (state.status === "voided") return settleEnvelope(deps, envelope, "VOIDED", state.reason, now);
   return "pending";
 }
 
-async function completeEnvelope(deps: DocuSignDeps, envelope: DocuSignEnvelopeRow, provider: SignatureProvider, now: Date): Promise<ConnectOutcome> {
+async function completeEnvelope(
+  deps: DocuSignDeps,
+  envelope: DocuSignEnvelopeRow,
+  envelopeId: string,
+  provider: SignatureProvider,
+  now: Date,
+): Promise<ConnectOutcome> {
   const { db, files } = deps;
-  const signed = await provider.download(envelope.envelopeId, "signed");
-  const certificate = await provider.download(envelope.envelopeId, "certificate");
+  const signed = await provider.download(envelopeId, "signed");
+  const certificate = await provider.download(envelopeId, "certificate");
   const signedFile = await files.put({ area: "docusign", contentType: "application/pdf", body: signed, maxBytes: MAX_DOCUMENT_BYTES });
   const certificateFile = await files.put({ area: "docusign", contentType: "application/pdf", body: certificate, maxBytes: MAX_DOCUMENT_BYTES });
   const outcome = await db.transaction(async (tx): Promise<ConnectOutcome> => {
@@ -363,7 +419,7 @@ async function completeEnvelope(deps: DocuSignDeps, envelope: DocuSignEnvelopeRo
         actorEmail: envelope.signerEmail,
         documentHash: documentHash(view, selection),
         versionNumber: envelope.versionNumber,
-        details: { method: "DocuSign", envelopeId: envelope.envelopeId },
+        details: { method: "DocuSign", envelopeId },
         evidence: { ip: null, userAgent: null },
       },
     });
@@ -406,14 +462,4 @@ async function settleEnvelope(
     }
     return status === "DECLINED" ? "declined" : "voided";
   });
-}
-
-/** Whether a customer signature on this quote must wait: an envelope is out with DocuSign. */
-export async function isOutWithDocuSign(db: Executor, quoteId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: docusignEnvelopes.id })
-    .from(docusignEnvelopes)
-    .where(and(eq(docusignEnvelopes.quoteId, quoteId), eq(docusignEnvelopes.status, "SENT")))
-    .limit(1);
-  return Boolean(row);
 }

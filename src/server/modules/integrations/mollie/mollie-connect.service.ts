@@ -47,7 +47,7 @@ type Locale = "en" | "nl";
 type MollieState = OAuthState;
 
 /** The server's webhook key (integrations' secrets and OAuth states), or a FORBIDDEN "not configured". */
-export function keyOrRefuse(config: Config): Buffer {
+export function keyOrRefuse(config: Pick<Config, "webhooks">): Buffer {
   try {
     return requireWebhookKey(config.webhooks);
   } catch (error) {

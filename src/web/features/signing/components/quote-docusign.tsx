@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/dialog";
@@ -20,9 +20,16 @@ export function QuoteDocuSign({ quoteId, canSend, onChanged }: { quoteId: string
   const [{ fetching: sending }, send] = useMutation(SendQuoteWithDocuSignMutation);
   const quote = data?.quote;
   const readiness = data?.docusignReadiness;
+  // While the job creates the envelope, look again every few seconds.
+  const preparing = quote?.docusignEnvelope?.status === "PREPARING";
+  useEffect(() => {
+    if (!preparing) return;
+    const timer = setInterval(() => refetch({ requestPolicy: "network-only" }), 2000);
+    return () => clearInterval(timer);
+  }, [preparing, refetch]);
   if (!quote || !readiness || quote.status === "DRAFT") return null;
   const envelope = quote.docusignEnvelope;
-  const out = envelope?.status === "SENT";
+  const out = envelope?.status === "SENT" || envelope?.status === "PREPARING";
   const showSend = quote.status === "PUBLISHED" && !out && canSend && readiness.connected;
   const contact = quote.customerDetails;
   const reason = envelope?.reason ?? t("signing:docusign.noReason");
@@ -38,18 +45,23 @@ export function QuoteDocuSign({ quoteId, canSend, onChanged }: { quoteId: string
 
   const status = envelope ? (
     <div
-      className={`rounded-md px-3 py-2 text-sm ${envelope.status === "COMPLETED" ? "bg-green-50 text-green-900" : envelope.status === "SENT" ? "bg-blue-50 text-blue-900" : "bg-amber-50 text-amber-900"}`}
+      className={`rounded-md px-3 py-2 text-sm ${envelope.status === "COMPLETED" ? "bg-green-50 text-green-900" : envelope.status === "SENT" || envelope.status === "PREPARING" ? "bg-blue-50 text-blue-900" : "bg-amber-50 text-amber-900"}`}
+      role="status"
       data-testid="docusign-status"
       data-status={envelope.status}
     >
       <p className="font-medium break-words">
-        {envelope.status === "SENT"
-          ? t("signing:docusign.out", { name: envelope.signerName, email: envelope.signerEmail })
-          : envelope.status === "COMPLETED"
-            ? t("signing:docusign.completed")
-            : envelope.status === "DECLINED"
-              ? t("signing:docusign.declined", { reason })
-              : t("signing:docusign.voided", { reason })}
+        {envelope.status === "PREPARING"
+          ? t("signing:docusign.preparing", { name: envelope.signerName, email: envelope.signerEmail })
+          : envelope.status === "FAILED"
+            ? t("signing:docusign.failed", { reason })
+            : envelope.status === "SENT"
+              ? t("signing:docusign.out", { name: envelope.signerName, email: envelope.signerEmail })
+              : envelope.status === "COMPLETED"
+                ? t("signing:docusign.completed")
+                : envelope.status === "DECLINED"
+                  ? t("signing:docusign.declined", { reason })
+                  : t("signing:docusign.voided", { reason })}
       </p>
       {envelope.signedDocumentUrl || envelope.certificateUrl ? (
         <ul className="mt-1 flex flex-col gap-1 sm:flex-row sm:gap-4">

@@ -18,7 +18,7 @@ CREATE TABLE "docusign_envelopes" (
 	"account_id" uuid NOT NULL,
 	"quote_id" uuid NOT NULL,
 	"docusign_account_id" text NOT NULL,
-	"envelope_id" text NOT NULL,
+	"envelope_id" text,
 	"version_number" integer,
 	"status" text NOT NULL,
 	"signer_name" text NOT NULL,
@@ -30,7 +30,8 @@ CREATE TABLE "docusign_envelopes" (
 	"completed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "docusign_envelopes_status_check" CHECK ("docusign_envelopes"."status" in ('SENT', 'COMPLETED', 'DECLINED', 'VOIDED')),
+	CONSTRAINT "docusign_envelopes_status_check" CHECK ("docusign_envelopes"."status" in ('PREPARING', 'SENT', 'COMPLETED', 'DECLINED', 'VOIDED', 'FAILED')),
+	CONSTRAINT "docusign_envelopes_id_check" CHECK ("docusign_envelopes"."envelope_id" is not null or "docusign_envelopes"."status" in ('PREPARING', 'FAILED')),
 	CONSTRAINT "docusign_envelopes_reason_check" CHECK (length(coalesce("docusign_envelopes"."reason", '')) <= 1000)
 );
 --> statement-breakpoint
@@ -41,5 +42,5 @@ ALTER TABLE "docusign_envelopes" ADD CONSTRAINT "docusign_envelopes_quote_id_quo
 ALTER TABLE "docusign_envelopes" ADD CONSTRAINT "docusign_envelopes_sent_by_user_id_users_id_fk" FOREIGN KEY ("sent_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "docusign_connections_remote_idx" ON "docusign_connections" USING btree ("docusign_account_id","account_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "docusign_envelopes_envelope_idx" ON "docusign_envelopes" USING btree ("envelope_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "docusign_envelopes_one_out_idx" ON "docusign_envelopes" USING btree ("quote_id") WHERE "docusign_envelopes"."status" = 'SENT';--> statement-breakpoint
+CREATE UNIQUE INDEX "docusign_envelopes_one_out_idx" ON "docusign_envelopes" USING btree ("quote_id") WHERE "docusign_envelopes"."status" in ('PREPARING', 'SENT');--> statement-breakpoint
 CREATE INDEX "docusign_envelopes_quote_idx" ON "docusign_envelopes" USING btree ("quote_id","created_at");
