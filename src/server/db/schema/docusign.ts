@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { DOCUSIGN_ENVELOPE_STATUSES } from "../../../shared/enums";
 import { accounts, users } from "./identity";
 import { quotes } from "./quotes";
 
@@ -34,12 +35,7 @@ export const docusignConnections = pgTable(
   ],
 );
 
-/**
- * PREPARING: queued (the send-docusign-envelope job renders the PDF and creates the envelope);
- * SENT: out for signature at DocuSign; COMPLETED, DECLINED, VOIDED: DocuSign's outcome; FAILED:
- * DocuSign refused the envelope (the reason says why; it can be sent again).
- */
-export const DOCUSIGN_ENVELOPE_STATUSES = ["PREPARING", "SENT", "COMPLETED", "DECLINED", "VOIDED", "FAILED"] as const;
+export { DOCUSIGN_ENVELOPE_STATUSES };
 
 /**
  * A quote version sent for signature with DocuSign (decision 059): one row per envelope. At most one
