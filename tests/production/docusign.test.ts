@@ -53,13 +53,6 @@ describe("DocuSign (production build)", () => {
   it("connects, sends, refuses a tampered callback, and shows the quote signed with DocuSign's document", async () => {
     const client = httpClient(e2e.server.url, e2e.server.dataDir);
     const owner = await signUp(client, { company: "Studio DocuSign" });
-    const start = await client.fetch(`/api/integrations/docusign/connect?account=${owner.accountId}`, { headers: { cookie: owner.cookie } });
-    expect(start.status, e2e.server.output()).toBe(302);
-    const callback = new URL(ds!.consent(start.headers.get("location")!));
-    expect(callback.origin).toBe(e2e.server.url);
-    const back = await client.fetch(`${callback.pathname}${callback.search}`, { headers: { cookie: owner.cookie } });
-    expect(back.headers.get("location"), e2e.server.output()).toBe("/app/settings/integrations?docusign=connected");
-
     const customer = await createCustomer(client, owner, { name: "Klant BV", contactPerson: "Inge de Klant", email: "inge@klant.example" });
     const quote = await createQuote(client, owner, customer.id, { name: "Nieuwe website" });
     await gqlOk(
@@ -92,20 +85,34 @@ describe("DocuSign (production build)", () => {
     );
     expect((await transition(client, owner, "publishQuote", quote.id)).errors).toBeUndefined();
 
-    // The owner's browser: Settings → Integrations at 375 px shows the connected DocuSign account.
+    // The owner's browser, in Dutch at 375 px: "DocuSign koppelen" by keyboard goes through DocuSign's
+    // consent screen (the stub approves at once) and our callback back to Settings → Integrations.
+    const cookies = owner.cookie.split(/;\s*/).map((pair) => {
+      const [name, ...rest] = pair.split("=");
+      return { name, value: rest.join("="), url: e2e.server.url };
+    });
+    const dutchContext = await e2e.browser.newContext({ baseURL: e2e.server.url, locale: "nl-NL", viewport: { width: 375, height: 800 } });
+    await dutchContext.addCookies(cookies);
+    const nl = await dutchContext.newPage();
+    await open(nl, "/nl/app/settings/integrations");
+    const connectLink = nl.getByTestId("docusign-connect");
+    await connectLink.waitFor();
+    expect(await connectLink.textContent()).toBe("DocuSign koppelen");
+    await connectLink.focus();
+    await nl.keyboard.press("Enter");
+    await nl.waitForURL(/docusign=connected/);
+    expect(new URL(nl.url()).pathname).toBe("/nl/app/settings/integrations");
+    await nl.getByTestId("docusign-connection").waitFor();
+    expect(await nl.getByTestId("docusign-connection").textContent()).toContain(`Gekoppeld met ${ds!.account.name}`);
+    expect(await nl.getByTestId("docusign-callback-connected").textContent()).toContain("Je DocuSign-account is gekoppeld.");
+    expect(await scrollWidth(nl)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(nl)).toEqual([]);
+    await e2e.shot(nl, "docusign-integrations-nl-375");
+    await dutchContext.close();
+
     const ownerContext = await e2e.browser.newContext({ baseURL: e2e.server.url, locale: "en-US", viewport: { width: 375, height: 800 } });
-    await ownerContext.addCookies(
-      owner.cookie.split(/;\s*/).map((pair) => {
-        const [name, ...rest] = pair.split("=");
-        return { name, value: rest.join("="), url: e2e.server.url };
-      }),
-    );
+    await ownerContext.addCookies(cookies);
     const app = await ownerContext.newPage();
-    await open(app, "/app/settings/integrations");
-    await app.getByTestId("docusign-connection").waitFor();
-    expect(await app.getByTestId("docusign-connection").textContent()).toContain(ds!.account.name);
-    expect(await scrollWidth(app)).toBeLessThanOrEqual(375);
-    await e2e.shot(app, "docusign-integrations-375");
 
     // "Send with DocuSign" on the quote page, by keyboard.
     await open(app, `/app/quotes/mutate/${quote.id}`);

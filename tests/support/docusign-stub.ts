@@ -97,6 +97,17 @@ export async function startDocuSignStub() {
   const server = await listen(async (req, res) => {
     const url = new URL(req.url ?? "/", base);
     const body = await readBody(req);
+    // The consent screen, approved at once (a browser following "Connect DocuSign" comes back with a code).
+    if (req.method === "GET" && url.pathname === "/oauth/auth") {
+      try {
+        res.writeHead(302, { location: consent(url.toString()) });
+      } catch (error) {
+        res.writeHead(400, { "content-type": "text/plain" });
+        res.end(String(error));
+        return;
+      }
+      return void res.end();
+    }
     if (req.method === "POST" && url.pathname === "/oauth/token") {
       const expected = `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString("base64")}`;
       const form = new URLSearchParams(body.toString("utf8"));
@@ -218,6 +229,19 @@ export async function startDocuSignStub() {
   });
   base = server.url;
 
+  function consent(authorizeUrl: string): string {
+    const asked = new URL(authorizeUrl);
+    if (asked.origin !== base || asked.pathname !== "/oauth/auth") throw new Error(`not the stub's consent screen: ${authorizeUrl}`);
+    if (asked.searchParams.get("client_id") !== app.clientId || asked.searchParams.get("response_type") !== "code") throw new Error("bad authorize request");
+    const code = `ds_code_${crypto.randomBytes(8).toString("hex")}`;
+    const redirectUri = asked.searchParams.get("redirect_uri") ?? "";
+    codes.set(code, { redirectUri });
+    const back = new URL(redirectUri);
+    back.searchParams.set("code", code);
+    back.searchParams.set("state", asked.searchParams.get("state") ?? "");
+    return back.toString();
+  }
+
   const envelope = (id: string) => {
     const found = envelopes.get(id);
     if (!found) throw new Error(`no envelope ${id}`);
@@ -233,18 +257,7 @@ export async function startDocuSignStub() {
     envelopeRequests,
     envelopes,
     /** The person approves on DocuSign's consent screen for `authorizeUrl`: the redirect back with a single-use code and the state. */
-    consent(authorizeUrl: string): string {
-      const asked = new URL(authorizeUrl);
-      if (asked.origin !== base || asked.pathname !== "/oauth/auth") throw new Error(`not the stub's consent screen: ${authorizeUrl}`);
-      if (asked.searchParams.get("client_id") !== app.clientId || asked.searchParams.get("response_type") !== "code") throw new Error("bad authorize request");
-      const code = `ds_code_${crypto.randomBytes(8).toString("hex")}`;
-      const redirectUri = asked.searchParams.get("redirect_uri") ?? "";
-      codes.set(code, { redirectUri });
-      const back = new URL(redirectUri);
-      back.searchParams.set("code", code);
-      back.searchParams.set("state", asked.searchParams.get("state") ?? "");
-      return back.toString();
-    },
+    consent,
     failNextEnvelope(status: number, errorCode: string) {
       failNext = { status, errorCode };
     },
