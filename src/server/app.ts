@@ -29,6 +29,7 @@ import { optionChangeRoutes } from "./modules/public-quote/option-changes";
 import { type PublicPageCache, createPublicPageCache } from "./modules/public-quote/page-cache";
 import { quotePdfRoutes } from "./modules/public-quote/quote-pdf.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
+import { docusignRoutes, docusignWebhookRoutes } from "./modules/integrations/docusign/docusign.routes";
 import { mollieConnectRoutes } from "./modules/integrations/mollie/mollie-connect.routes";
 import { quotePaymentFormRoutes, quotePaymentWebhookRoutes } from "./modules/quote-payments/quote-payments.routes";
 import { slackRoutes } from "./modules/integrations/slack/slack.routes";
@@ -263,11 +264,15 @@ export function createApp(deps: AppDeps) {
   app.route("/api/webhooks", webhookRoutes({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) }));
   // Customers' payments of quotes on the owners' own Mollie accounts (modules/quote-payments, decision 058).
   app.route("/api/webhooks", quotePaymentWebhookRoutes({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) }));
+  // DocuSign Connect (modules/integrations/docusign, decision 059): HMAC-checked completion, decline and void.
+  app.route("/api/webhooks", docusignWebhookRoutes({ db, config, log, files }));
   app.route("/api/billing/invoices", invoiceRoutes({ db, config, log, authenticate }));
   // "Add to Slack"'s OAuth callback (modules/integrations/slack, decision 054).
   app.route("/api/integrations/slack", slackRoutes({ db, config, log, authenticate }));
   // "Connect with Mollie" (the owner's own Mollie account, issue 26): connect and callback.
   app.route("/api/integrations/mollie", mollieConnectRoutes({ db, config, log, authenticate }));
+  // DocuSign (decision 059): connect, callback and the signed documents.
+  app.route("/api/integrations/docusign", docusignRoutes({ db, config, log, files, authenticate }));
   if (config.payments.kind === "dev") app.route("/dev/checkout", devCheckoutRoutes({ db, config, log }));
 
   // The customer's question and decline forms on a public quote (no JavaScript needed): POST, then

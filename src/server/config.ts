@@ -179,6 +179,19 @@ const ZEnv = z.object({
       .url({ protocol: /^https?$/, message: "must be an http(s) URL (default https://api.mollie.com/oauth2/tokens)" })
       .default("https://api.mollie.com/oauth2/tokens"),
   ),
+  // DocuSign (issue 25, decision 059): each account connects its own DocuSign account with the
+  // Authorization Code Grant of this app (integration key and secret). DOCUSIGN_AUTH_URL: the
+  // authentication service (account-d.docusign.com for the developer environment); the eSignature
+  // base URI comes from /oauth/userinfo, unless DOCUSIGN_API_URL overrides it (tests' stub).
+  // DOCUSIGN_CONNECT_KEYS: the Connect HMAC keys (comma-separated; any active one may sign).
+  DOCUSIGN_CLIENT_ID: optionalString,
+  DOCUSIGN_CLIENT_SECRET: optionalString,
+  DOCUSIGN_AUTH_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: "must be an http(s) URL (default https://account.docusign.com)" }).default("https://account.docusign.com"),
+  ),
+  DOCUSIGN_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional()),
+  DOCUSIGN_CONNECT_KEYS: optionalString,
 });
 
 /** 32 bytes from base64 (standard or url-safe) or hex, or null. */
@@ -245,12 +258,15 @@ export type Config = {
   webhooks: WebhookConfig;
   /** Slack (decision 054): `app` when SLACK_CLIENT_ID and SLACK_CLIENT_SECRET are set ("Add to Slack"); `apiUrl` without a trailing slash. */
   slack: SlackConfig;
+  /** DocuSign (decision 059): `app` with DOCUSIGN_CLIENT_ID/SECRET; `apiUrl` overrides userinfo's base URI (tests). */
+  docusign: DocuSignConfig;
   /** The owners' own Mollie accounts (issue 26): `app` with MOLLIE_CONNECT_CLIENT_ID/SECRET; `apiUrl` is MOLLIE_API_URL (ends in /v2/). */
   mollieConnect: MollieConnectConfig;
 };
 
 export type MollieConnectConfig = { app: { clientId: string; clientSecret: string } | null; authorizeUrl: string; tokenUrl: string; apiUrl: string };
 
+export type DocuSignConfig = { app: { clientId: string; clientSecret: string } | null; authUrl: string; apiUrl: string | null; connectKeys: string[] };
 export type SlackConfig = { app: { clientId: string; clientSecret: string } | null; apiUrl: string };
 
 /**
@@ -387,6 +403,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       keyFile: e.NODE_ENV === "production" && e.DATABASE_URL ? null : path.join(path.resolve(e.DATA_DIR), "webhook-secret.key"),
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
       harvestApiUrl: e.HARVEST_API_URL.replace(/\/+$/, ""),
+    },
+    docusign: {
+      app: e.DOCUSIGN_CLIENT_ID && e.DOCUSIGN_CLIENT_SECRET ? { clientId: e.DOCUSIGN_CLIENT_ID, clientSecret: e.DOCUSIGN_CLIENT_SECRET } : null,
+      authUrl: e.DOCUSIGN_AUTH_URL.replace(/\/+$/, ""),
+      apiUrl: e.DOCUSIGN_API_URL ? e.DOCUSIGN_API_URL.replace(/\/+$/, "") : null,
+      connectKeys: (e.DOCUSIGN_CONNECT_KEYS ?? "")
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
     },
     slack: {
       app: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET } : null,

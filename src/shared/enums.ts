@@ -41,6 +41,14 @@ export type PaymentMode = (typeof PAYMENT_MODES)[number];
  */
 export const MOLLIE_PAYMENT_STATUSES = ["open", "pending", "authorized", "paid", "failed", "expired", "canceled"] as const;
 export type MolliePaymentStatus = (typeof MOLLIE_PAYMENT_STATUSES)[number];
+
+/**
+ * A DocuSign envelope of a quote (decision 059). PREPARING: queued (a job renders the PDF and
+ * creates the envelope); SENT: out for signature at DocuSign; COMPLETED, DECLINED, VOIDED:
+ * DocuSign's outcome; FAILED: DocuSign refused it (the reason says why; it can be sent again).
+ */
+export const DOCUSIGN_ENVELOPE_STATUSES = ["PREPARING", "SENT", "COMPLETED", "DECLINED", "VOIDED", "FAILED"] as const;
+export type DocuSignEnvelopeStatus = (typeof DOCUSIGN_ENVELOPE_STATUSES)[number];
 /** What a customer's payment of a quote version is (src/shared/quote-payments.ts `quotePaymentStatus`). */
 export const QUOTE_PAYMENT_STATUSES = ["DUE", "OPEN", "PAID", "FAILED"] as const;
 export type QuotePaymentStatus = (typeof QUOTE_PAYMENT_STATUSES)[number];

@@ -56,7 +56,8 @@ const FEATURE_TABLE = {
    * public quote (issue 26, decisions 057 and 058): available since the customer can pay end to end.
    */
   payments: { plans: ["BASIC", "PRO"], available: true },
-  docusign: { plans: ["PRO"], available: false },
+  /** DocuSign signing (issue 25, decision 059): connect, send, Connect completion, end to end. */
+  docusign: { plans: ["PRO"], available: true },
   customDomain: { plans: ["PRO"], available: false },
   noWatermark: { plans: ["PRO"], available: true },
 } as const satisfies Record<string, { plans: readonly Plan[]; available: boolean }>;

@@ -46,6 +46,7 @@ describe("background jobs", () => {
         "deliver-webhook",
         "quote-expired",
         "render-quote-pdf",
+        "send-docusign-envelope",
         "send-mail",
         "send-quote-reminder",
         "statistics-retention",

@@ -19,6 +19,7 @@ import "../modules/webhooks/webhooks.graphql";
 import "../modules/integrations/integrations.graphql";
 import "../modules/integrations/harvest/harvest.graphql";
 import "../modules/integrations/mollie/mollie-connect.graphql";
+import "../modules/integrations/docusign/docusign.graphql";
 import "../modules/quote-payments/quote-payments.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());

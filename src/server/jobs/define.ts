@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { PdfSealConfig, WebhookConfig } from "../config";
+import type { DocuSignConfig, PdfSealConfig, WebhookConfig } from "../config";
 import type { Database } from "../db/client";
 import type { FileStorage } from "../files/storage";
 import type { Logger } from "../logger";
@@ -17,6 +17,8 @@ export type JobDeps = {
   pdfSeal?: PdfSealConfig | null;
   /** config.webhooks: the key of the endpoint secrets and whether private addresses are allowed (deliver-webhook). */
   webhooks?: WebhookConfig;
+  /** config.docusign: the DocuSign app and its addresses (send-docusign-envelope, decision 059). */
+  docusign?: DocuSignConfig;
 };
 
 export type JobContext = JobDeps & {

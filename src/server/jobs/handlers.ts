@@ -3,6 +3,7 @@ import { isFileKey } from "../files/storage";
 import { sendQuoteReminderHandler } from "../modules/conversation/conversation.job-handlers";
 import { sweepImagesHandler } from "../modules/blocks/images.job-handlers";
 import { sendTrialEndingNotices } from "../modules/billing/notices";
+import { sendDocuSignEnvelopeHandler } from "../modules/integrations/docusign/docusign.job-handlers";
 import { renderQuotePdfHandler } from "../modules/public-quote/quote-pdf.job-handlers";
 import { statisticsRetentionHandler } from "../modules/statistics/statistics.job-handlers";
 import { deliverWebhookHandler, webhookLogRetentionHandler } from "../modules/webhooks/webhooks.job-handlers";
@@ -39,6 +40,7 @@ export const appJobs = [
   billingRemindersHandler,
   sendQuoteReminderHandler,
   renderQuotePdfHandler,
+  sendDocuSignEnvelopeHandler,
   statisticsRetentionHandler,
   sweepImagesHandler,
   quoteExpiredHandler,

@@ -7,7 +7,17 @@ import { type PublicAvailability, type QuoteStatus, publicAvailability, todayIso
 import { sanitizeDocument } from "../../../shared/rich-text";
 import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../shared/totals";
 import type { Executor } from "../../db/client";
-import { type CustomerSnapshot, accountUsers, accounts, quotePayments, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
+import {
+  type CustomerSnapshot,
+  type DOCUSIGN_ENVELOPE_STATUSES,
+  accountUsers,
+  accounts,
+  docusignEnvelopes,
+  quotePayments,
+  quoteSignatures,
+  quoteVersions,
+  quotes,
+} from "../../db/schema";
 import { type QuoteVersionDiff, type QuoteVersionDocument, type QuoteVersionSender, diffQuoteDocuments } from "../../../shared/quote-versions";
 import { quoteSignatureImagePath } from "../../files/files.routes";
 import { filePath, isFileKey } from "../../files/storage";
@@ -82,6 +92,12 @@ export type PublicQuoteView = {
   signingAllowed: boolean;
   /** The customer can sign now: published, signable, plan allows it (availability is AVAILABLE). */
   canSign: boolean;
+  /**
+   * The quote's latest DocuSign envelope (decision 059): PREPARING or SENT while it is being sent or
+   * out for signature with DocuSign (the customer signs there, not here), COMPLETED when signed there;
+   * null when none.
+   */
+  docusign: { status: (typeof DOCUSIGN_ENVELOPE_STATUSES)[number]; reason: string | null; signed: boolean } | null;
   /** Plans below Pro: "Made with Offerly". */
   watermark: boolean;
   /** The signed-in viewer belongs to the sending account: a preview, never a customer signature. */
@@ -224,7 +240,7 @@ async function buildView(
   options: { viewerUserId?: string | null; now: Date; version?: VersionRow | null; changesSince?: number | null },
 ): Promise<PublicQuoteView> {
   // Published and signed quotes show their current frozen version; a draft (the owner's preview) its live blocks.
-  const [versionRows, allSignatures, membership, attempts] = await Promise.all([
+  const [versionRows, allSignatures, membership, attempts, envelopes] = await Promise.all([
     options.version ? [options.version] : quote.status !== "DRAFT" ? findQuoteVersions(db, quote.accountId, quote.id, 1) : Promise.resolve([]),
     db.select().from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id)).orderBy(asc(quoteSignatures.signedAt), asc(quoteSignatures.createdAt)),
     options.viewerUserId
@@ -237,7 +253,16 @@ async function buildView(
     quote.status === "DRAFT"
       ? Promise.resolve([])
       : db.select().from(quotePayments).where(eq(quotePayments.quoteId, quote.id)).orderBy(asc(quotePayments.createdAt)),
+    quote.status === "DRAFT"
+      ? Promise.resolve([])
+      : db
+          .select({ status: docusignEnvelopes.status, reason: docusignEnvelopes.reason, signedFileKey: docusignEnvelopes.signedFileKey })
+          .from(docusignEnvelopes)
+          .where(eq(docusignEnvelopes.quoteId, quote.id))
+          .orderBy(desc(docusignEnvelopes.createdAt))
+          .limit(1),
   ]);
+  const docusign = envelopes[0] ? { status: envelopes[0].status, reason: envelopes[0].reason, signed: envelopes[0].signedFileKey !== null } : null;
   const status = quote.status as QuoteStatus;
   const version = versionRows[0] ?? null;
   const versionNumber = version?.number ?? null;
@@ -272,7 +297,8 @@ async function buildView(
     status,
     signable: quote.signable,
     signingAllowed,
-    canSign: status === "PUBLISHED" && quote.signable && signingAllowed,
+    canSign: status === "PUBLISHED" && quote.signable && signingAllowed && docusign?.status !== "SENT" && docusign?.status !== "PREPARING",
+    docusign,
     watermark: showsWatermark(effectivePlan(account)),
     viewerIsMember: membership.length > 0,
     document,

@@ -1,12 +1,12 @@
 import { fileTypeFromBuffer } from "file-type";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { applySelection, optionalLineIds, selectedOptionalLineIds } from "../../../shared/quote-document";
 import { type QuoteStatus, todayIso } from "../../../shared/quote-status";
 import { type AccountSignatureValues, type CustomerSignatureValues, SIGNING_LIMITS } from "../../../shared/signing";
 import { pngDataUrlPayload } from "../../../shared/blocks";
 import type { Executor } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
-import { quoteAuditEvents, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
+import { docusignEnvelopes, quoteAuditEvents, quoteSignatures, quoteVersions, quotes } from "../../db/schema";
 import { type Evidence, recordEvent, recordQuoteAudit, recordViewAudit } from "../../events";
 import { AppError } from "../../errors";
 import { type FileStorage, readBody } from "../../files/storage";
@@ -137,6 +137,8 @@ export async function createCustomerSignature(
   if (view.viewerIsMember) throw signingError("FORBIDDEN", "errors.memberCannotSign");
   if (view.status === "SIGNED") throw signingError("CONFLICT", "errors.alreadySigned");
   if (!view.signable) throw signingError("CONFLICT", "errors.notSignable");
+  // Out for signature with DocuSign (decision 059): the customer signs there, not here.
+  if (view.docusign?.status === "SENT" || view.docusign?.status === "PREPARING") throw signingError("CONFLICT", "errors.outWithDocuSign");
   // The version the customer saw (the page sends it): never sign a version they did not see.
   const seen = view.version?.number ?? null;
   if (values.version != null && values.version !== seen) throw versionChanged();
@@ -156,6 +158,12 @@ export async function createCustomerSignature(
       // Withdrawn, changed and published again since the page was read: refused, nothing stored.
       if ((await currentVersionNumber(tx, view.quoteId)) !== seen) throw versionChanged();
       await refuseWhenDeclined(tx, view.quoteId);
+      const [outWithDocuSign] = await tx
+        .select({ id: docusignEnvelopes.id })
+        .from(docusignEnvelopes)
+        .where(and(eq(docusignEnvelopes.quoteId, view.quoteId), inArray(docusignEnvelopes.status, ["PREPARING", "SENT"])))
+        .limit(1);
+      if (outWithDocuSign) throw signingError("CONFLICT", "errors.outWithDocuSign");
       await assertQuoteAction(tx, view.quoteId, "SIGN", { now, refusal: (state) => (state === "EXPIRED" ? signingError("CONFLICT", "errors.expired") : null) });
       // Several people may sign one version (SPEC §4), each once: the same name again is refused.
       const signers = await tx
@@ -375,7 +383,7 @@ export async function markQuoteSigned(
 }
 
 /** Whether a customer has signed the quote (any version). */
-async function hasCustomerSignature(tx: Executor, quoteId: string): Promise<boolean> {
+export async function hasCustomerSignature(tx: Executor, quoteId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: quoteSignatures.id })
     .from(quoteSignatures)

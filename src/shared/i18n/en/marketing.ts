@@ -157,7 +157,7 @@ export default {
     },
     integrations: {
       title: "Integrations",
-      lead: "Offerly tells the tools you already use when something happens to a quote. Slack, Harvest and Zapier are part of the Basic and Pro plans and are connected in Settings → Integrations; DocuSign (Pro) is coming soon.",
+      lead: "Offerly tells the tools you already use when something happens to a quote. Slack, Harvest and Zapier are part of the Basic and Pro plans and are connected in Settings → Integrations; on Pro, DocuSign sends a quote for signature with your own DocuSign account.",
       slack:
         "A message in the Slack channels you choose when a quote is signed, declined, opened for the first time or gets a question, in your account's language.",
       harvest: "A signed quote becomes a client, a project and an accepted estimate of the lines your customer chose in Harvest.",
@@ -231,7 +231,7 @@ export default {
       },
       plans: {
         q: "What is the difference between Starter, Basic and Pro?",
-        a: "Every plan has customers, the quote builder with blocks and templates, public links, PDFs, tracking, statistics and team access. Basic adds online signing, your own logo, colours and font, the developer API and the Slack, Harvest and Zapier integrations; Pro adds DocuSign and a custom domain (both coming soon) and removes the Offerly watermark. The features page shows what is available now and what is coming soon.",
+        a: "Every plan has customers, the quote builder with blocks and templates, public links, PDFs, tracking, statistics and team access. Basic adds online signing, your own logo, colours and font, the developer API and the Slack, Harvest and Zapier integrations; Pro adds DocuSign, a custom domain (coming soon) and removes the Offerly watermark. The features page shows what is available now and what is coming soon.",
       },
       vat: {
         q: "Are the prices including VAT?",
@@ -263,7 +263,7 @@ export default {
       },
       integrations: {
         q: "Which integrations are there?",
-        a: "On Basic and Pro: Slack (a message in the channels you choose when a quote is signed, declined, first opened or gets a question), Harvest (a signed quote becomes a project and an accepted estimate), Zapier (thousands of other apps), and signed webhooks with a REST API for your own systems. You connect them in Settings → Integrations and Settings → Developers. DocuSign is coming soon on Pro.",
+        a: "On Basic and Pro: Slack (a message in the channels you choose when a quote is signed, declined, first opened or gets a question), Harvest (a signed quote becomes a project and an accepted estimate), Zapier (thousands of other apps), and signed webhooks with a REST API for your own systems. You connect them in Settings → Integrations and Settings → Developers. On Pro, DocuSign: connect your own DocuSign account and send a published quote with DocuSign; your customer signs there and the quote shows as signed in Offerly with DocuSign's signed PDF and certificate.",
       },
       data: {
         q: "Where is my data stored and who can see it?",

@@ -158,7 +158,7 @@ export default {
     },
     integrations: {
       title: "Koppelingen",
-      lead: "Offerly laat de tools die je al gebruikt weten wat er met een offerte gebeurt. Slack, Harvest en Zapier horen bij Basic en Pro en koppel je via Instellingen → Koppelingen; DocuSign (Pro) komt binnenkort.",
+      lead: "Offerly laat de tools die je al gebruikt weten wat er met een offerte gebeurt. Slack, Harvest en Zapier horen bij Basic en Pro en koppel je via Instellingen → Koppelingen; met Pro verstuur je een offerte ter ondertekening via je eigen DocuSign-account.",
       slack:
         "Een bericht in de Slack-kanalen die je kiest als een offerte ondertekend, afgewezen of voor het eerst geopend wordt of er een vraag over komt, in de taal van je account.",
       harvest: "Een ondertekende offerte wordt in Harvest een klant, een project en een geaccepteerde begroting van de regels die je klant koos.",
@@ -232,7 +232,7 @@ export default {
       },
       plans: {
         q: "Wat is het verschil tussen Starter, Basic en Pro?",
-        a: "Elk abonnement heeft klanten, de offertebouwer met blokken en sjablonen, openbare links, pdf's, statistieken en teamtoegang. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, de ontwikkelaars-API en de koppelingen met Slack, Harvest en Zapier; Pro voegt DocuSign en een eigen domein toe (beide binnenkort) en haalt het watermerk van Offerly weg. Op de functiepagina zie je wat er nu is en wat binnenkort komt.",
+        a: "Elk abonnement heeft klanten, de offertebouwer met blokken en sjablonen, openbare links, pdf's, statistieken en teamtoegang. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, de ontwikkelaars-API en de koppelingen met Slack, Harvest en Zapier; Pro voegt DocuSign en een eigen domein (binnenkort) toe en haalt het watermerk van Offerly weg. Op de functiepagina zie je wat er nu is en wat binnenkort komt.",
       },
       vat: {
         q: "Zijn de prijzen inclusief btw?",
@@ -264,7 +264,7 @@ export default {
       },
       integrations: {
         q: "Welke koppelingen zijn er?",
-        a: "Met Basic en Pro: Slack (een bericht in de kanalen die je kiest als een offerte ondertekend, afgewezen of voor het eerst geopend wordt of er een vraag over komt), Harvest (een ondertekende offerte wordt een project en een geaccepteerde begroting), Zapier (duizenden andere apps), en ondertekende webhooks met een REST-API voor je eigen systemen. Je koppelt ze via Instellingen → Koppelingen en Instellingen → Ontwikkelaars. DocuSign komt binnenkort bij Pro.",
+        a: "Met Basic en Pro: Slack (een bericht in de kanalen die je kiest als een offerte ondertekend, afgewezen of voor het eerst geopend wordt of er een vraag over komt), Harvest (een ondertekende offerte wordt een project en een geaccepteerde begroting), Zapier (duizenden andere apps), en ondertekende webhooks met een REST-API voor je eigen systemen. Je koppelt ze via Instellingen → Koppelingen en Instellingen → Ontwikkelaars. Met Pro ook DocuSign: koppel je eigen DocuSign-account en verstuur een gepubliceerde offerte met DocuSign; je klant ondertekent daar en de offerte staat in Offerly als ondertekend, met de ondertekende pdf en het certificaat van DocuSign.",
       },
       data: {
         q: "Waar worden mijn gegevens bewaard en wie kan ze zien?",

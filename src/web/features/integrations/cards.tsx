@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { DocuSignCard } from "./components/docusign-card";
 import { MollieCard } from "./components/mollie-card";
 import { SlackCard } from "./components/slack-card";
 import { ZapierCard } from "./components/zapier-card";
@@ -17,4 +18,5 @@ export const INTEGRATION_CARDS: ReadonlyArray<{ id: string; Card: ComponentType<
   { id: "harvest", Card: HarvestCard },
   { id: "zapier", Card: ZapierCard },
   { id: "mollie", Card: MollieCard },
+  { id: "docusign", Card: DocuSignCard },
 ];

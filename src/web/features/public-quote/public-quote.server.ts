@@ -29,7 +29,7 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
     { id: view.quoteId, slug: view.slug, nanoId: view.nanoId, language: view.document.language, status: view.status },
     ctx.request.url,
   );
-  const { quoteId: _q, accountId: _a, account, signatures, earlierSignatures, version, payment, ...rest } = view;
+  const { quoteId: _q, accountId: _a, account, signatures, earlierSignatures, version, payment, docusign, ...rest } = view;
   // The "Pay" form (a plain POST: no script) and the message its answer or Mollie's return left in the query.
   const notice = new URL(ctx.request.url).searchParams.get("payment");
   const pagePath = new URL(publicQuoteUrl(context.publicConfig.publicUrl, { slug: view.slug, nanoId: view.nanoId, language: view.document.language })).pathname;
@@ -56,6 +56,13 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
       // Declined, signed or expired: no signing (the plan's signing rule is in rest.canSign).
       canSign: rest.canSign && actions.includes("SIGN"),
       account: publicAccount,
+      // DocuSign (decision 059): only whether it is out there or signed there (never a reason).
+      docusign:
+        docusign?.status === "SENT" || docusign?.status === "PREPARING"
+          ? { status: "SENT" as const }
+          : docusign?.status === "COMPLETED"
+            ? { status: "COMPLETED" as const }
+            : null,
       signatures: signatures.map(({ fileKey: _f, signedAt, ...s }) => ({ ...s, signedAt: signedAt.toISOString() })),
       version: version?.number ?? null,
       earlierSignatureCount: earlierSignatures.length,

@@ -36,6 +36,8 @@ export type PublicQuotePageData = {
     signable: boolean;
     signingAllowed: boolean;
     canSign: boolean;
+    /** Out for signature with DocuSign (SENT) or signed there (COMPLETED): the page says so instead of offering its own signing. */
+    docusign: { status: "SENT" | "COMPLETED" } | null;
     watermark: boolean;
     viewerIsMember: boolean;
     document: QuoteDocumentData;

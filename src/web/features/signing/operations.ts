@@ -82,3 +82,42 @@ export const UpdateQuoteToSignedMutation = graphql(`
     }
   }
 `);
+
+/** DocuSign on the quote page (decision 059): the latest envelope, and whether the account can send. */
+export const QuoteDocuSignQuery = graphql(`
+  query QuoteDocuSign($id: ID!) {
+    quote(id: $id) {
+      id
+      status
+      customerDetails {
+        name
+        contactPerson
+        email
+      }
+      docusignEnvelope {
+        envelopeId
+        status
+        reason
+        signerName
+        signerEmail
+        signedDocumentUrl
+        certificateUrl
+      }
+    }
+    docusignReadiness {
+      planAllows
+      connected
+    }
+  }
+`);
+
+export const SendQuoteWithDocuSignMutation = graphql(`
+  mutation SendQuoteWithDocuSign($id: ID!) {
+    sendQuoteWithDocuSign(id: $id) {
+      envelopeId
+      status
+      signerName
+      signerEmail
+    }
+  }
+`);

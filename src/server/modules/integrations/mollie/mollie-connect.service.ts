@@ -12,17 +12,17 @@
  *   the Mollie API (`GET profiles/me`), stored encrypted.
  * Tokens and keys are encrypted like webhook secrets (webhooks.crypto.ts), bound to the account.
  */
-import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Config, MollieConnectConfig } from "../../../config";
 import type { Executor } from "../../../db/client";
 import { accountUsers, mollieConnections } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { assertEntitled } from "../../billing/entitlements";
+import { OAUTH_STATE_TTL_MS, type OAuthState, signOAuthState, verifyOAuthState } from "../oauth-state";
 import { WebhookKeyError, decryptSecret, encryptSecret, requireWebhookKey } from "../../webhooks/webhooks.crypto";
 
 export const MOLLIE_CONNECT_PATH = "/api/integrations/mollie";
-export const MOLLIE_STATE_TTL_MS = 10 * 60_000;
+export const MOLLIE_STATE_TTL_MS = OAUTH_STATE_TTL_MS;
 /** What Offerly asks of the owner's Mollie account (payments, their customers, mandates and subscriptions). */
 export const MOLLIE_CONNECT_SCOPES = [
   "payments.read",
@@ -44,9 +44,10 @@ const API_KEY_PATTERN = /^(test|live)_[A-Za-z0-9]{30}$/;
 
 export type MollieConnectionRow = typeof mollieConnections.$inferSelect;
 type Locale = "en" | "nl";
-type MollieState = { accountId: string; userId: string; locale: Locale; expiresAt: number; nonce: string };
+type MollieState = OAuthState;
 
-function keyOrRefuse(config: Config): Buffer {
+/** The server's webhook key (integrations' secrets and OAuth states), or a FORBIDDEN "not configured". */
+export function keyOrRefuse(config: Pick<Config, "webhooks">): Buffer {
   try {
     return requireWebhookKey(config.webhooks);
   } catch (error) {
@@ -56,27 +57,14 @@ function keyOrRefuse(config: Config): Buffer {
 }
 
 const aad = (accountId: string, part: "access" | "refresh") => `mollie-connection:${accountId}:${part}`;
-const stateKey = (key: Buffer) => crypto.createHmac("sha256", key).update("offerly:mollie-connect-state:v1").digest();
+const STATE_LABEL = "offerly:mollie-connect-state:v1";
 
 export function signMollieState(key: Buffer, state: Omit<MollieState, "nonce" | "expiresAt">, now: Date = new Date()): string {
-  const payload: MollieState = { ...state, expiresAt: now.getTime() + MOLLIE_STATE_TTL_MS, nonce: crypto.randomBytes(16).toString("base64url") };
-  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
-  return `${body}.${crypto.createHmac("sha256", stateKey(key)).update(body).digest("base64url")}`;
+  return signOAuthState(key, STATE_LABEL, state, now);
 }
 
 export function verifyMollieState(key: Buffer, value: string, now: Date = new Date()): MollieState | null {
-  const [body, mac, extra] = value.split(".");
-  if (!body || !mac || extra !== undefined || value.length > 1000) return null;
-  const expected = crypto.createHmac("sha256", stateKey(key)).update(body).digest();
-  const given = Buffer.from(mac, "base64url");
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
-  try {
-    const state = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as MollieState;
-    if (typeof state.accountId !== "string" || typeof state.userId !== "string" || typeof state.expiresAt !== "number") return null;
-    return state.expiresAt > now.getTime() ? state : null;
-  } catch {
-    return null;
-  }
+  return verifyOAuthState(key, STATE_LABEL, value, now);
 }
 
 export const mollieRedirectUri = (publicUrl: string) => `${publicUrl.replace(/\/+$/, "")}${MOLLIE_CONNECT_PATH}/callback`;

@@ -15,6 +15,7 @@ export function IntegrationCard({
   state,
   locked,
   canUpgrade,
+  upgradeMessage,
   children,
 }: {
   id: string;
@@ -23,6 +24,8 @@ export function IntegrationCard({
   state?: ReactNode;
   locked: boolean;
   canUpgrade: boolean;
+  /** What the locked card says instead of "integrations are part of Basic and Pro" (a Pro-only integration). */
+  upgradeMessage?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -44,7 +47,7 @@ export function IntegrationCard({
       </div>
       {locked ? (
         <div className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-brand-700" data-testid={`integration-${id}-upgrade`}>
-          <p>{t("integrations:upgrade.body")}</p>
+          <p>{upgradeMessage ?? t("integrations:upgrade.body")}</p>
           {canUpgrade ? (
             <Link to={href("/app/settings/billing")} className={`mt-2 ${linkButton.secondary}`}>
               {t("integrations:upgrade.action")}

@@ -166,6 +166,15 @@ export function PublicQuotePage({
         <SignatureList signatures={quote.signatures} language={document.language} />
         {quote.payment && !quote.viewerIsMember ? <PaymentPanel payment={quote.payment} language={document.language} /> : null}
         {canSignHere ? <SigningForm signers={quote.customerSigners} language={document.language} /> : null}
+        {quote.docusign ? (
+          <p
+            className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm font-medium text-blue-900"
+            data-testid="public-docusign"
+            data-status={quote.docusign.status}
+          >
+            {t(quote.docusign.status === "SENT" ? "signing:docusign.publicOut" : "signing:docusign.publicSigned")}
+          </p>
+        ) : null}
         {conversation && !quote.viewerIsMember ? <PublicConversation {...conversation} /> : null}
         {quote.watermark ? (
           <p className="text-center text-xs text-slate-500" data-testid="watermark">

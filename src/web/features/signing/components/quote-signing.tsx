@@ -9,6 +9,7 @@ import { QuoteSigningQuery, UpdateQuoteToSignedMutation } from "../operations";
 import { formatCents, formatDate } from "../../../../shared/format";
 import { priceToCents } from "../../../../shared/totals";
 import { AccountSignatureForm } from "./account-signature-form";
+import { QuoteDocuSign } from "./quote-docusign";
 
 type OwnerPaymentData = { status: string; amount: string; currency: string; payToAccept: boolean; paidAt?: unknown; invoiceNumber?: string | null };
 
@@ -93,6 +94,15 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
     <section className="space-y-3" data-testid="quote-signing" ref={panel}>
       <SignatureList signatures={signatures} language={language} currentVersion={quote.quoteVersions[0]?.number ?? null} />
       {quote.payment ? <OwnerPayment payment={quote.payment} language={language} publicUrl={quote.url ?? null} /> : null}
+      <QuoteDocuSign
+        quoteId={quoteId}
+        canSend={
+          !markedSigned &&
+          !signatures.some((s) => s.versionNumber === (quote.quoteVersions[0]?.number ?? null)) &&
+          quote.lifecycle.actions.includes("ADD_SIGNATURE")
+        }
+        onChanged={() => refetch({ requestPolicy: "network-only" })}
+      />
       {(canAdd || canMark) && !adding ? (
         <div className="flex flex-col gap-2 sm:flex-row">
           {canAdd ? (
