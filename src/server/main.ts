@@ -148,7 +148,16 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
   // Two workers on the one queue, each claiming only its own kinds: deliveries (webhooks, Slack,
   // Harvest: mostly waiting on the receiver, up to WEBHOOK_CONCURRENCY at once) and the rest (PDFs,
   // e-mails, reminders: JOBS_CONCURRENCY). A burst of events does not queue a PDF behind it.
-  const jobDeps = { db: database.db, log, mail, files, publicUrl: config.publicUrl, pdfSeal: config.pdfSeal, webhooks: config.webhooks };
+  const jobDeps = {
+    db: database.db,
+    log,
+    mail,
+    files,
+    publicUrl: config.publicUrl,
+    pdfSeal: config.pdfSeal,
+    webhooks: config.webhooks,
+    customDomains: config.customDomains,
+  };
   const isDelivery = (job: (typeof appJobs)[number]) => job.name === deliverWebhookJob.name;
   const workers = [
     createJobWorker({ deps: jobDeps, jobs: appJobs.filter((job) => !isDelivery(job)), concurrency: config.jobs.concurrency }),

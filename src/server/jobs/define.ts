@@ -17,6 +17,8 @@ export type JobDeps = {
   pdfSeal?: PdfSealConfig | null;
   /** config.webhooks: the key of the endpoint secrets and whether private addresses are allowed (deliver-webhook). */
   webhooks?: WebhookConfig;
+  /** config.customDomains: the CNAME target and DNS servers (verify-custom-domain). */
+  customDomains?: { target: string; dnsServers: string[] | null };
 };
 
 export type JobContext = JobDeps & {

@@ -19,3 +19,4 @@ export * from "./webhooks";
 export * from "./harvest";
 export * from "./mollie";
 export * from "./quote-payments";
+export * from "./custom-domains";
