@@ -356,6 +356,7 @@ export function createApp(deps: AppDeps) {
             locale,
             nonce: c.get("nonce"),
             signedIn: ctx.auth.user !== null,
+            customDomain: onDomain?.domain,
             evidence: { ip: clientAddress ?? null, userAgent: c.req.header("user-agent") ?? null },
             readDb: ctx.readDb,
             render,
