@@ -100,9 +100,10 @@ describe("plans", () => {
       "developerApi",
       "integrations",
       "payments",
+      "customDomain",
       "noWatermark",
     ]);
-    for (const feature of ["docusign", "customDomain"] as const) {
+    for (const feature of ["docusign"] as const) {
       expect(isFeatureAvailable(feature), feature).toBe(false);
     }
   });

@@ -57,7 +57,8 @@ const FEATURE_TABLE = {
    */
   payments: { plans: ["BASIC", "PRO"], available: true },
   docusign: { plans: ["PRO"], available: false },
-  customDomain: { plans: ["PRO"], available: false },
+  /** Quote links on the account's own domain with on-demand TLS (issue 25, decision 060). */
+  customDomain: { plans: ["PRO"], available: true },
   noWatermark: { plans: ["PRO"], available: true },
 } as const satisfies Record<string, { plans: readonly Plan[]; available: boolean }>;
 
