@@ -82,8 +82,11 @@ describe("every public page in both languages", () => {
   it("marks the features that are not built yet as coming soon", async () => {
     const { html } = await page("/features");
     for (const name of ["Slack", "Harvest", "Zapier", "DocuSign", "Custom domain", "Watermark"]) expect(html).toContain(name);
-    // DocuSign and the custom domain are not built yet; Slack, Harvest and Zapier are (issue 24).
-    expect(html.match(/Coming soon/g)!.length).toBeGreaterThanOrEqual(2);
+    // DocuSign is not built yet; Slack, Harvest and Zapier are (issue 24), and the custom domain (issue 25).
+    expect(html.match(/Coming soon/g)!.length).toBeGreaterThanOrEqual(1);
+    const domain =
+      /data-testid="feature-badges-customDomain"[^>]*data-available="(\w+)"|data-available="(\w+)"[^>]*data-testid="feature-badges-customDomain"/.exec(html);
+    expect(domain?.[1] ?? domain?.[2]).toBe("true");
     const card = (key: string) => new RegExp(`data-testid="integration-${key}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
     for (const key of ["slack", "harvest", "zapier"]) {
       expect(card(key), key).toContain("Basic");
@@ -98,6 +101,10 @@ describe("every public page in both languages", () => {
     expect(english).toContain("Which integrations are there?");
     const dutch = (await page("/nl/faq")).html;
     expect(dutch).toContain("Welke koppelingen zijn er?");
+    // The custom domain's two DNS records in plain words (issue 25).
+    expect(english).toContain("How do I show my quotes on my own domain?");
+    expect(english).toContain("_offerly");
+    expect(dutch).toContain("Hoe toon ik mijn offertes op mijn eigen domein?");
     for (const html of [english, dutch]) for (const name of ["Slack", "Harvest", "Zapier"]) expect(html).toContain(name);
     // Answers that said signing, PDFs and tracking were "coming soon" after they had landed.
     expect(english).not.toMatch(/Tracking is coming soon|signing online are coming soon/);
