@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useMutation } from "urql";
+import { ZAddCustomDomainInput } from "../../../../shared/custom-domains";
 import { formatTimestampUtc } from "../../../../shared/format";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -8,7 +9,7 @@ import { TextField } from "../../../components/ui/field";
 import { toast } from "../../../components/ui/toast";
 import type { CustomDomainFieldsFragment } from "../../../graphql/generated/graphql";
 import { useLocale, useTranslation } from "../../../i18n";
-import { serverRefusal } from "../../../lib/mutation-errors";
+import { applyServerErrors, useZodForm } from "../../../lib/form";
 import { useRefusalToast } from "../../../lib/use-refusal-toast";
 import { UpgradePrompt } from "../../billing/components/upgrade-prompt";
 import { AddCustomDomainMutation, CheckCustomDomainMutation, RemoveCustomDomainMutation } from "../operations";
@@ -21,46 +22,39 @@ const STATE_STYLE: Record<string, string> = {
   UNCHECKED: "bg-slate-50 text-slate-700 border-slate-200",
 };
 
-/** The add form: a sub-domain; the server's reason (e.g. a bare domain) shows under the field. */
+/**
+ * The add form (the one form pattern: the server's zod schema, its refusals on the same field): a
+ * sub-domain; a bare domain is refused with the reason under the field.
+ */
 export function AddDomainForm({ onAdded }: { onAdded: () => void }) {
   const { t } = useTranslation();
-  const [domain, setDomain] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(ZAddCustomDomainInput, { domain: "" });
+  const { register, formState, handleSubmit } = form;
   const [{ fetching }, add] = useMutation(AddCustomDomainMutation);
-  const showRefusal = useRefusalToast();
+  const onSubmit = handleSubmit(async (input) => {
+    const result = await add({ input: { domain: input.domain } });
+    if (result.error || !result.data) {
+      toast.error(applyServerErrors(form, result.error, t("errors.generic")));
+      return;
+    }
+    toast.success(t("domains:added"));
+    onAdded();
+  });
   return (
-    <form
-      className="space-y-3"
-      data-testid="domain-add-form"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setError(undefined);
-        const result = await add({ input: { domain } });
-        if (result.error) {
-          const refusal = serverRefusal(result.error, t("errors.generic"));
-          if (refusal.code === "BAD_USER_INPUT" || refusal.code === "CONFLICT") setError(refusal.fields.domain ?? refusal.message);
-          else showRefusal(result.error);
-          return;
-        }
-        toast.success(t("domains:added"));
-        onAdded();
-      }}
-    >
+    <form className="space-y-3" data-testid="domain-add-form" noValidate onSubmit={onSubmit}>
       <TextField
         label={t("domains:form.domain")}
         hint={t("domains:form.domainHint")}
-        error={error}
-        name="domain"
-        value={domain}
+        error={formState.errors.domain?.message}
         autoComplete="off"
         spellCheck={false}
         inputMode="url"
         placeholder="quotes.example.com"
-        onChange={(event) => setDomain(event.target.value)}
         required
+        {...register("domain")}
       />
-      <Button type="submit" busy={fetching}>
+      {formState.errors.root?.server ? <Alert>{formState.errors.root.server.message}</Alert> : null}
+      <Button type="submit" busy={fetching || formState.isSubmitting}>
         {fetching ? t("domains:form.adding") : t("domains:form.add")}
       </Button>
     </form>
