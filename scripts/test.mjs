@@ -22,6 +22,7 @@ const DEBIAN_TOOLS = [
   { file: CHROMIUM, pkg: "chromium", why: "the browser tests", hint: " (or set CHROMIUM_PATH to a Chromium binary)" },
   { file: "/usr/bin/caddy", pkg: "caddy", why: "the custom-domain TLS test", hint: "" },
   { file: "/usr/bin/pebble", pkg: "pebble", why: "the custom-domain TLS test", hint: "" },
+  { file: "/usr/bin/openssl", pkg: "openssl", why: "the custom-domain TLS test (pebble's listener certificate)", hint: "" },
 ];
 
 function ensureDebianTools() {

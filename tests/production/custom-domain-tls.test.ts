@@ -30,7 +30,7 @@ let caddy: Caddy;
 
 beforeAll(async () => {
   const missing = missingTlsTools();
-  if (missing.length > 0) throw new Error(`Missing ${missing.join(", ")}: run \`apt-get install -y caddy pebble\` (npm test does it when root).`);
+  if (missing.length > 0) throw new Error(`Missing ${missing.join(", ")}: run \`apt-get install -y caddy pebble openssl\` (npm test does it when root).`);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-tls-"));
   dns = await startDnsServer();
   // Both names point here: the unknown one is refused by the app's answer to Caddy, not by DNS.

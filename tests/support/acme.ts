@@ -9,10 +9,10 @@ import { freePort } from "./server";
  * test (decision 060). Both need their Debian packages: scripts/test.mjs and .ci/run install them
  * (`apt-get install -y caddy pebble`) and stop with that command when they cannot.
  */
-export const TLS_PACKAGES = ["caddy", "pebble"] as const;
+export const TLS_PACKAGES = ["caddy", "pebble", "openssl"] as const;
 
 export function missingTlsTools(): string[] {
-  return ["/usr/bin/caddy", "/usr/bin/pebble"].filter((file) => !fs.existsSync(file));
+  return ["/usr/bin/caddy", "/usr/bin/pebble", "/usr/bin/openssl"].filter((file) => !fs.existsSync(file));
 }
 
 type Child = { process: ChildProcess; output: () => string; stop: () => Promise<void> };
