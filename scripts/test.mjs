@@ -13,21 +13,39 @@ import pg from "pg";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+/**
+ * Debian packages the tests need besides npm's: Chromium (browser tests), and Caddy and pebble (the
+ * custom-domain TLS test on the production build, decision 060). Installed with apt-get when root;
+ * otherwise the run stops with the exact command to run (never a silent skip).
+ */
+const DEBIAN_TOOLS = [
+  { file: CHROMIUM, pkg: "chromium", why: "the browser tests", hint: " (or set CHROMIUM_PATH to a Chromium binary)" },
+  { file: "/usr/bin/caddy", pkg: "caddy", why: "the custom-domain TLS test", hint: "" },
+  { file: "/usr/bin/pebble", pkg: "pebble", why: "the custom-domain TLS test", hint: "" },
+  { file: "/usr/bin/openssl", pkg: "openssl", why: "the custom-domain TLS test (pebble's listener certificate)", hint: "" },
+];
+
+function ensureDebianTools() {
+  const missing = DEBIAN_TOOLS.filter((tool) => !fs.existsSync(tool.file));
+  if (missing.length === 0) return;
+  const packages = missing.map((tool) => tool.pkg);
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
   if (isRoot && hasApt) {
-    console.log("Chromium not found: installing Debian's chromium (apt-get install -y chromium)…");
+    console.log(
+      `Not found: ${missing.map((tool) => tool.file).join(", ")}: installing Debian's ${packages.join(" ")} (apt-get install -y ${packages.join(" ")})…`,
+    );
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    const install = update.status === 0 && spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
-    if (install && install.status === 0 && fs.existsSync(CHROMIUM)) return;
+    const install = update.status === 0 && spawnSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: "inherit", env });
+    // Debian's caddy package enables a caddy service on port 80/443: the tests run their own Caddy.
+    if (packages.includes("caddy"))
+      spawnSync("sh", ["-c", "command -v systemctl >/dev/null && systemctl disable --now caddy >/dev/null 2>&1 || true"], { stdio: "inherit" });
+    if (install && install.status === 0 && missing.every((tool) => fs.existsSync(tool.file))) return;
   }
   console.error(
-    `\nThe browser tests need Chromium at ${CHROMIUM} and it is not there.\n` +
-      `Install it with:\n\n    sudo apt-get update && sudo apt-get install -y chromium\n\n` +
-      `(or set CHROMIUM_PATH to a Chromium binary), then run npm test again.\n`,
+    `\n${missing.map((tool) => `${tool.why} need ${tool.file}${tool.hint}`).join("\n")}\n` +
+      `Install with:\n\n    sudo apt-get update && sudo apt-get install -y ${packages.join(" ")}\n\nthen run npm test again.\n`,
   );
   process.exit(1);
 }
@@ -84,7 +102,7 @@ function runStage(label, command, args, { env = process.env, prefix } = {}) {
 const otherNode = process.argv.includes("--other-node");
 const vitestArgs = process.argv.slice(2).filter((arg) => arg !== "--other-node");
 const filtered = vitestArgs.length > 0;
-ensureChromium();
+ensureDebianTools();
 await ensurePostgres();
 if (otherNode) console.log("--other-node: the other-Node selection of scripts/lib/ci-plan.mjs (no typecheck/lint gates).");
 else if (filtered) console.log("Arguments given: running only the selected tests (no typecheck/lint gates).");

@@ -37,6 +37,9 @@ import { beaconHandler } from "./modules/statistics/statistics.routes";
 import { createWebhookEndpoint, deleteWebhookEndpoint } from "./modules/webhooks/webhooks.service";
 import { REST_BASE, type RestWebhooks, restRoutes } from "./rest";
 import { configureEventLinks } from "./events/links";
+import { customDomainOf, hostName, hostRouting, isLoopbackCaller, isMainHost } from "./modules/custom-domains/host-routing";
+import { servingDomain } from "./modules/custom-domains/custom-domains.service";
+import { normaliseDomain } from "../shared/custom-domains";
 
 export type AppDeps = {
   config: Config;
@@ -82,6 +85,9 @@ export function createApp(deps: AppDeps) {
   const { config, db, log, mail } = deps;
   configureEventLinks(config.publicUrl);
   const app = new Hono<Env>();
+  // Routing by Host first (modules/custom-domains, decision 060): the main host goes on; an active
+  // custom domain answers only its public quote pages (no cookies); any other host gets 421.
+  app.use("*", hostRouting({ config, db, log, dispatch: (request, env) => app.fetch(request, env) }));
   const yoga = createGraphQLHandler({ config, log, limits: deps.graphqlLimits });
   const files = deps.files ?? createFileStorage(config);
   const authenticate = deps.authenticate ?? ((request: Request, database: Database) => authenticateSession(request, database, config));
@@ -191,6 +197,15 @@ export function createApp(deps: AppDeps) {
       );
     }
     return c.body(internalErrorBody(), 500, { "Content-Type": "application/json" });
+  });
+
+  // Caddy's on-demand TLS asks here before it requests a certificate (deploy/Caddyfile): 200 only for
+  // an active custom domain of a Pro account. Loopback callers only, never through the proxy.
+  app.get("/internal/domains/allow", async (c) => {
+    if (!isLoopbackCaller(c.req.raw, c.env)) return c.text("Not found", 404);
+    const domain = normaliseDomain(c.req.query("domain") ?? "");
+    if (!domain) return c.text("domain is required", 400);
+    return (await servingDomain(db, domain)) ? c.text("ok", 200) : c.text("not allowed", 404);
   });
 
   app.get("/healthz", async (c) => {
@@ -336,13 +351,17 @@ export function createApp(deps: AppDeps) {
       const locale = decision.kind === "render" ? decision.locale : splitLocalePath(url.pathname).locale;
       const ctx = await requestContext(c.req.raw, c.get("requestId"), locale);
       const clientAddress = clientAddressOf(c.req.raw, c.env, config.trustProxy);
-      const render = () => handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig: config.public, ctx, clientAddress });
+      // On a custom domain the page's own links (canonical, alternates) name that domain.
+      const onDomain = customDomainOf(c.req.raw);
+      const publicConfig = onDomain ? { ...config.public, publicUrl: `https://${onDomain.domain}` } : config.public;
+      const render = () => handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig, ctx, clientAddress });
       const response = publicPages.isPagePath(url.pathname)
         ? await publicPages.serve({
             request: c.req.raw,
             locale,
             nonce: c.get("nonce"),
             signedIn: ctx.auth.user !== null,
+            customDomain: onDomain?.domain,
             evidence: { ip: clientAddress ?? null, userAgent: c.req.header("user-agent") ?? null },
             readDb: ctx.readDb,
             render,
@@ -367,7 +386,7 @@ export function createApp(deps: AppDeps) {
 
   // POST /graphql with JSON from node:http without Hono (decision 038); nodeListener routes to it.
   const graphqlNode: GraphQLNodeHandler = createGraphQLNodeHandler({ config, log, yoga, requestContext, fallback: (request, env) => app.fetch(request, env) });
-  return Object.assign(app, { graphqlNode });
+  return Object.assign(app, { graphqlNode, config });
 }
 
 /**
@@ -377,6 +396,8 @@ export function createApp(deps: AppDeps) {
 export function nodeListener(app: ReturnType<typeof createApp>): (req: IncomingMessage, res: ServerResponse) => void {
   const hono = getRequestListener(app.fetch);
   return (req, res) => {
-    if (!app.graphqlNode(req, res)) void hono(req, res);
+    // Only the main host takes the direct /graphql path; a custom domain's requests go through the Host gate.
+    const onMainHost = isMainHost(app.config, hostName(req.headers.host ?? "localhost"));
+    if (!onMainHost || !app.graphqlNode(req, res)) void hono(req, res);
   };
 }

@@ -165,6 +165,37 @@ const ZEnv = z.object({
   ),
   // The owner's own Mollie account (issue 26): "Connect with Mollie" (Mollie Connect, OAuth) when
   // both are set, else a pasted API key. The authorize and token URLs: tests' stub.
+  // Custom domains (issue 25, decision 060): the host name a customer's CNAME points at (default
+  // domains.<PUBLIC_URL's host>), and the DNS servers that check the records (ip or ip:port, comma
+  // separated; default the system's). Tests point DNS_SERVERS at a DNS server they start.
+  CUSTOM_DOMAIN_TARGET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i, {
+        message: "must be a host name such as domains.example.com",
+      })
+      .optional(),
+  ),
+  DNS_SERVERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i, {
+            message: "must be IP addresses (ip or ip:port), comma separated",
+          }),
+        ),
+      )
+      .optional(),
+  ),
   MOLLIE_CONNECT_CLIENT_ID: optionalString,
   MOLLIE_CONNECT_CLIENT_SECRET: optionalString,
   MOLLIE_CONNECT_AUTHORIZE_URL: z.preprocess(
@@ -262,6 +293,8 @@ export type Config = {
   docusign: DocuSignConfig;
   /** The owners' own Mollie accounts (issue 26): `app` with MOLLIE_CONNECT_CLIENT_ID/SECRET; `apiUrl` is MOLLIE_API_URL (ends in /v2/). */
   mollieConnect: MollieConnectConfig;
+  /** Custom domains (decision 060): the CNAME target, and DNS servers for the checks (null: the system's). */
+  customDomains: { target: string; dnsServers: string[] | null };
 };
 
 export type MollieConnectConfig = { app: { clientId: string; clientSecret: string } | null; authorizeUrl: string; tokenUrl: string; apiUrl: string };
@@ -425,6 +458,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       authorizeUrl: e.MOLLIE_CONNECT_AUTHORIZE_URL,
       tokenUrl: e.MOLLIE_CONNECT_TOKEN_URL,
       apiUrl: e.MOLLIE_API_URL.replace(/\/*$/, "/"),
+    },
+    customDomains: {
+      target: (e.CUSTOM_DOMAIN_TARGET ?? `domains.${new URL(publicUrl).hostname}`).toLowerCase(),
+      dnsServers: e.DNS_SERVERS ?? null,
     },
   };
 }

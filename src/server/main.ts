@@ -157,6 +157,7 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     pdfSeal: config.pdfSeal,
     webhooks: config.webhooks,
     docusign: config.docusign,
+    customDomains: config.customDomains,
   };
   const isDelivery = (job: (typeof appJobs)[number]) => job.name === deliverWebhookJob.name;
   const workers = [

@@ -58,7 +58,8 @@ const FEATURE_TABLE = {
   payments: { plans: ["BASIC", "PRO"], available: true },
   /** DocuSign signing (issue 25, decision 059): connect, send, Connect completion, end to end. */
   docusign: { plans: ["PRO"], available: true },
-  customDomain: { plans: ["PRO"], available: false },
+  /** Quote links on the account's own domain with on-demand TLS (issue 25, decision 060). */
+  customDomain: { plans: ["PRO"], available: true },
   noWatermark: { plans: ["PRO"], available: true },
 } as const satisfies Record<string, { plans: readonly Plan[]; available: boolean }>;
 

@@ -51,6 +51,7 @@ function tree(nl: boolean): RouteConfigEntry[] {
       route("settings/data", "routes/app/settings-data.tsx", { id: id("app-settings-data") }),
       route("settings/developers", "routes/app/settings-developers.tsx", { id: id("app-settings-developers") }),
       route("settings/integrations", "routes/app/settings-integrations.tsx", { id: id("app-settings-integrations") }),
+      route("settings/domain", "routes/app/settings-domain.tsx", { id: id("app-settings-domain") }),
     ]),
     // The public quote view has no layout: it is the customer's document, styled by the sender.
     route("quote/:slug/:nanoId", "routes/quote/public-quote.tsx", { id: id("public-quote") }),

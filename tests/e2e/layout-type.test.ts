@@ -92,7 +92,7 @@ describe("layout and type", () => {
   }, 60_000);
 
   for (const { label, phone } of sizes) {
-    it(`shows the settings tabs on General, Styling, Team, Billing, Developers and Integrations (${label} px)`, async () => {
+    it(`shows the settings tabs on General, Styling, Team, Billing, Developers, Integrations and Domain (${label} px)`, async () => {
       const { context, page } = await owner(phone);
       for (const [path, tab] of [
         ["/app/settings", "General"],
@@ -101,12 +101,13 @@ describe("layout and type", () => {
         ["/app/settings/billing", "Billing"],
         ["/app/settings/developers", "Developers"], // issue 23: owners and admins
         ["/app/settings/integrations", "Integrations"], // issue 24: owners and admins
+        ["/app/settings/domain", "Domain"], // issue 25: owners and admins
       ]) {
         await open(page, path);
         const nav = page.getByTestId("settings-nav");
         await nav.waitFor({ timeout: 5000 }).catch(() => undefined);
         expect(await nav.count(), `tabs on ${path}`).toBe(1);
-        expect(await nav.getByRole("link").allTextContents()).toEqual(["General", "Styling", "Team", "Billing", "Developers", "Integrations"]);
+        expect(await nav.getByRole("link").allTextContents()).toEqual(["General", "Styling", "Team", "Billing", "Developers", "Integrations", "Domain"]);
         expect(await nav.locator('[aria-current="page"]').textContent()).toBe(tab);
       }
       await context.close();

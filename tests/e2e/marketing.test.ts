@@ -393,7 +393,7 @@ describe("the marketing site in a browser", () => {
       ["/nl", "Binnenkort"],
     ] as const) {
       await page.goto(`${prefix}/pricing`);
-      for (const feature of ["docusign", "customDomain"]) {
+      for (const feature of ["docusign"]) {
         const row = page.getByTestId(`compare-${feature}`);
         expect(await row.locator("img").count(), feature).toBe(0); // no tick
         expect(await row.textContent(), feature).toContain(soon);
@@ -405,6 +405,7 @@ describe("the marketing site in a browser", () => {
         ["signing", 2],
         ["developerApi", 2], // issue 23: webhooks, API keys and the REST API on Basic and Pro
         ["integrations", 2], // issue 24: Slack, Harvest and Zapier on Basic and Pro
+        ["customDomain", 1], // issue 25: the account's own domain on Pro
       ] as const) {
         const row = page.getByTestId(`compare-${feature}`);
         expect(await row.locator("img").count(), feature).toBe(plans);
@@ -415,12 +416,12 @@ describe("the marketing site in a browser", () => {
       for (const feature of ["blocks", "templates", "team"]) expect(await page.getByTestId(`compare-${feature}`).locator("img").count(), feature).toBe(3);
 
       await page.goto(`${prefix}/features`);
-      for (const feature of ["docusign", "customDomain"]) {
+      for (const feature of ["docusign"]) {
         const badges = page.getByTestId(`feature-badges-${feature}`).first();
         expect(await badges.getAttribute("data-available"), feature).toBe("false");
         expect(await badges.textContent(), feature).toContain(soon);
       }
-      for (const feature of ["signing", "tracking", "pdf", "integrations"])
+      for (const feature of ["signing", "tracking", "pdf", "integrations", "customDomain"])
         expect(await page.getByTestId(`feature-badges-${feature}`).first().getAttribute("data-available"), feature).toBe("true");
       expect(await page.getByTestId("feature-badges-publicLink").textContent()).not.toContain(soon);
     }

@@ -117,6 +117,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...WEBHOOK_OPERATIONS(),
   ...API_KEY_OPERATIONS(),
   ...INTEGRATION_OPERATIONS(),
+  ...CUSTOM_DOMAIN_OPERATIONS(),
 };
 
 function BLOCK_OPERATIONS(): Record<string, Operation> {
@@ -315,6 +316,18 @@ function INTEGRATION_OPERATIONS(): Record<string, Operation> {
   };
 }
 
+/** Custom domains (issue 25, decision 060): one per account, reached only through the caller's account. */
+function CUSTOM_DOMAIN_OPERATIONS(): Record<string, Operation> {
+  const fields = "id domain status records { name value }";
+  return {
+    "Query.customDomain": { query: `{ customDomain { ${fields} } }` },
+    "Query.customDomainAvailable": { query: "{ customDomainAvailable }" },
+    "Mutation.addCustomDomain": { query: `mutation { addCustomDomain(input: { domain: "quotes.attacker.test" }) { ${fields} } }` },
+    "Mutation.checkCustomDomain": { query: `mutation { checkCustomDomain { ${fields} } }` },
+    "Mutation.removeCustomDomain": { query: "mutation { removeCustomDomain }" },
+  };
+}
+
 /** API keys (issue 23, decision 050): the victim's key (named "Victim Ltd"). */
 function API_KEY_OPERATIONS(): Record<string, Operation> {
   return {
@@ -400,6 +413,9 @@ beforeAll(async () => {
     victim.headers(),
   );
   if (!slack.data) throw new Error(`victim's Slack channel: ${JSON.stringify(slack.errors)}`);
+  // Custom domains (issue 25): the victim's domain (the name holds no "Victim Ltd": checked by its own test below).
+  const victimDomain = await t.gql('mutation { addCustomDomain(input: { domain: "quotes.victim-ltd.test" }) { id } }', {}, victim.headers());
+  if (victimDomain.errors) throw new Error(`victim's custom domain: ${JSON.stringify(victimDomain.errors)}`);
   // API keys (issue 23): a key of the victim's account.
   const victimKey = await t.gql<{ createApiKey: { apiKey: { id: string } } }>(
     "mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { apiKey { id } } }",
@@ -698,6 +714,18 @@ describe("account isolation", () => {
     expect(read.data?.webhookEndpoints).toEqual([
       { id: ids.webhookEndpointId, url: "https://victim-ltd.example/hooks", description: "Victim Ltd CRM", previousSecretExpiresAt: null },
     ]);
+  });
+
+  it("custom domain operations as the owner of another account never see or change the victim's domain", async () => {
+    const attackerOwner = await signIn(t, "owner", { company: "Attacker Ltd" });
+    expect((await t.gql<{ customDomain: unknown }>("{ customDomain { id } }", {}, attackerOwner.headers())).data?.customDomain).toBeNull();
+    expect((await t.gql("mutation { checkCustomDomain { id } }", {}, attackerOwner.headers())).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect((await t.gql("mutation { removeCustomDomain }", {}, attackerOwner.headers())).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    const taken = await t.gql('mutation { addCustomDomain(input: { domain: "quotes.victim-ltd.test" }) { id } }', {}, attackerOwner.headers());
+    expect(taken.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(JSON.stringify(taken)).not.toContain('victim-ltd.test"');
+    const victims = await t.gql<{ customDomain: { domain: string } | null }>("{ customDomain { domain } }", {}, victim.headers());
+    expect(victims.data?.customDomain?.domain).toBe("quotes.victim-ltd.test");
   });
 
   it("integration operations with the attacker's own account (as its owner) answer not found for the victim's channel and change nothing", async () => {

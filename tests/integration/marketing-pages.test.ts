@@ -82,8 +82,14 @@ describe("every public page in both languages", () => {
   it("marks the features that are not built yet as coming soon", async () => {
     const { html } = await page("/features");
     for (const name of ["Slack", "Harvest", "Zapier", "DocuSign", "Custom domain", "Watermark"]) expect(html).toContain(name);
-    // The custom domain is not built yet; Slack, Harvest and Zapier (issue 24) and DocuSign (issue 25) are.
-    expect(html.match(/Coming soon/g)!.length).toBeGreaterThanOrEqual(1);
+    // Every feature a plan sells is built now (issues 24–26): nothing says "Coming soon".
+    expect(html).not.toContain("Coming soon");
+    for (const feature of ["docusign", "customDomain", "payments"]) {
+      const badge = new RegExp(
+        `data-testid="feature-badges-${feature}"[^>]*data-available="(\\w+)"|data-available="(\\w+)"[^>]*data-testid="feature-badges-${feature}"`,
+      ).exec(html);
+      expect(badge?.[1] ?? badge?.[2], feature).toBe("true");
+    }
     const card = (key: string) => new RegExp(`data-testid="integration-${key}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
     for (const key of ["slack", "harvest", "zapier"]) {
       expect(card(key), key).toContain("Basic");
@@ -99,6 +105,10 @@ describe("every public page in both languages", () => {
     expect(english).toContain("Which integrations are there?");
     const dutch = (await page("/nl/faq")).html;
     expect(dutch).toContain("Welke koppelingen zijn er?");
+    // The custom domain's two DNS records in plain words (issue 25).
+    expect(english).toContain("How do I show my quotes on my own domain?");
+    expect(english).toContain("_offerly");
+    expect(dutch).toContain("Hoe toon ik mijn offertes op mijn eigen domein?");
     for (const html of [english, dutch]) for (const name of ["Slack", "Harvest", "Zapier"]) expect(html).toContain(name);
     // Answers that said signing, PDFs and tracking were "coming soon" after they had landed.
     expect(english).not.toMatch(/Tracking is coming soon|signing online are coming soon/);

@@ -198,6 +198,7 @@ function screens(locale: "en" | "nl") {
       "/app/settings/data",
       "/app/settings/developers",
       "/app/settings/integrations",
+      "/app/settings/domain",
     ],
     newcomer: ["/complete-profile"],
     anyone: [new URL(data.publicUrl[locale]).pathname, new URL(data.signedUrl).pathname, "/quote/no-such-quote/AAAAAAAAAAAAAAAAAAAAAAAA", "/no-such-page"],

@@ -13,7 +13,17 @@ export async function runJobs(t: TestApp): Promise<number> {
   const mail = createMailer({ from: t.config.mailFrom, outboxDir: path.join(t.dataDir, "mail"), log });
   const files = createFileStorage(t.config);
   const worker = createJobWorker({
-    deps: { db: t.db, log, mail, files, publicUrl: t.config.publicUrl, pdfSeal: t.config.pdfSeal, webhooks: t.config.webhooks, docusign: t.config.docusign },
+    deps: {
+      db: t.db,
+      log,
+      mail,
+      files,
+      publicUrl: t.config.publicUrl,
+      pdfSeal: t.config.pdfSeal,
+      webhooks: t.config.webhooks,
+      docusign: t.config.docusign,
+      customDomains: t.config.customDomains,
+    },
     jobs: appJobs,
     concurrency: 4,
   });

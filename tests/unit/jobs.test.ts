@@ -52,6 +52,7 @@ describe("background jobs", () => {
         "statistics-retention",
         "sweep-images",
         "webhook-log-retention",
+        "verify-custom-domain",
       ].sort(),
     );
   });

@@ -45,6 +45,7 @@ describe("the web client's operations and the query cost limit", () => {
     CreateApiKeyInput: { name: "Zapier", role: "ADMIN", expiresAt: null },
     // Settings → Integrations (issue 24).
     SlackWebhookInput: { url: "https://hooks.slack.com/services/T0/B0/x", channel: "#sales", eventTypes: ["quote.signed"] },
+    AddCustomDomainInput: { domain: "quotes.example.com" },
   };
   // Other required variables: the team operations (issue 11) and the block editor (issue 10).
   const teamVariables = { userId: crypto.randomUUID(), role: "ADMIN", token: "t".repeat(43), confirmName: "Acme" };

@@ -21,6 +21,7 @@ import "../modules/integrations/harvest/harvest.graphql";
 import "../modules/integrations/mollie/mollie-connect.graphql";
 import "../modules/integrations/docusign/docusign.graphql";
 import "../modules/quote-payments/quote-payments.graphql";
+import "../modules/custom-domains/custom-domains.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 // Fail at start-up, not on the first request, when the schema is invalid.

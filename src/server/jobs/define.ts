@@ -19,6 +19,8 @@ export type JobDeps = {
   webhooks?: WebhookConfig;
   /** config.docusign: the DocuSign app and its addresses (send-docusign-envelope, decision 059). */
   docusign?: DocuSignConfig;
+  /** config.customDomains: the CNAME target and DNS servers (verify-custom-domain). */
+  customDomains?: { target: string; dnsServers: string[] | null };
 };
 
 export type JobContext = JobDeps & {

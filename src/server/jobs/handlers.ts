@@ -1,5 +1,6 @@
 import { quoteExpiredHandler } from "../events/events.job-handlers";
 import { isFileKey } from "../files/storage";
+import { verifyCustomDomainHandler } from "../modules/custom-domains/custom-domains.job-handlers";
 import { sendQuoteReminderHandler } from "../modules/conversation/conversation.job-handlers";
 import { sweepImagesHandler } from "../modules/blocks/images.job-handlers";
 import { sendTrialEndingNotices } from "../modules/billing/notices";
@@ -46,4 +47,5 @@ export const appJobs = [
   quoteExpiredHandler,
   deliverWebhookHandler,
   webhookLogRetentionHandler,
+  verifyCustomDomainHandler,
 ] as const;

@@ -36,6 +36,7 @@ declare module "i18next" {
       "integrations",
       "webhooks",
       "harvest",
+      "domains",
     ];
     resources: typeof en;
   }

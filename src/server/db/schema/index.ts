@@ -20,3 +20,4 @@ export * from "./harvest";
 export * from "./mollie";
 export * from "./quote-payments";
 export * from "./docusign";
+export * from "./custom-domains";

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { publicBaseUrl } from "../custom-domains/custom-domains.service";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   CUSTOMER_MAILS_PER_ACCOUNT_PER_HOUR,
@@ -278,7 +279,7 @@ export async function answerQuoteQuestion(deps: OwnerDeps, actor: Actor, entryId
     const sender = await senderOf(tx, actor);
     const locale = localeOfLanguage(quote.language);
     const t = translator(locale);
-    const url = publicQuoteUrl(deps.publicUrl, quote);
+    const url = publicQuoteUrl(await publicBaseUrl(tx, deps.publicUrl, quote.accountId), quote);
     const vars = { company: sender.company, number: quote.quoteNumber, title: quote.name, name: sender.name };
     const { html, text } = renderEmail({
       lang: locale,
@@ -347,7 +348,7 @@ export async function sendQuoteToCustomer(
     const sender = await senderOf(tx, actor);
     const locale = localeOfLanguage(quote.language);
     const t = translator(locale);
-    const url = publicQuoteUrl(deps.publicUrl, quote);
+    const url = publicQuoteUrl(await publicBaseUrl(tx, deps.publicUrl, quote.accountId), quote);
     const vars = {
       company: sender.company,
       number: quote.quoteNumber,
@@ -464,7 +465,7 @@ export async function sendDueReminder(
     const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, quote.accountId));
     const locale = localeOfLanguage(quote.language);
     const t = translator(locale);
-    const url = publicQuoteUrl(publicUrl, quote);
+    const url = publicQuoteUrl(await publicBaseUrl(tx, publicUrl, quote.accountId), quote);
     const vars = { company: account?.name ?? "", number: quote.quoteNumber, title: quote.name, date: formatDate(quote.expirationDate, locale, "long") };
     const { html, text } = renderEmail({
       lang: locale,

@@ -130,6 +130,8 @@ export type PageRequest = {
   /** The request carries a signed-in user: the page may differ (preview banner), never cached. */
   signedIn: boolean;
   evidence: Evidence;
+  /** The custom domain the page is served on (decision 060): its links differ, so it is cached apart. */
+  customDomain?: string;
   /**
    * Where this request reads (decision 036): the stamp query goes to the read replica like the
    * page's own read model, and an answer other than "available" is confirmed on the primary.
@@ -191,7 +193,7 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
       if (PAGE_PATH.test(new URL(page.request.url).pathname)) counts.bypasses++;
       return page.render();
     }
-    const key = `${page.locale} ${new URL(page.request.url).pathname}`;
+    const key = `${page.locale} ${page.customDomain ?? ""} ${new URL(page.request.url).pathname}`;
     const stamp = (db: Executor) => pageStamp(db, nanoId, now());
     const current = page.readDb ? await page.readDb.run(stamp, { confirm: (answer) => answer?.availability !== "AVAILABLE" }) : await stamp(deps.db);
     if (current?.availability !== "AVAILABLE") {

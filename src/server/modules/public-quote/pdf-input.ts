@@ -1,4 +1,5 @@
 import type { Language } from "../../../shared/enums";
+import { publicBaseUrl } from "../custom-domains/custom-domains.service";
 import type { QuotePdfEvidence, QuotePdfInput, QuotePdfSignature } from "../../../shared/quote-pdf";
 import { publicQuoteUrl } from "../../../shared/quotes";
 import type { Executor } from "../../db/client";
@@ -70,7 +71,11 @@ export async function pdfInputFromView(
   return {
     language: view.document.language as Language,
     document: view.document,
-    publicUrl: publicQuoteUrl(deps.publicUrl, { slug: view.slug, nanoId: view.nanoId, language: view.document.language }),
+    publicUrl: publicQuoteUrl(await publicBaseUrl(db, deps.publicUrl, view.accountId), {
+      slug: view.slug,
+      nanoId: view.nanoId,
+      language: view.document.language,
+    }),
     account: { ...account, logo },
     signatures,
     version: view.version?.number ?? null,

@@ -1,4 +1,5 @@
 import { ZSearch } from "../../../shared/customers";
+import { publicBaseUrl } from "../custom-domains/custom-domains.service";
 import { centsToString } from "../../../shared/totals";
 import { displayStatus, isExpired } from "../../../shared/quote-status";
 import { ZQuoteInput, publicQuoteUrl } from "../../../shared/quotes";
@@ -140,8 +141,8 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
       },
     }),
     url: t.string({
-      description: "The public link: PUBLIC_URL[/nl]/quote/{slug}/{nanoId}.",
-      resolve: (q, _args, ctx) => publicQuoteUrl(ctx.config.publicUrl, q),
+      description: "The public link: PUBLIC_URL[/nl]/quote/{slug}/{nanoId}, or on the account's custom domain while it serves (https://{domain}/…).",
+      resolve: async (q, _args, ctx) => publicQuoteUrl(await accountPublicBase(ctx, q.accountId), q),
     }),
     // Per-parent fields are batched: one query for all the quotes of a request, however many.
     total: t.loadable({
@@ -357,3 +358,13 @@ builder.mutationField("withdrawQuote", (t) =>
     },
   }),
 );
+
+/** The account's public base for links, looked up once per request and account (decision 060). */
+const publicBases = new WeakMap<object, Map<string, Promise<string>>>();
+function accountPublicBase(ctx: { db: Parameters<typeof publicBaseUrl>[0]; config: { publicUrl: string } }, accountId: string): Promise<string> {
+  const bases = publicBases.get(ctx) ?? new Map<string, Promise<string>>();
+  publicBases.set(ctx, bases);
+  const base = bases.get(accountId) ?? publicBaseUrl(ctx.db, ctx.config.publicUrl, accountId);
+  bases.set(accountId, base);
+  return base;
+}

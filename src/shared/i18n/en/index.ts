@@ -8,6 +8,7 @@ import common from "./common";
 import conversation from "./conversation";
 import customers from "./customers";
 import developers from "./developers";
+import domains from "./domains";
 import integrations from "./integrations";
 import editor from "./editor";
 import harvest from "./harvest";
@@ -45,5 +46,6 @@ const en = {
   integrations,
   webhooks,
   harvest,
+  domains,
 };
 export default en;

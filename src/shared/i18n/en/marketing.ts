@@ -167,7 +167,7 @@ export default {
     },
     domain: {
       title: "Custom domain",
-      text: "On Pro, share quotes from your own address, such as quotes.yourcompany.com, instead of Offerly's. Not available yet: today every plan shares quotes from Offerly's address.",
+      text: "On Pro, share quotes from your own address, such as quotes.yourcompany.com, instead of Offerly's: add two DNS records and we arrange the secure (https) certificate. Other plans share quotes from Offerly's address.",
     },
     watermark: {
       title: "Watermark",
@@ -231,7 +231,7 @@ export default {
       },
       plans: {
         q: "What is the difference between Starter, Basic and Pro?",
-        a: "Every plan has customers, the quote builder with blocks and templates, public links, PDFs, tracking, statistics and team access. Basic adds online signing, your own logo, colours and font, the developer API and the Slack, Harvest and Zapier integrations; Pro adds DocuSign, a custom domain (coming soon) and removes the Offerly watermark. The features page shows what is available now and what is coming soon.",
+        a: "Every plan has customers, the quote builder with blocks and templates, public links, PDFs, tracking, statistics and team access. Basic adds online signing, your own logo, colours and font, payments by your customers through your own Mollie account, the developer API and the Slack, Harvest and Zapier integrations; Pro adds DocuSign and your own domain for quote links, and removes the Offerly watermark. The features page lists them all.",
       },
       vat: {
         q: "Are the prices including VAT?",
@@ -264,6 +264,10 @@ export default {
       integrations: {
         q: "Which integrations are there?",
         a: "On Basic and Pro: Slack (a message in the channels you choose when a quote is signed, declined, first opened or gets a question), Harvest (a signed quote becomes a project and an accepted estimate), Zapier (thousands of other apps), and signed webhooks with a REST API for your own systems. You connect them in Settings → Integrations and Settings → Developers. On Pro, DocuSign: connect your own DocuSign account and send a published quote with DocuSign; your customer signs there and the quote shows as signed in Offerly with DocuSign's signed PDF and certificate.",
+      },
+      customDomain: {
+        q: "How do I show my quotes on my own domain?",
+        a: "On Pro, go to Settings → Domain and enter a sub-domain you own, such as quotes.yourcompany.com (not yourcompany.com itself: a bare domain cannot point elsewhere). We then show two records to add at the company where you manage your domain (your DNS provider). The CNAME record says “this sub-domain is served by Offerly”; the TXT record, named _offerly followed by your sub-domain, holds a code only you received and proves the domain is yours. We check for the records automatically, often in the first 72 hours and daily after that, and you can press “Check now”. Once both are found, new quote links, e-mails and PDFs use your domain, with a secure (https) certificate we arrange automatically. Links you sent before keep working. If the records disappear or you leave Pro, your quotes go back to our address and we e-mail you.",
       },
       data: {
         q: "Where is my data stored and who can see it?",

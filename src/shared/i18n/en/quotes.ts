@@ -88,7 +88,7 @@ export default {
       QUARTER: "Then {{amount}} per quarter, incl. VAT.",
       YEAR: "Then {{amount}} per year, incl. VAT.",
     },
-    comingSoon: "Online payment on the quote page is coming soon: the terms are saved with the quote now.",
+    note: "Your customer pays on the quote page through your own Mollie account (Settings → Integrations). Starting a subscription for recurring lines is coming soon: the choice is saved with the quote.",
     summary: {
       NONE: "No payment",
       DEPOSIT_PERCENT: "Deposit of {{percent}} %",

@@ -2,7 +2,7 @@
 export default {
   title: "Account settings",
   styleTitle: "Styling",
-  nav: { general: "General", styling: "Styling", team: "Team", billing: "Billing", developers: "Developers", integrations: "Integrations" },
+  nav: { general: "General", styling: "Styling", team: "Team", billing: "Billing", developers: "Developers", integrations: "Integrations", domain: "Domain" },
   sections: {
     statistics: "Statistics",
     statisticsHint:

@@ -10,6 +10,7 @@ import common from "./common";
 import conversation from "./conversation";
 import customers from "./customers";
 import developers from "./developers";
+import domains from "./domains";
 import integrations from "./integrations";
 import editor from "./editor";
 import harvest from "./harvest";
@@ -46,5 +47,6 @@ const nl = {
   integrations,
   webhooks,
   harvest,
+  domains,
 } satisfies Mirror<typeof en>;
 export default nl;

@@ -168,7 +168,7 @@ export default {
     },
     domain: {
       title: "Eigen domein",
-      text: "Met Pro deel je offertes vanaf je eigen adres, zoals offertes.jouwbedrijf.nl, in plaats van dat van Offerly. Nog niet beschikbaar: nu delen alle abonnementen offertes vanaf het adres van Offerly.",
+      text: "Met Pro deel je offertes vanaf je eigen adres, zoals offertes.jouwbedrijf.nl, in plaats van dat van Offerly: voeg twee DNS-records toe en wij regelen het beveiligde (https) certificaat. Andere abonnementen delen offertes vanaf het adres van Offerly.",
     },
     watermark: {
       title: "Watermerk",
@@ -232,7 +232,7 @@ export default {
       },
       plans: {
         q: "Wat is het verschil tussen Starter, Basic en Pro?",
-        a: "Elk abonnement heeft klanten, de offertebouwer met blokken en sjablonen, openbare links, pdf's, statistieken en teamtoegang. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, de ontwikkelaars-API en de koppelingen met Slack, Harvest en Zapier; Pro voegt DocuSign en een eigen domein (binnenkort) toe en haalt het watermerk van Offerly weg. Op de functiepagina zie je wat er nu is en wat binnenkort komt.",
+        a: "Elk abonnement heeft klanten, de offertebouwer met blokken en sjablonen, openbare links, pdf's, statistieken en teamtoegang. Basic voegt online ondertekenen toe, je eigen logo, kleuren en lettertype, betalingen door je klanten via je eigen Mollie-account, de ontwikkelaars-API en de koppelingen met Slack, Harvest en Zapier; Pro voegt DocuSign en je eigen domein voor offertelinks toe en haalt het watermerk van Offerly weg. Op de functiepagina staan ze allemaal.",
       },
       vat: {
         q: "Zijn de prijzen inclusief btw?",
@@ -265,6 +265,10 @@ export default {
       integrations: {
         q: "Welke koppelingen zijn er?",
         a: "Met Basic en Pro: Slack (een bericht in de kanalen die je kiest als een offerte ondertekend, afgewezen of voor het eerst geopend wordt of er een vraag over komt), Harvest (een ondertekende offerte wordt een project en een geaccepteerde begroting), Zapier (duizenden andere apps), en ondertekende webhooks met een REST-API voor je eigen systemen. Je koppelt ze via Instellingen → Koppelingen en Instellingen → Ontwikkelaars. Met Pro ook DocuSign: koppel je eigen DocuSign-account en verstuur een gepubliceerde offerte met DocuSign; je klant ondertekent daar en de offerte staat in Offerly als ondertekend, met de ondertekende pdf en het certificaat van DocuSign.",
+      },
+      customDomain: {
+        q: "Hoe toon ik mijn offertes op mijn eigen domein?",
+        a: "Ga met Pro naar Instellingen → Domein en vul een subdomein in dat van jou is, zoals offertes.jouwbedrijf.nl (niet jouwbedrijf.nl zelf: een kaal domein kan niet naar elders wijzen). Daarna tonen we twee records die je toevoegt bij het bedrijf waar je je domein beheert (je DNS-aanbieder). Het CNAME-record zegt ‘dit subdomein wordt door Offerly getoond’; het TXT-record, met de naam _offerly gevolgd door je subdomein, bevat een code die alleen jij hebt gekregen en bewijst dat het domein van jou is. We zoeken automatisch naar de records, vaak in de eerste 72 uur en daarna dagelijks, en je kunt op ‘Nu controleren’ klikken. Zodra we ze allebei vinden, gebruiken nieuwe offertelinks, e-mails en pdf's jouw domein, met een beveiligd (https) certificaat dat we automatisch regelen. Links die je eerder stuurde blijven werken. Verdwijnen de records of stap je van Pro af, dan gaan je offertes terug naar ons adres en sturen we je een e-mail.",
       },
       data: {
         q: "Waar worden mijn gegevens bewaard en wie kan ze zien?",

@@ -88,7 +88,7 @@ export default {
       QUARTER: "Daarna {{amount}} per kwartaal, incl. btw.",
       YEAR: "Daarna {{amount}} per jaar, incl. btw.",
     },
-    comingSoon: "Online betalen op de offertepagina komt binnenkort: de voorwaarden worden nu al met de offerte bewaard.",
+    note: "Je klant betaalt op de offertepagina via je eigen Mollie-account (Instellingen → Koppelingen). Een abonnement starten voor terugkerende regels komt binnenkort: de keuze wordt met de offerte bewaard.",
     summary: {
       NONE: "Geen betaling",
       DEPOSIT_PERCENT: "Aanbetaling van {{percent}} %",

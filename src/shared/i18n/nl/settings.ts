@@ -4,7 +4,15 @@ import type en from "../en/settings";
 export default {
   title: "Accountinstellingen",
   styleTitle: "Huisstijl",
-  nav: { general: "Algemeen", styling: "Huisstijl", team: "Team", billing: "Facturatie", developers: "Ontwikkelaars", integrations: "Koppelingen" },
+  nav: {
+    general: "Algemeen",
+    styling: "Huisstijl",
+    team: "Team",
+    billing: "Facturatie",
+    developers: "Ontwikkelaars",
+    integrations: "Koppelingen",
+    domain: "Domein",
+  },
   sections: {
     statistics: "Statistieken",
     statisticsHint:

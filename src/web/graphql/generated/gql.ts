@@ -48,6 +48,11 @@ type Documents = {
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.ResendWebhookDeliveryDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  fragment CustomDomainFields on CustomDomain {\n    id\n    domain\n    status\n    serving\n    planAllows\n    lastCheckedAt\n    records {\n      type\n      name\n      value\n      state\n    }\n  }\n": typeof types.CustomDomainFieldsFragmentDoc,
+    "\n  query CustomDomain {\n    customDomain {\n      ...CustomDomainFields\n    }\n    customDomainAvailable\n  }\n": typeof types.CustomDomainDocument,
+    "\n  mutation AddCustomDomain($input: AddCustomDomainInput!) {\n    addCustomDomain(input: $input) {\n      ...CustomDomainFields\n    }\n  }\n": typeof types.AddCustomDomainDocument,
+    "\n  mutation CheckCustomDomain {\n    checkCustomDomain {\n      ...CustomDomainFields\n    }\n  }\n": typeof types.CheckCustomDomainDocument,
+    "\n  mutation RemoveCustomDomain {\n    removeCustomDomain\n  }\n": typeof types.RemoveCustomDomainDocument,
     "\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n": typeof types.QuoteLineItemFieldsFragmentDoc,
     "\n  fragment QuoteBlockFields on QuoteBlock {\n    __typename\n    id\n    name\n    content\n    position\n    ... on PricingQuoteBlock {\n      pricingUnit\n      discountType\n      discountValue\n      quoteLineItems {\n        ...QuoteLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n": typeof types.QuoteBlockFieldsFragmentDoc,
     "\n  query QuoteEditor($id: ID!) {\n    quote(id: $id) {\n      id\n      quoteNumber\n      name\n      language\n      currency\n      status\n      totals {\n        ...TotalsFields\n      }\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        position\n        ... on PricingQuoteBlock {\n          pricingUnit\n          discountType\n          discountValue\n          quoteLineItems {\n            ...QuoteLineItemFields\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n": typeof types.QuoteEditorDocument,
@@ -176,6 +181,11 @@ const documents: Documents = {
     "\n  mutation ResendWebhookDelivery($id: ID!) {\n    resendWebhookDelivery(id: $id) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.ResendWebhookDeliveryDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  fragment CustomDomainFields on CustomDomain {\n    id\n    domain\n    status\n    serving\n    planAllows\n    lastCheckedAt\n    records {\n      type\n      name\n      value\n      state\n    }\n  }\n": types.CustomDomainFieldsFragmentDoc,
+    "\n  query CustomDomain {\n    customDomain {\n      ...CustomDomainFields\n    }\n    customDomainAvailable\n  }\n": types.CustomDomainDocument,
+    "\n  mutation AddCustomDomain($input: AddCustomDomainInput!) {\n    addCustomDomain(input: $input) {\n      ...CustomDomainFields\n    }\n  }\n": types.AddCustomDomainDocument,
+    "\n  mutation CheckCustomDomain {\n    checkCustomDomain {\n      ...CustomDomainFields\n    }\n  }\n": types.CheckCustomDomainDocument,
+    "\n  mutation RemoveCustomDomain {\n    removeCustomDomain\n  }\n": types.RemoveCustomDomainDocument,
     "\n  fragment QuoteLineItemFields on QuoteLineItem {\n    id\n    name\n    description\n    price\n    amount\n    vatRate\n    discountType\n    discountValue\n    optional\n    selected\n    recurring\n    total\n  }\n": types.QuoteLineItemFieldsFragmentDoc,
     "\n  fragment QuoteBlockFields on QuoteBlock {\n    __typename\n    id\n    name\n    content\n    position\n    ... on PricingQuoteBlock {\n      pricingUnit\n      discountType\n      discountValue\n      quoteLineItems {\n        ...QuoteLineItemFields\n      }\n      totals {\n        ...TotalsFields\n      }\n    }\n  }\n": types.QuoteBlockFieldsFragmentDoc,
     "\n  query QuoteEditor($id: ID!) {\n    quote(id: $id) {\n      id\n      quoteNumber\n      name\n      language\n      currency\n      status\n      totals {\n        ...TotalsFields\n      }\n      quoteBlocks {\n        __typename\n        id\n        name\n        content\n        position\n        ... on PricingQuoteBlock {\n          pricingUnit\n          discountType\n          discountValue\n          quoteLineItems {\n            ...QuoteLineItemFields\n          }\n          totals {\n            ...TotalsFields\n          }\n        }\n      }\n    }\n    account {\n      id\n      country\n      language\n      currency\n    }\n  }\n": types.QuoteEditorDocument,
@@ -420,6 +430,26 @@ export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CustomDomainFields on CustomDomain {\n    id\n    domain\n    status\n    serving\n    planAllows\n    lastCheckedAt\n    records {\n      type\n      name\n      value\n      state\n    }\n  }\n"): (typeof documents)["\n  fragment CustomDomainFields on CustomDomain {\n    id\n    domain\n    status\n    serving\n    planAllows\n    lastCheckedAt\n    records {\n      type\n      name\n      value\n      state\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CustomDomain {\n    customDomain {\n      ...CustomDomainFields\n    }\n    customDomainAvailable\n  }\n"): (typeof documents)["\n  query CustomDomain {\n    customDomain {\n      ...CustomDomainFields\n    }\n    customDomainAvailable\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddCustomDomain($input: AddCustomDomainInput!) {\n    addCustomDomain(input: $input) {\n      ...CustomDomainFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddCustomDomain($input: AddCustomDomainInput!) {\n    addCustomDomain(input: $input) {\n      ...CustomDomainFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CheckCustomDomain {\n    checkCustomDomain {\n      ...CustomDomainFields\n    }\n  }\n"): (typeof documents)["\n  mutation CheckCustomDomain {\n    checkCustomDomain {\n      ...CustomDomainFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveCustomDomain {\n    removeCustomDomain\n  }\n"): (typeof documents)["\n  mutation RemoveCustomDomain {\n    removeCustomDomain\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

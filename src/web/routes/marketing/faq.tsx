@@ -3,7 +3,7 @@ import { JsonLd } from "../../components/marketing/json-ld";
 import { PageMeta } from "../../components/marketing/page-meta";
 import { useLocalizedHref, useTranslation } from "../../i18n";
 
-const FAQ_KEYS = ["trial", "plans", "vat", "yearly", "signing", "customer", "tracking", "integrations", "languages", "cancel", "data"] as const;
+const FAQ_KEYS = ["trial", "plans", "vat", "yearly", "signing", "customer", "tracking", "integrations", "customDomain", "languages", "cancel", "data"] as const;
 
 /**
  * The accordion is made of <details>/<summary>: keyboard-operable (Tab, Enter, Space) and announced

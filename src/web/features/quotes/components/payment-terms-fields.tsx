@@ -73,7 +73,7 @@ export function PaymentTermsFields({
       />
       <CheckboxField label={t("quotes:payment.startRecurring")} hint={t("quotes:payment.startRecurringHint")} {...register("paymentTerms.startRecurring")} />
       {quote && !locked && !unsaved && !nothingToPay ? <AmountDue quote={quote} currency={currency} language={language} /> : null}
-      <p className="text-xs text-slate-500">{t("quotes:payment.comingSoon")}</p>
+      <p className="text-xs text-slate-500">{t("quotes:payment.note")}</p>
     </fieldset>
   );
 }

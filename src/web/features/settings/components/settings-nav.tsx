@@ -12,6 +12,8 @@ const TABS = [
   { to: "/app/settings/developers", key: "settings:nav.developers", end: true, staffOnly: true },
   /** Slack, Harvest, Zapier: owners and admins only. */
   { to: "/app/settings/integrations", key: "settings:nav.integrations", end: true, staffOnly: true },
+  /** The account's own domain for quote links (Pro): owners and admins only. */
+  { to: "/app/settings/domain", key: "settings:nav.domain", end: true, staffOnly: true },
 ] as const;
 
 /** The tabs of the settings area (general, styling, team, billing; developers for owners and admins). */
