@@ -118,6 +118,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...API_KEY_OPERATIONS(),
   ...INTEGRATION_OPERATIONS(),
   ...CUSTOM_DOMAIN_OPERATIONS(),
+  ...DOCUSIGN_OPERATIONS(),
 };
 
 function BLOCK_OPERATIONS(): Record<string, Operation> {
@@ -325,6 +326,16 @@ function CUSTOM_DOMAIN_OPERATIONS(): Record<string, Operation> {
     "Mutation.addCustomDomain": { query: `mutation { addCustomDomain(input: { domain: "quotes.attacker.test" }) { ${fields} } }` },
     "Mutation.checkCustomDomain": { query: `mutation { checkCustomDomain { ${fields} } }` },
     "Mutation.removeCustomDomain": { query: "mutation { removeCustomDomain }" },
+  };
+}
+
+/** DocuSign (issue 25, decision 059): the connection is the caller's account's; the victim's quote is not found. */
+function DOCUSIGN_OPERATIONS(): Record<string, Operation> {
+  return {
+    "Query.docusign": { query: "{ docusign { connectAvailable planAllows connectUrl connection { accountName userEmail connectedAt } } }" },
+    "Query.docusignReadiness": { query: "{ docusignReadiness { planAllows connected } }" },
+    "Mutation.disconnectDocuSign": { query: "mutation { disconnectDocuSign }" },
+    "Mutation.sendQuoteWithDocuSign": { query: "mutation ($id: ID!) { sendQuoteWithDocuSign(id: $id) { status } }", variables: (v) => ({ id: v.quoteId }) },
   };
 }
 

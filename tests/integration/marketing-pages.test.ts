@@ -84,7 +84,7 @@ describe("every public page in both languages", () => {
     for (const name of ["Slack", "Harvest", "Zapier", "DocuSign", "Custom domain", "Watermark"]) expect(html).toContain(name);
     // Every feature a plan sells is built now (issues 24–26): nothing says "Coming soon".
     expect(html).not.toContain("Coming soon");
-    for (const feature of ["docusign", "customDomain", "payments"]) {
+    for (const feature of ["docusign", "customDomain"]) {
       const badge = new RegExp(
         `data-testid="feature-badges-${feature}"[^>]*data-available="(\\w+)"|data-available="(\\w+)"[^>]*data-testid="feature-badges-${feature}"`,
       ).exec(html);
