@@ -23,6 +23,8 @@ import {
   templateLineItems,
   domainEvents,
   quoteAuditEvents,
+  customDomains,
+  docusignEnvelopes,
   quoteInvoices,
   quotePayments,
   quoteSignatures,
@@ -152,6 +154,22 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .from(apiKeys)
         .where(eq(apiKeys.accountId, accountId))
         .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id)),
+  },
+  {
+    // Issue 25 (decision 060): the account's custom domain and the state of its DNS records.
+    name: "custom-domain",
+    rows: async (db, accountId) =>
+      (await db.select().from(customDomains).where(eq(customDomains.accountId, accountId)).orderBy(asc(customDomains.createdAt))).map(
+        ({ accountId: _a, ...d }) => d,
+      ),
+  },
+  {
+    // Issue 25 (decision 059): quotes sent with DocuSign (the envelopes; the stored documents are files).
+    name: "docusign-envelopes",
+    rows: async (db, accountId) =>
+      (await db.select().from(docusignEnvelopes).where(eq(docusignEnvelopes.accountId, accountId)).orderBy(asc(docusignEnvelopes.createdAt))).map(
+        ({ accountId: _a, ...e }) => e,
+      ),
   },
   {
     name: "webhook-deliveries",
