@@ -23,6 +23,7 @@ const loadServerModules = () =>
     import("./modules/statistics/statistics.jobs"),
     import("./modules/webhooks/webhooks.jobs"),
     import("./modules/webhooks/webhooks.startup"),
+    import("./events/expiry"),
   ]);
 
 /** The job worker's poll interval (jobs/worker.ts): background work starts this long after listening. */
@@ -101,6 +102,7 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     { STATISTICS_RETENTION_QUEUE_EVERY_MS, STATISTICS_RETENTION_SINGLETON, nextRetentionRun, statisticsRetentionJob },
     { WEBHOOK_LOG_RETENTION_EVERY_MS, WEBHOOK_LOG_RETENTION_SINGLETON, deliverWebhookJob, webhookLogRetentionJob },
     { webhookKeyProblem },
+    { scheduleMissingQuoteExpiries },
   ] = await loadServerModules();
   mark("modules");
 
@@ -190,6 +192,12 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     recurring("the webhook log retention", WEBHOOK_LOG_RETENTION_EVERY_MS, () =>
       enqueue(database.db, webhookLogRetentionJob, {}, { singletonKey: WEBHOOK_LOG_RETENTION_SINGLETON }),
     );
+    // Once: the expiry job of published quotes that lack one (published before it existed).
+    void scheduleMissingQuoteExpiries(database.db)
+      .then((queued) => {
+        if (queued > 0) log.info({ queued }, "queued the expiry of published quotes that had none");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "could not queue the missing quote expiries"));
     // Daily: rich-text images that were never saved or are no longer named anywhere (decision 035).
     recurring("the image sweep", IMAGE_SWEEP_EVERY_MS, () => enqueue(database.db, sweepImagesJob, {}, { singletonKey: "sweep-images" }));
   };

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { domainEvents, jobs, quoteAuditEvents, quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
-import { expireQuote } from "../../src/server/events/expiry";
+import { expireQuote, scheduleMissingQuoteExpiries } from "../../src/server/events/expiry";
 import { type EventSubscriber, type RecordedEvent, eventEnvelope, quoteSummaries, recordEvent, webhookId } from "../../src/server/events";
 import { eventPayloadSchemas } from "../../src/server/events/payloads";
 import { eventSubscribers } from "../../src/server/events/subscribers";
@@ -312,6 +312,24 @@ describe("each state change records its event once, with its payload (GraphQL)",
       "not-published",
     );
     expect(typesOf(await eventsOf(user.accountId!, live.id))).toEqual(["quote.published", "quote.withdrawn"]);
+  });
+
+  it("after an upgrade: a published quote without its expiry job gets one at start-up, once; one that expired already gets none", async () => {
+    const user = await signUp(t, { company: "Upgrade Co" });
+    const customer = await createCustomer(t, user, { name: "Gus" });
+    const live = await richQuote(user, customer.id, { quoteDateAt: "2026-01-01", quoteExpirationAt: "2099-06-30" });
+    ok(await transition(t, user, "publishQuote", live.id));
+    const old = await richQuote(user, customer.id, { quoteDateAt: "2026-01-01", quoteExpirationAt: "2026-01-31" });
+    await publishOn(t, user, old.id, "2026-01-10");
+    // As before the job existed: no expiry jobs for these quotes.
+    const keys = [`quote-expired:${live.id}:2099-06-30`, `quote-expired:${old.id}:2026-01-31`];
+    await t.db.delete(jobs).where(inArray(jobs.singletonKey, keys));
+    expect(await scheduleMissingQuoteExpiries(t.db)).toBeGreaterThanOrEqual(1);
+    const queued = await t.db.select().from(jobs).where(inArray(jobs.singletonKey, keys));
+    expect(queued.map((j) => [j.singletonKey, j.status, j.runAt.toISOString()])).toEqual([[keys[0], "queued", "2099-07-01T00:00:00.000Z"]]);
+    // A second server starting: nothing more.
+    await scheduleMissingQuoteExpiries(t.db);
+    expect(await t.db.select().from(jobs).where(inArray(jobs.singletonKey, keys))).toHaveLength(1);
   });
 
   it("keeps each account's events to itself", async () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isExpired, todayIso } from "../../shared/quote-status";
 import type { Database, Executor } from "../db/client";
-import { domainEvents, quotes } from "../db/schema";
+import { domainEvents, jobs, quotes } from "../db/schema";
 import { enqueue } from "../jobs/queue";
 import { quoteExpiredJob } from "./events.jobs";
 import { recordEvent } from "./index";
@@ -24,6 +24,33 @@ export async function scheduleQuoteExpiry(tx: Executor, quote: { id: string; acc
     { accountId: quote.accountId, quoteId: quote.id, expirationDate: quote.expirationDate },
     { runAt: expiryMoment(quote.expirationDate), singletonKey: `quote-expired:${quote.id}:${quote.expirationDate}` },
   );
+}
+
+/**
+ * Queues the expiry job of every published quote that should have one and has not: quotes
+ * published before the job existed (an upgrade). Only quotes that have not expired yet: one that
+ * expired before (months ago, perhaps) gets no `quote.expired` now, which integrations would take
+ * for news. Run once when a server starts its background work; idempotent across servers (the
+ * singleton key keeps one waiting job per quote and date). Returns how many it queued.
+ */
+export async function scheduleMissingQuoteExpiries(db: Database, now = new Date()): Promise<number> {
+  const missing = await db
+    .select({ id: quotes.id, accountId: quotes.accountId, expirationDate: quotes.expirationDate })
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.status, "PUBLISHED"),
+        sql`${quotes.expirationDate} >= ${todayIso(now)}`,
+        sql`not exists (select 1 from ${jobs} where ${jobs.name} = ${quoteExpiredJob.name} and ${jobs.status} in ('queued', 'running')
+          and ${jobs.singletonKey} = 'quote-expired:' || ${quotes.id} || ':' || ${quotes.expirationDate})`,
+      ),
+    );
+  let queued = 0;
+  for (const quote of missing) {
+    await scheduleQuoteExpiry(db, { id: quote.id, accountId: quote.accountId, expirationDate: quote.expirationDate });
+    queued++;
+  }
+  return queued;
 }
 
 export type ExpireOutcome = "recorded" | "not-due" | "not-published" | "already-recorded";
