@@ -325,7 +325,12 @@ export async function processQuotePaymentWebhook(
     };
     if (payment.status === "paid") {
       await recordPaymentReceived(tx, locked.accountId, locked.currency, locked.amountCents, now);
-      await issueDepositInvoice(tx, locked, now);
+      // The invoice must never hold up the payment: a failure to make it is logged, the payment is
+      // applied (its statements are reads and plain inserts; a thrown error leaves the transaction usable).
+      await issueDepositInvoice(tx, locked, now).catch((error: unknown) => {
+        log.error({ err: error, paymentId: locked.id }, "could not issue the deposit invoice");
+        return null;
+      });
       await recordEvent(tx, {
         type: "quote.payment.paid",
         accountId: locked.accountId,
