@@ -187,6 +187,10 @@ describe("routing by Host on an active domain", () => {
     // The owner's cookie was not read: the page is the customer's view (no owner toolbar would show; the statistics count it).
     const pdf = await onHost(DOMAIN, `/quote/${quote.slug}/${quote.nanoId}/pdf`);
     expect([200, 202, 303]).toContain(pdf.status);
+    // The deposit invoice's address reaches its route (which says there is none yet), not the gate's 404 page.
+    const invoice = await onHost(DOMAIN, `/quote/${quote.slug}/${quote.nanoId}/invoice`);
+    expect(invoice.status).toBe(404);
+    expect(invoice.headers.get("content-type")).toContain("text/plain");
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     expect((await onHost(DOMAIN, asset!)).status).toBe(200);

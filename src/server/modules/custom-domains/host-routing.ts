@@ -34,7 +34,7 @@ export function isMainHost(config: Pick<Config, "publicUrl">, host: string): boo
 }
 
 /** What the customer's quote page may load or post on a custom domain (everything else is a 404). */
-const QUOTE_PATH = /^(?:\/nl)?\/quote\/[^/]+\/([A-Za-z0-9_-]{22,})(?:\/(?:pdf|question|decline|pay))?\/?$/;
+const QUOTE_PATH = /^(?:\/nl)?\/quote\/[^/]+\/([A-Za-z0-9_-]{22,})(?:\/(?:pdf|question|decline|pay|invoice))?\/?$/;
 const STATIC_PATH = /^\/(?:assets|icons|files)\/|^\/favicon\.ico$/;
 const PUBLIC_APIS = new Set(["/api/beacon", "/api/quote-options"]);
 /** GraphQL root fields the public quote page calls (the island's signing form). */
