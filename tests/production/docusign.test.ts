@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../support/app";
 import { signUp } from "../support/auth";
 import { type DocuSignStub, startDocuSignStub } from "../support/docusign-stub";
 import { axeViolations, e2eSuite, open, scrollWidth } from "../support/e2e";
 import { pdfText } from "../support/quote-pdf";
 import { createCustomer, createQuote, transition } from "../support/quotes";
+import { gqlOk, httpClient } from "../support/production";
 
 let ds: DocuSignStub | undefined;
 const e2e = e2eSuite({
@@ -21,26 +21,6 @@ const e2e = e2eSuite({
 afterAll(async () => {
   await ds?.close();
 });
-
-/** The TestApp surface the support helpers use (fetch, gql), over HTTP to the production server. */
-function httpClient(base: string, dataDir: string): TestApp {
-  const fetchFrom = (input: string, init?: RequestInit) => fetch(new URL(input, base), { redirect: "manual", ...init });
-  const gql = async (query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    const response = await fetchFrom("/graphql", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers },
-      body: JSON.stringify({ query, variables }),
-    });
-    return { status: response.status, ...((await response.json()) as object) };
-  };
-  return { fetch: fetchFrom, gql, dataDir } as unknown as TestApp;
-}
-
-const gqlOk = async <T>(promise: Promise<{ data?: T; errors?: unknown[] }>): Promise<T> => {
-  const result = await promise;
-  if (result.errors?.length || !result.data) throw new Error(JSON.stringify(result.errors));
-  return result.data;
-};
 
 /**
  * DocuSign on the production build (build/server/main.js, decision 059), against the local stub:

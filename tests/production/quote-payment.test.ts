@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../support/app";
 import { signUp } from "../support/auth";
 import { axeViolations, e2eSuite, open, scrollWidth, toastWithText } from "../support/e2e";
 import { type MollieStub, startMollieStub } from "../support/mollie-stub";
 import { createCustomer, createQuote, transition } from "../support/quotes";
+import { gqlOk, httpClient } from "../support/production";
 
 let mollie: MollieStub | undefined;
 const e2e = e2eSuite({
@@ -26,26 +26,6 @@ const e2e = e2eSuite({
 afterAll(async () => {
   await mollie?.close();
 });
-
-/** The TestApp surface the support helpers use (fetch, gql), over HTTP to the production server. */
-function httpClient(base: string, dataDir: string): TestApp {
-  const fetchFrom = (input: string, init?: RequestInit) => fetch(new URL(input, base), { redirect: "manual", ...init });
-  const gql = async (query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    const response = await fetchFrom("/graphql", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-graphql-csrf": "1", ...headers },
-      body: JSON.stringify({ query, variables }),
-    });
-    return { status: response.status, ...((await response.json()) as object) };
-  };
-  return { fetch: fetchFrom, gql, dataDir } as unknown as TestApp;
-}
-
-const gqlOk = async <T>(promise: Promise<{ data?: T; errors?: unknown[] }>): Promise<T> => {
-  const result = await promise;
-  if (result.errors?.length || !result.data) throw new Error(JSON.stringify(result.errors));
-  return result.data;
-};
 
 /**
  * The customer pays the deposit on the production build (build/server/main.js, decision 058), to

@@ -27,12 +27,9 @@ const recorder = path.resolve("tests/production/record-loads.cjs");
  * The production build (build/server/main.js, NOT the TypeScript source) as a child process, with
  * the packages it loads from node_modules recorded (tests/production/record-loads.cjs).
  */
-export async function startProductionServer(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<ProductionServer> {
-  const loadsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "offerly-loads-")), "loads.txt");
-  fs.writeFileSync(loadsFile, "");
-  const server = await startServer({ NODE_OPTIONS: `--require ${recorder}`, OFFERLY_RECORD_LOADS: loadsFile, LOG_LEVEL: "warn", ...env }, options);
-  const loaded = () => new Set(fs.readFileSync(loadsFile, "utf8").split("\n").filter(Boolean));
-  const fetchFrom = (input: string, init?: RequestInit) => fetch(new URL(input, server.url), { redirect: "manual", ...init });
+/** The TestApp surface the support helpers use (fetch, gql, dataDir), over HTTP to a running server. */
+export function httpClient(base: string, dataDir: string): TestApp {
+  const fetchFrom = (input: string, init?: RequestInit) => fetch(new URL(input, base), { redirect: "manual", ...init });
   async function gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
     const response = await fetchFrom("/graphql", {
       method: "POST",
@@ -42,7 +39,22 @@ export async function startProductionServer(env: Record<string, string> = {}, op
     const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] };
     return { status: response.status, ...body };
   }
-  const client = { fetch: fetchFrom, gql, dataDir: server.dataDir } as unknown as TestApp;
+  return { fetch: fetchFrom, gql, dataDir } as unknown as TestApp;
+}
+
+/** The data of a GraphQL answer, or a thrown error with its errors. */
+export async function gqlOk<T>(promise: Promise<{ data?: T; errors?: unknown[] }>): Promise<T> {
+  const result = await promise;
+  if (result.errors?.length || !result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+}
+
+export async function startProductionServer(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<ProductionServer> {
+  const loadsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "offerly-loads-")), "loads.txt");
+  fs.writeFileSync(loadsFile, "");
+  const server = await startServer({ NODE_OPTIONS: `--require ${recorder}`, OFFERLY_RECORD_LOADS: loadsFile, LOG_LEVEL: "warn", ...env }, options);
+  const loaded = () => new Set(fs.readFileSync(loadsFile, "utf8").split("\n").filter(Boolean));
+  const client = httpClient(server.url, server.dataDir);
   return {
     ...server,
     loaded,

@@ -2,7 +2,8 @@ import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-p
 import type { InvoiceParty, InvoiceRow } from "./billing.service";
 import { invoiceView } from "./invoice-document";
 
-const styles = StyleSheet.create({
+/** The invoices' layout, shared with the deposit invoices of quotes (modules/quote-payments). */
+export const styles = StyleSheet.create({
   page: { padding: 48, fontSize: 10, fontFamily: "Helvetica", color: "#0f172a" },
   title: { fontSize: 18, marginBottom: 12, fontFamily: "Helvetica-Bold" },
   parties: { flexDirection: "row", gap: 32, marginVertical: 18 },
@@ -15,7 +16,8 @@ const styles = StyleSheet.create({
   bold: { fontFamily: "Helvetica-Bold" },
 });
 
-function Party({ label, party, vatLabel }: { label: string; party: InvoiceParty; vatLabel: string }) {
+/** A seller or buyer block: name, address lines, VAT number. */
+export function Party({ label, party, vatLabel }: { label: string; party: Pick<InvoiceParty, "name" | "lines" | "vatNumber">; vatLabel: string }) {
   return (
     <View style={styles.party}>
       <Text style={styles.label}>{label}</Text>

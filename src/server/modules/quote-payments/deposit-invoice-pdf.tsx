@@ -1,33 +1,8 @@
-import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import type { QuoteInvoiceParty } from "../../db/schema";
+import { Document, Page, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { Party, styles } from "../billing/invoice-pdf";
 import { type QuoteInvoiceRow, depositInvoiceView } from "./deposit-invoice";
 
 /** The deposit invoice as a PDF (imported on demand: @react-pdf stays out of the start-up bundle, decision 042). */
-const styles = StyleSheet.create({
-  page: { padding: 48, fontSize: 10, fontFamily: "Helvetica", color: "#0f172a" },
-  title: { fontSize: 18, marginBottom: 12, fontFamily: "Helvetica-Bold" },
-  parties: { flexDirection: "row", gap: 32, marginVertical: 18 },
-  party: { flexGrow: 1, flexBasis: 0 },
-  label: { fontSize: 8, color: "#475569", textTransform: "uppercase", marginBottom: 4 },
-  row: { flexDirection: "row", borderBottomWidth: 1, borderBottomColor: "#e2e8f0", paddingVertical: 6 },
-  grow: { flexGrow: 1, flexBasis: 0 },
-  amount: { width: 90, textAlign: "right" },
-  bold: { fontFamily: "Helvetica-Bold" },
-});
-
-function Party({ label, party, vatLabel }: { label: string; party: QuoteInvoiceParty; vatLabel: string }) {
-  return (
-    <View style={styles.party}>
-      <Text style={styles.label}>{label}</Text>
-      {[party.name, ...party.lines].map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed lines of an address
-        <Text key={i}>{line}</Text>
-      ))}
-      {party.vatNumber ? <Text>{`${vatLabel}: ${party.vatNumber}`}</Text> : null}
-    </View>
-  );
-}
-
 export async function renderDepositInvoicePdf(invoice: QuoteInvoiceRow): Promise<Buffer> {
   const v = depositInvoiceView(invoice);
   return renderToBuffer(
