@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 // @ts-expect-error plain .mjs helper shared with `npm start` and `npm test`
 import { buildIfStale } from "../scripts/lib/build.mjs";
 import { launchBrowser, newContext } from "../tests/support/browser";
-import { open, signUpInBrowser } from "../tests/support/e2e";
+import { open, signedInApp } from "../tests/support/e2e";
 import { startServer } from "../tests/support/server";
 import { fmt, table } from "./lib";
 import { report } from "./report";
@@ -94,7 +94,7 @@ export async function runEditorBench(): Promise<void> {
   const { browser, close } = await launchBrowser();
   try {
     const context = await newContext(browser, { baseURL: app.url });
-    const page = await signUpInBrowser(context, app.dataDir, "Bench BV");
+    const page = await signedInApp(context, app, "Bench BV");
     const { accounts } = await gql(page, "query { accounts { items { id } } }", {});
     const account = accounts.items[0].id as string;
     const { createCustomer } = await gql(page, "mutation($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Klant" } }, account);

@@ -28,10 +28,15 @@ export const onceOnly = [
  *   (code that runs in the browser) nor tests/unit (facts about the repository: imports, catalogs,
  *   query costs, drift, this plan), whose answer is the same under every Node (decision 044,
  *   fourth pass);
- * - the production build (`production`: build/server/main.js with each real adapter on — Mollie,
- *   SMTP, S3, OIDC over fetch/undici and sockets, the sealed PDF, sharp — on PGlite in a data
- *   folder: its wasm, its ready-migrated image, the native addon that locks the folder (fs-ext),
- *   the job worker, and its node:http fast path): the code users run, under that Node;
+ * - the production build's adapter walk (`production`, tests/production/adapters.test.ts:
+ *   build/server/main.js with each real adapter on — Mollie, SMTP, S3, OIDC over fetch/undici and
+ *   sockets, the sealed PDF, sharp — on PGlite in a data folder: its wasm, its ready-migrated image,
+ *   the native addon that locks the folder (fs-ext), the job worker, and its node:http fast path;
+ *   and every package the bundle loads on first use): the code users run, under that Node. The other
+ *   production files (the integrations: Slack, Harvest, Zapier, DocuSign, webhooks, REST, Caddy's TLS,
+ *   the browser checkouts) run on Node 20 only since the sixth pass: they reach nothing of the Node
+ *   the walk does not (fetch, node:crypto's HMAC and AES-GCM — also in the unit tests of src/server
+ *   here —, the job worker), and took about half of this stage;
  * - one browser journey (SSR and hydration under that Node).
  * Moved to Node 20 only (decision 044, third pass): the integration files on PGlite (the lock, the
  * image, files, PDF, signing, logging, jobs-restart) and foundation on PostgreSQL. What in them
@@ -42,6 +47,6 @@ export const onceOnly = [
  */
 export const otherNode = {
   unit: ["src/shared/**/*.test.ts", "src/server/**/*.test.ts"],
-  production: ["tests/production/**/*.test.ts"],
+  production: ["tests/production/adapters.test.ts"],
   e2e: ["tests/e2e/shell.test.ts"],
 };

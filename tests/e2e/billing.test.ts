@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { accounts } from "../../src/server/db/schema";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
+import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, signedInApp, toastWithText } from "../support/e2e";
 import { startServer } from "../support/server";
 
 // Our own data folder (the expiry test restarts the server on it; stop() keeps a given DATA_DIR).
@@ -17,7 +17,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe("billing in a browser", () => {
   it("a trial user upgrades to Basic yearly through the development checkout, sees the plan and downloads the invoice", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Betaal");
+    const page = await signedInApp(context, e2e.server, "Studio Betaal");
     await open(page, "/app/settings/billing");
     await page.getByTestId("billing-plan").getByText("Free trial").waitFor();
     expect(await page.getByTestId("billing-status").textContent()).toMatch(/1[34] days left in your free trial/);
@@ -69,7 +69,7 @@ describe("billing in a browser", () => {
 
   it("shows the billing pages at 375 px in Dutch without sideways scrolling", async () => {
     const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Mobiel", "/nl");
+    const page = await signedInApp(context, e2e.server, "Studio Mobiel", "/nl");
     await open(page, "/nl/app/settings/billing");
     await page.getByTestId("billing-plan").getByText("Gratis proefperiode").waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
@@ -85,7 +85,7 @@ describe("billing in a browser", () => {
 
   it("a Basic subscriber upgrades to Pro through the development checkout and sees the new plan (Dutch, 375 px)", async () => {
     const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Upgrade", "/nl");
+    const page = await signedInApp(context, e2e.server, "Studio Upgrade", "/nl");
     // First Basic, monthly.
     await open(page, "/nl/app/settings/billing/update");
     await page.getByTestId("plan-picker").waitFor();
@@ -144,7 +144,7 @@ describe("billing in a browser", () => {
 
   it("a Starter account's styling screen shows the upgrade prompt instead of a refusal", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Starter");
+    const page = await signedInApp(context, e2e.server, "Studio Starter");
     await open(page, "/app/settings/billing/update");
     await page.getByTestId("plan-STARTER").click();
     await page.locator("label", { has: page.getByTestId("interval-MONTHLY") }).click();
@@ -191,7 +191,7 @@ describe("billing in a browser", () => {
 
   it("an expired account sees the modal, can still read, and is sent to renew", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Verlopen");
+    const page = await signedInApp(context, e2e.server, "Studio Verlopen");
     await page.close();
     // Time passes: stop the server, end the trial in its database, start it again on the same data.
     await e2e.server.stop();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { e2eSuite, newPhoneContext, open, scrollWidth, signUpInBrowser as signUp, toastWithText, watchErrors } from "../support/e2e";
+import { e2eSuite, newPhoneContext, open, scrollWidth, signedInApp as signUp, toastWithText, watchErrors } from "../support/e2e";
 import { type OutboxMail, outboxFiles, readMail } from "../support/mail";
 
 const e2e = e2eSuite();
@@ -65,7 +65,7 @@ const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toSt
 describe("the conversation around a quote", () => {
   it("the owner sends the quote; the customer asks a question on the public page; the owner answers by e-mail", async () => {
     const context: BrowserContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signUp(context, e2e.server.dataDir, "Studio Zuid");
+    const page = await signUp(context, e2e.server, "Studio Zuid");
     const errors = watchErrors(page);
     const customerEmail = unique("ann");
     const quote = await publishedQuote(page, { customer: "Ann Customer", email: customerEmail, title: "Garden design", language: "ENG" });
@@ -114,7 +114,7 @@ describe("the conversation around a quote", () => {
 
   it("a customer declines with a reason (in Dutch, at 375 px) and the owner sees Declined with the reason", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
-    const page = await signUp(context, e2e.server.dataDir, "Bureau West", "/nl");
+    const page = await signUp(context, e2e.server, "Bureau West", "/nl");
     const quote = await publishedQuote(page, { customer: "Bas Klant", email: unique("bas"), title: "Nieuwe website", language: "NL" });
 
     const phone = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
@@ -154,7 +154,7 @@ describe("the conversation around a quote", () => {
 
   it("the owner switches the reminder on and the notifications off", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signUp(context, e2e.server.dataDir, "Studio Oost");
+    const page = await signUp(context, e2e.server, "Studio Oost");
     const quote = await publishedQuote(page, { customer: "Cleo", email: unique("cleo"), title: "Logo", language: "ENG" });
     await open(page, `/app/quotes/mutate/${quote.id}`);
     const reminder = page.getByTestId("reminder-settings");

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, signUpInBrowser, toastWithText, watchErrors } from "../support/e2e";
+import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, signedInApp, toastWithText, watchErrors } from "../support/e2e";
 import { undersizedTargets } from "../support/focus-visibility";
 import { lastMailTo, signInToken } from "../support/mail";
 import { signUpOverHttp } from "../support/marketing";
@@ -140,7 +140,7 @@ async function revealSecret(page: Page, url: string): Promise<string> {
 describe("Settings → Developers in a browser", () => {
   it("(en, desktop) adds an endpoint, sends a test event delivered with 200, verifies it with the revealed secret, rotates, resends; an API key works once shown, then is revoked and refused", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Hook Studio");
+    const page = await signedInApp(context, e2e.server, "Hook Studio");
     const errors = watchErrors(page);
     await open(page, "/app/settings");
     await page.getByTestId("settings-nav").getByRole("link", { name: "Developers" }).click();
@@ -257,7 +257,7 @@ describe("Settings → Developers in a browser", () => {
 
   it("(nl, 375 px) the same in Dutch on a phone: no sideways scroll, targets large enough, no axe findings", async () => {
     const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Haak Studio", "/nl");
+    const page = await signedInApp(context, e2e.server, "Haak Studio", "/nl");
     await open(page, "/nl/app/settings/developers");
     await page.getByRole("heading", { name: "Ontwikkelaars", level: 1 }).waitFor();
     await page.getByTestId("webhook-endpoints").getByText("Nog geen endpoints").waitFor();
@@ -351,7 +351,7 @@ describe("Settings → Developers in a browser", () => {
 
   it("a Starter account sees the upgrade prompt; an endpoint made before the downgrade stays listed with deliveries paused", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Starter Hooks");
+    const page = await signedInApp(context, e2e.server, "Starter Hooks");
     await open(page, "/app/settings/developers");
     const url = `${receiverUrl}/hooks/starter`;
     await addEndpoint(page, url, ["quote.signed"], "Before the downgrade");

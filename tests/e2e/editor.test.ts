@@ -1,11 +1,11 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, signUpInBrowser as signUp, toastWithText } from "../support/e2e";
+import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, signedInApp as signUp, toastWithText } from "../support/e2e";
 
 const e2e = e2eSuite();
 
-const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, e2e.server.dataDir, company, prefix);
+const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, e2e.server, company, prefix);
 
 /** The names of the quote's blocks, in the order the editor shows them. */
 function blockNames(page: Page): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { e2eSuite, newPhoneContext, scrollWidth, signUpInBrowser, toastWithText } from "../support/e2e";
+import { e2eSuite, newPhoneContext, scrollWidth, signedInApp, toastWithText } from "../support/e2e";
 import { type MollieStub, startMollieStub } from "../support/mollie-stub";
 
 let mollie: MollieStub | undefined;
@@ -22,7 +22,7 @@ afterAll(async () => {
 describe("payment terms in the quote form", () => {
   it("sets a deposit on a draft at 375 px, by keyboard, with the field's message and the amount typed in the quote's language", async () => {
     const context = await newPhoneContext(e2e.browser, e2e.server.url);
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Betaal Studio");
+    const page = await signedInApp(context, e2e.server, "Betaal Studio");
 
     await page.goto("/app/customers/mutate");
     await page.getByLabel("Name", { exact: true }).fill("Bakkerij de Vries");
@@ -71,7 +71,7 @@ describe("payment terms in the quote form", () => {
 
   it("connects the owner's own Mollie account with an API key on Settings → Integrations at 375 px, in Dutch", async () => {
     const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Betaal Studio NL", "/nl");
+    const page = await signedInApp(context, e2e.server, "Betaal Studio NL", "/nl");
     await page.goto("/nl/app/settings/integrations");
     const card = page.getByTestId("integration-card-mollie");
     await card.getByTestId("integration-mollie-state").getByText("Niet gekoppeld").waitFor();

@@ -1,21 +1,11 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import {
-  axeViolations,
-  e2eSuite,
-  newPhoneContext,
-  open,
-  overflowsSideways,
-  scrollWidth,
-  settled,
-  signUpInBrowser as signUp,
-  toastWithText,
-} from "../support/e2e";
+import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, settled, signedInApp as signUp, toastWithText } from "../support/e2e";
 
 const e2e = e2eSuite();
 
-const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, e2e.server.dataDir, company, prefix);
+const signUpInBrowser = (context: BrowserContext, company: string, prefix = "") => signUp(context, e2e.server, company, prefix);
 
 describe("customers and quotes in a browser", () => {
   it("creates a customer, creates a quote for them, publishes it and copies its link", async () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, hydrated, newPhoneContext, open, scrollWidth, signUpInBrowser, toastWithText, watchErrors } from "../support/e2e";
+import { axeViolations, e2eSuite, hydrated, newPhoneContext, open, scrollWidth, signedInApp, toastWithText, watchErrors } from "../support/e2e";
 
 let logoFile: string;
 
@@ -23,7 +23,7 @@ afterAll(() => {
 describe("account settings in a browser", () => {
   it("fills the general settings in Dutch: per-country errors, then saved", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Studio Noord", "/nl");
+    const page = await signedInApp(context, e2e.server, "Studio Noord", "/nl");
     const errors = watchErrors(page);
     await open(page, "/nl/app/settings");
     const form = page.getByTestId("general-settings-form");
@@ -54,7 +54,7 @@ describe("account settings in a browser", () => {
 
   it("uploads a logo and sees it in the preview; a low-contrast colour warns; styling is saved", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "Logo Studio");
+    const page = await signedInApp(context, e2e.server, "Logo Studio");
     await open(page, "/app/settings/styling");
     await page.getByTestId("styling-preview").waitFor();
     // Each control has a name of its own (issue 28): the text field, and the picker beside it.
@@ -101,7 +101,7 @@ describe("account settings in a browser", () => {
 
   it("creates a second account from the account menu and switches between the two", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signUpInBrowser(context, e2e.server.dataDir, "First Co");
+    const page = await signedInApp(context, e2e.server, "First Co");
     // A click before hydration opens nothing (the menu is React's): wait for it, then for the menu.
     await hydrated(page);
     await page.getByRole("button", { name: "Settings" }).click();
@@ -143,7 +143,7 @@ describe("account settings in a browser", () => {
       ["nl-NL", "/nl"],
     ] as const) {
       const context = await newPhoneContext(e2e.browser, e2e.server.url, locale);
-      const page = await signUpInBrowser(context, e2e.server.dataDir, `Phone Co ${locale}`, prefix);
+      const page = await signedInApp(context, e2e.server, `Phone Co ${locale}`, prefix);
       for (const screen of ["settings", "settings/styling"]) {
         await open(page, `${prefix}/app/${screen}`);
         await page.getByTestId(screen === "settings" ? "general-settings-form" : "styling-preview").waitFor();

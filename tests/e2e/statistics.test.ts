@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, signUpInBrowser, watchErrors } from "../support/e2e";
+import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, signedInApp, watchErrors } from "../support/e2e";
 
 const e2e = e2eSuite();
 
@@ -95,7 +95,7 @@ async function customerVisit(url: string) {
 describe("statistics in a browser", () => {
   it("counts a customer's visit, its reading time and time per block, and shows them on the dashboard and the quote page (EN, NL, 375 px)", async () => {
     const ownerContext: BrowserContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const owner = await signUpInBrowser(ownerContext, e2e.server.dataDir, "Studio Noord");
+    const owner = await signedInApp(ownerContext, e2e.server, "Studio Noord");
     // Before any view: the dashboard teaches.
     await owner.getByTestId("statistics-overview").getByTestId("empty-state").waitFor();
     expect(await owner.getByTestId("empty-state").textContent()).toContain("Publish a quote");
@@ -170,7 +170,7 @@ describe("statistics in a browser", () => {
 
   it("loads the chart library on the dashboard only", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const dashboard = await signUpInBrowser(context, e2e.server.dataDir, "Chart Check");
+    const dashboard = await signedInApp(context, e2e.server, "Chart Check");
     // Sign-up lands on the dashboard, which fetches the chart's code early (issue 28): count the
     // scripts of a tab that never opens the dashboard.
     await dashboard.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { open, signUpInBrowser } from "../support/e2e";
+import { open, signedInApp } from "../support/e2e";
 import { type MollieStub, startMollieStub } from "../support/mollie-stub";
 import { type ProductionServer, startProductionServer } from "../support/production";
 
@@ -30,7 +30,7 @@ describe("subscribing through Mollie's checkout in a browser (production build)"
   it("a trial user picks Basic yearly, pays at the Mollie checkout and comes back on Basic", async () => {
     // The stub's certificate is self-signed; anything but loopback stays blocked.
     const context = await browser.browser.newContext({ baseURL: server.url, locale: "en-US", ignoreHTTPSErrors: true });
-    const page = await signUpInBrowser(context, server.dataDir, "Studio Mollie");
+    const page = await signedInApp(context, server, "Studio Mollie");
     await open(page, "/app/settings/billing");
     await page.getByTestId("billing-plan").getByText("Free trial").waitFor();
 

@@ -34,12 +34,20 @@ export type HttpSession = {
  * link's token), over HTTP: faster than the form when a test needs a signed-in browser, not the form.
  * Give the browser the session with `context.addCookies([{ ...session.cookie, url: baseUrl }])`.
  */
-export async function signUpOverHttp(baseUrl: string, dataDir: string, who: { name: string; company: string | null }): Promise<HttpSession> {
+export async function signUpOverHttp(
+  baseUrl: string,
+  dataDir: string,
+  who: { name: string; company: string | null; locale?: "en" | "nl" },
+): Promise<HttpSession> {
   const email = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const post = (path: string, body: unknown) =>
     fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   // Without a company the user has no account yet (like a first Google sign-in): /complete-profile.
-  const requested = await post("/api/auth/email-link", { email, ...(who.company ? { signUp: { name: who.name, companyName: who.company } } : {}) });
+  const requested = await post("/api/auth/email-link", {
+    email,
+    ...(who.locale ? { locale: who.locale } : {}),
+    ...(who.company ? { signUp: { name: who.name, companyName: who.company } } : {}),
+  });
   if (requested.status !== 202) throw new Error(`link request failed: ${requested.status} ${await requested.text()}`);
   const verified = await post("/api/auth/email-link/verify", { email, token: signInToken(lastMailTo(dataDir, email)) });
   const match = /((?:__Host-)?offerly_session)=([^;]+)/.exec(verified.headers.get("set-cookie") ?? "");
