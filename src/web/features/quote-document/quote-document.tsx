@@ -218,7 +218,7 @@ function PricingTable({
                     </span>
                   ) : null}
                   {li.optional ? (
-                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
+                    <span className="ml-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
                       {t("blocks:document.optional")}
                       <span data-not-selected hidden={!excluded}>{` · ${t("blocks:document.notSelected")}`}</span>
                     </span>
