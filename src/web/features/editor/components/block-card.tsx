@@ -109,7 +109,7 @@ export const BlockCard = memo(function BlockCard({
           {editHref ? (
             <Link
               to={editHref}
-              className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
               aria-label={t("editor:actions.editNamed", { name: block.name })}
             >
               {t("editor:actions.edit")}
