@@ -153,6 +153,13 @@ describe("Target Size (SC 2.5.8) on every main screen at 375 px", () => {
           expect(await page.getByLabel(`${label}: kies een kleur`, { exact: true }).getAttribute("type"), label).toBe("color");
         }
       }
+      if (screen.name === "team") {
+        // The owner's row: role Owner, status Active (it said "Owner … Member").
+        const row = page.getByTestId("team-row").first();
+        await row.waitFor();
+        expect(await row.getByTestId("role-select").evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent)).toBe("Eigenaar");
+        expect(await row.getByTestId("status").textContent()).toBe("Actief");
+      }
       found.push(...(await undersizedTargets(page)).map((t) => `${screen.name}: ${t.element} ${t.width}×${t.height} near ${t.near}`));
     }
     await context.close();
@@ -173,7 +180,7 @@ describe("Target Size (SC 2.5.8) on every main screen at 375 px", () => {
             // Parts a screen loads after its first render (conversation, versions) in the picture too.
             await page
               .waitForFunction(() => !/Loading…|Laden…/.test(document.querySelector("main")?.textContent ?? ""), undefined, { timeout: 10_000 })
-              .catch(() => undefined);
+              .catch(() => console.warn(`${screen.name} (${width}, ${locale}): still loading after 10 s`));
             await e2e.shot(page, `main-${screen.name.replace(" ", "-")}-${width}-${locale}`);
           }
           await context.close();
