@@ -3,6 +3,7 @@ import {
   RICH_TEXT_MAX_BYTES,
   type RichNode,
   documentImageKeys,
+  documentPreview,
   documentToPlainText,
   imageFileArea,
   isSafeHref,
@@ -97,18 +98,51 @@ describe("plain text", () => {
     expect(sanitizeDocument(d).ok).toBe(true);
   });
 
-  it("keeps a list a list in a preview: one item a line, with its marker (issue 28)", () => {
-    const item = (text: string) => ({ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
-    const doc = {
-      type: "doc",
-      content: [
-        { type: "paragraph", content: [{ type: "text", text: "Phases:" }] },
-        { type: "bulletList", content: [item("Design"), item("Development"), item("Launch")] },
-        { type: "orderedList", attrs: { start: 3 }, content: [item("Test"), item("Ship")] },
+  it("keeps a list a list in a block's preview, up to a number of lines (issue 28)", () => {
+    const item = (t: string) => ({ type: "listItem", content: [p(text(t))] });
+    const phases = doc(
+      p(text("Phases:")),
+      { type: "bulletList", content: [item("Design"), item("Development"), item("Launch")] },
+      { type: "orderedList", attrs: { start: 3 }, content: [item("Test"), item("Ship")] },
+    ) as RichNode;
+    expect(documentPreview(phases, 10)).toEqual({
+      parts: [
+        { kind: "text", text: "Phases:" },
+        { kind: "list", ordered: false, start: 1, items: ["Design", "Development", "Launch"] },
+        { kind: "list", ordered: true, start: 3, items: ["Test", "Ship"] },
       ],
-    } as RichNode;
-    expect(documentToPlainText(doc, { listMarkers: true })).toBe("Phases:\n• Design\n• Development\n• Launch\n3. Test\n4. Ship");
-    // Without markers (e-mails, search) the text is as before.
-    expect(documentToPlainText(doc)).toBe("Phases:\nDesign\n\nDevelopment\n\nLaunch\n\nTest\n\nShip");
+      truncated: false,
+    });
+    // Four lines: the paragraph and three items; the ordered list is left out, and that is said.
+    expect(documentPreview(phases)).toEqual({
+      parts: [
+        { kind: "text", text: "Phases:" },
+        { kind: "list", ordered: false, start: 1, items: ["Design", "Development", "Launch"] },
+      ],
+      truncated: true,
+    });
+    expect(documentPreview(phases, 2).parts[1]).toEqual({ kind: "list", ordered: false, start: 1, items: ["Design"] });
+    // A nested list's items follow their parent's text; a table row is a line; empty paragraphs none.
+    const nested = doc(
+      { type: "bulletList", content: [{ type: "listItem", content: [p(text("Build")), { type: "bulletList", content: [item("Front"), item("Back")] }] }] },
+      p(),
+      {
+        type: "table",
+        content: [
+          {
+            type: "tableRow",
+            content: [
+              { type: "tableCell", content: [p(text("A"))] },
+              { type: "tableCell", content: [p(text("B"))] },
+            ],
+          },
+        ],
+      },
+    ) as RichNode;
+    expect(documentPreview(nested).parts).toEqual([
+      { kind: "list", ordered: false, start: 1, items: ["Build Front Back"] },
+      { kind: "text", text: "A\tB" },
+    ]);
+    expect(documentPreview(null)).toEqual({ parts: [], truncated: false });
   });
 });

@@ -217,24 +217,16 @@ export function paragraphDocument(text: string): RichDocument {
 
 const BLOCK_NODES = new Set<string>(["paragraph", "heading", "listItem", "tableRow", "table", "bulletList", "orderedList"]);
 
-/**
- * The document's text (blocks on their own lines, cells separated by tabs), for e-mails and search.
- * `listMarkers`: list items start with "• " or their number ("2. "), as in a block's preview.
- */
-export function documentToPlainText(doc: RichNode | null | undefined, options: { listMarkers?: boolean } = {}): string {
+/** The document's text (blocks on their own lines, cells separated by tabs), for e-mails and search. */
+export function documentToPlainText(doc: RichNode | null | undefined): string {
   if (!doc) return "";
   const out: string[] = [];
   const walk = (node: RichNode) => {
     if (node.type === "text") out.push(node.text ?? "");
     else if (node.type === "hardBreak") out.push("\n");
     else if (node.type === "image") out.push(typeof node.attrs?.alt === "string" ? node.attrs.alt : "");
-    const start = typeof node.attrs?.start === "number" ? node.attrs.start : 1;
     node.content?.forEach((child, index) => {
       if (index > 0 && node.type === "tableRow") out.push("\t");
-      if (options.listMarkers && child.type === "listItem") {
-        if (node.type === "bulletList") out.push("• ");
-        else if (node.type === "orderedList") out.push(`${start + index}. `);
-      }
       walk(child);
     });
     if (BLOCK_NODES.has(node.type)) out.push("\n");
@@ -242,6 +234,54 @@ export function documentToPlainText(doc: RichNode | null | undefined, options: {
   walk(doc);
   return out
     .join("")
-    .replace(options.listMarkers ? /\n{2,}/g : /\n{3,}/g, options.listMarkers ? "\n" : "\n\n")
+    .replace(/\n{3,}/g, "\n\n")
     .trim();
+}
+
+/** A part of a block's preview: a paragraph (or heading, table row) of text, or a list of item texts. */
+export type PreviewPart = { kind: "text"; text: string } | { kind: "list"; ordered: boolean; start: number; items: string[] };
+
+/**
+ * The start of a document as a block's preview shows it (issue 28: a list stays a list, not
+ * "Design Development Launch" on one line): its top-level paragraphs, headings and table rows as
+ * text, its lists as lists of item texts (a nested list's items after their parent's text), up to
+ * `maxLines` paragraphs and items in all. `truncated`: there was more.
+ */
+export function documentPreview(doc: RichNode | null | undefined, maxLines = 4): { parts: PreviewPart[]; truncated: boolean } {
+  const parts: PreviewPart[] = [];
+  let lines = 0;
+  let truncated = false;
+  const flat = (node: RichNode) =>
+    documentToPlainText({ type: "doc", content: [node] })
+      .replace(/\s+/g, " ")
+      .trim();
+  const add = (part: PreviewPart) => {
+    if (lines >= maxLines) {
+      truncated = true;
+      return;
+    }
+    if (part.kind === "list") {
+      const room = maxLines - lines;
+      if (part.items.length > room) truncated = true;
+      part.items = part.items.slice(0, room);
+      lines += part.items.length;
+    } else lines += 1;
+    parts.push(part);
+  };
+  for (const node of doc?.content ?? []) {
+    if (node.type === "bulletList" || node.type === "orderedList") {
+      const items = (node.content ?? []).map(flat).filter(Boolean);
+      if (items.length) add({ kind: "list", ordered: node.type === "orderedList", start: typeof node.attrs?.start === "number" ? node.attrs.start : 1, items });
+    } else if (node.type === "table") {
+      for (const row of node.content ?? []) {
+        const text = (row.content ?? []).map(flat).join("\t").trim();
+        if (text) add({ kind: "text", text });
+      }
+    } else {
+      // Line breaks inside a paragraph stay (the preview keeps them with white-space: pre-line).
+      const text = documentToPlainText({ type: "doc", content: [node] });
+      if (text) add({ kind: "text", text });
+    }
+  }
+  return { parts, truncated };
 }

@@ -77,6 +77,10 @@ describe("billing in a browser", () => {
     await open(page, "/nl/app/settings/billing/update");
     await page.getByTestId("plan-picker").waitFor();
     await page.getByText("2 maanden gratis").first().waitFor();
+    // Each sentence once (issue 28): "prices exclude VAT" in the intro, how you pay beside the button.
+    const words = (await page.locator("main").textContent()) ?? "";
+    expect(words.match(/Prijzen zijn exclusief btw/g)).toHaveLength(1);
+    expect(words.match(/Je betaalt met creditcard of iDEAL/g)).toHaveLength(1);
     expect(await overflowsSideways(page, "plan-picker")).toBe(false);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     await e2e.shot(page, "billing-update-375-nl");

@@ -98,6 +98,8 @@ describe("the conversation around a quote", () => {
     await page.reload();
     const question = page.getByTestId("conversation-question");
     await question.getByText("Can you start in May?").waitFor();
+    // In the account's time zone (Europe/Amsterdam, named), not the browser's or the server's UTC (issue 28).
+    expect(await question.getByTestId("conversation-time").textContent()).toMatch(/ CES?T$/);
     await question.getByLabel("Answer").fill("Yes, the first week of May works for us.");
     await question.getByTestId("answer-submit").click();
     await toastWithText(page, "Answer sent");

@@ -94,6 +94,7 @@ describe("layout and type", () => {
   for (const { label, phone } of sizes) {
     it(`shows the settings tabs on General, Styling, Team, Billing, Developers, Integrations and Domain (${label} px)`, async () => {
       const { context, page } = await owner(phone);
+      const places = new Set<string>();
       for (const [path, tab] of [
         ["/app/settings", "General"],
         ["/app/settings/styling", "Styling"],
@@ -109,7 +110,11 @@ describe("layout and type", () => {
         expect(await nav.count(), `tabs on ${path}`).toBe(1);
         expect(await nav.getByRole("link").allTextContents()).toEqual(["General", "Styling", "Team", "Billing", "Developers", "Integrations", "Domain"]);
         expect(await nav.locator('[aria-current="page"]').textContent()).toBe(tab);
+        // In the same place on every settings page: the tabs do not jump when one is chosen.
+        const box = await nav.boundingBox();
+        places.add(`${Math.round(box!.x)},${Math.round(box!.y)}`);
       }
+      expect([...places]).toHaveLength(1);
       await context.close();
     }, 60_000);
 

@@ -66,6 +66,8 @@ describe("the marketing site in a browser", () => {
     const errors = watchErrors(page);
     await page.goto("/");
     await hydrated(page);
+    // One "Language" landmark (the header's); the footer's copy is a plain group (issue 28).
+    expect(await page.getByRole("navigation", { name: "Language" }).count()).toBe(1);
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL((url) => url.pathname === "/pricing");
     expect(await page.getByTestId("price-BASIC").textContent()).toBe("€49");
@@ -250,7 +252,10 @@ describe("the marketing site in a browser", () => {
     }
     await page.goto("/");
     await hydrated(page);
+    expect(await page.getByRole("navigation", { name: "Language" }).count()).toBe(0);
     await page.locator("header summary", { hasText: "Open menu" }).click();
+    // On a phone the menu's language links are the one "Language" landmark.
+    expect(await page.getByRole("navigation", { name: "Language" }).count()).toBe(1);
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL((url) => url.pathname === "/pricing");
     await context.close();

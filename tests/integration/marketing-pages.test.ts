@@ -66,6 +66,15 @@ describe("every public page in both languages", () => {
     expect((await page("/nl")).html).toContain("14 dagen gratis proberen, geen creditcard nodig");
   });
 
+  it("shows an example quote for a customer of the page's language (issue 28: the English one was Dutch)", async () => {
+    const en = (await page("/")).html;
+    expect(en).toContain("Harbour Bakery");
+    expect(en).not.toMatch(/Bakkerij|Dorpsstraat|Ergens/);
+    const nl = (await page("/nl")).html;
+    expect(nl).toContain("Bakkerij de Vries");
+    expect(nl).not.toContain("Harbour Bakery");
+  });
+
   it("renders pricing from the plans module: monthly by default, yearly with ?interval=yearly, excl. VAT", async () => {
     const monthly = (await page("/pricing")).html;
     expect(monthly).toMatch(/data-testid="price-BASIC"[^>]*>€49</);

@@ -108,7 +108,15 @@ describe("guards (checked on the server before the page renders)", () => {
 
   it("let visitors open the auth pages, accept-invite and /auth", async () => {
     expect((await t.fetch("/auth/sign-in")).status).toBe(200);
-    expect((await t.fetch("/accept-invite")).status).toBe(200);
+    // Without a token: a heading that says what the link is for, and what to do (issue 28), in both languages.
+    const invite = await t.fetch("/accept-invite");
+    expect(invite.status).toBe(200);
+    const inviteBody = await invite.text();
+    expect(inviteBody.match(/<h1[\s>].*?<\/h1>/gs)).toEqual([expect.stringContaining(">Team invitation</h1>")]);
+    expect(inviteBody).toContain("Open it with the link in your invitation e-mail.");
+    expect(inviteBody).not.toContain("Something went wrong");
+    const inviteNl = await (await t.fetch("/nl/accept-invite")).text();
+    expect(inviteNl.match(/<h1[\s>].*?<\/h1>/gs)).toEqual([expect.stringContaining(">Uitnodiging voor een team</h1>")]);
     const auth = await t.fetch("/auth");
     expect(auth.status).toBe(302);
     expect(auth.headers.get("location")).toBe("/auth/sign-in");
@@ -121,6 +129,11 @@ describe("guards (checked on the server before the page renders)", () => {
     const body = await app.text();
     expect(body).toContain("Guard Co");
     expect(body).toContain('content="noindex"');
+    // A heading on the pages whose data comes later or not at all (issue 28): a version, a wrong customer id.
+    const headings = async (path: string) => ((await (await t.fetch(path, { headers: { cookie: user.cookie } })).text()).match(/<h1[\s>]/g) ?? []).length;
+    expect(await headings("/app/quotes/00000000-0000-4000-8000-000000000000/versions/1")).toBe(1);
+    expect(await headings("/app/customers/mutate/00000000-0000-4000-8000-000000000000")).toBe(1);
+    expect(await headings("/app/customers/mutate/not-an-id")).toBe(1);
     const signIn = await t.fetch("/auth/sign-in", { headers: { cookie: user.cookie } });
     expect(signIn.status).toBe(302);
     expect(signIn.headers.get("location")).toBe("/app");

@@ -90,6 +90,14 @@ describe("the public page (server-rendered, no app JavaScript)", () => {
     expect(body).toMatch(/href="#block-[0-9a-f-]{36}"/); // the table of contents
     expect(body).toContain('data-testid="signing"');
     expect(body).toContain(`/quote/website-redesign/${quote.nanoId}/pdf`);
+    // Words (issue 28 §4): without recurring lines the grand total is named once ("Total incl. VAT",
+    // not followed by a "Total" of the same amount); the signing form's heading is not its button's words.
+    const text = body.replace(/<!-- -->/g, "").replace(/<script[^>]*>.*?<\/script>/gs, ""); // the page, not the island's labels
+    expect(text.match(/Total incl\. VAT/g)).toHaveLength(1);
+    expect(text).not.toMatch(/<dt[^>]*>Total<\/dt>/);
+    expect(text).toMatch(/<summary[^>]*>Sign this quote<\/summary>/);
+    expect(text).toMatch(/<h2[^>]*>Your signature<\/h2>/);
+    expect(text.match(/>Sign this quote</g)).toHaveLength(1);
     // No hydration: no app modules, no React Router context; one module script, the island's.
     expect(body).not.toContain("__reactRouterContext");
     expect(body).not.toContain('rel="modulepreload"');
@@ -100,6 +108,13 @@ describe("the public page (server-rendered, no app JavaScript)", () => {
     // Internal ids stay on the server.
     expect(body).not.toContain(quote.id);
     expect(body).not.toContain(sender.accountId!);
+  });
+
+  it("links a Dutch quote's PDF under /nl, where the page is (issue 28)", async () => {
+    const quote = await live({ language: "NL" });
+    const { response, body } = await get(`/nl/quote/website-redesign/${quote.nanoId}`);
+    expect(response.status).toBe(200);
+    expect(body).toContain(`href="/nl/quote/website-redesign/${quote.nanoId}/pdf"`);
   });
 
   it("says what changed since a customer signed an earlier version, without script; and since the version a browser says it saw (?changesSince)", async () => {

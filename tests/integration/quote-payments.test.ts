@@ -128,7 +128,7 @@ describe("the amount, frozen at signing", () => {
     const quote = await publishedQuote(owner);
     // Not signed yet: nothing to pay, said in the customer's language.
     const early = await start(quote.nanoId, { "accept-language": "nl" });
-    expect(early.errors?.[0]?.message).toBe("Er valt voor deze offerte nog niets te betalen: onderteken haar eerst.");
+    expect(early.errors?.[0]?.message).toBe("Er valt voor deze offerte nog niets te betalen: onderteken hem eerst.");
 
     // Design 1000.00 + 21 % = 1210.00; Hosting 29.99 (29.985 rounded); −10.00; Support 200.00 − 10 % = 180.00 + 21 % = 217.80.
     // Total incl. VAT 1210.00 + 29.99 − 10.00 + 217.80 = 1447.79; 30 % = 434.337 → 434.34.

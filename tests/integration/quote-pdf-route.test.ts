@@ -166,6 +166,10 @@ describe("GET /quote/:slug/:nanoId/pdf", () => {
     expect(page).toContain('<html lang="nl">');
     expect(page).toContain("Je pdf wordt klaargemaakt…");
     expect(page).toContain(`href="/nl/quote/${quote.slug}/${quote.nanoId}"`);
+    // The Dutch page links its PDF under /nl (issue 28): that path answers the same as the bare one.
+    const nl = await t.fetch(`/nl${pdfPath(quote)}`, { headers: fromIp() });
+    expect(nl.status).toBe(202);
+    expect(await nl.text()).toContain("Je pdf wordt klaargemaakt…");
     await t.db.delete(jobs).where(eq(jobs.name, "render-quote-pdf"));
   });
 

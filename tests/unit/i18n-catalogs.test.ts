@@ -35,4 +35,12 @@ describe("translation catalogs", () => {
     const mismatched = en.filter((k) => placeholders(lookup(catalogs.en, k)).join() !== placeholders(lookup(catalogs.nl, k)).join());
     expect(mismatched).toEqual([]);
   });
+  it("calls a quote 'hem' in Dutch, never 'haar' (issue 28: 'Trek haar in' beside 'Trek hem in')", () => {
+    // "de offerte" is referred to as "hem" throughout; a message that names the quote uses no "haar".
+    const haar = nl.filter((k) => {
+      const text = lookup(catalogs.nl, k);
+      return /offerte/i.test(text) && /\bhaar\b/i.test(text);
+    });
+    expect(haar).toEqual([]);
+  });
 });

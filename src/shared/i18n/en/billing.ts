@@ -45,7 +45,7 @@ export default {
   },
   update: {
     title: "Choose your plan",
-    intro: "Prices exclude VAT. You pay by card or iDEAL; the subscription renews automatically until you cancel.",
+    intro: "Prices exclude VAT: the VAT is added in the summary before you pay.",
     /** Next to the Pay button (the page's intro already says that prices exclude VAT). */
     payNote: "You pay by card or iDEAL; the subscription renews automatically until you cancel.",
     twoMonthsFree: "2 months free",

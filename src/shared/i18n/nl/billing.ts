@@ -47,7 +47,7 @@ export default {
   },
   update: {
     title: "Kies je abonnement",
-    intro: "Prijzen zijn exclusief btw. Je betaalt met creditcard of iDEAL; het abonnement wordt automatisch verlengd tot je opzegt.",
+    intro: "Prijzen zijn exclusief btw: de btw komt erbij in het overzicht voordat je betaalt.",
     payNote: "Je betaalt met creditcard of iDEAL; het abonnement wordt automatisch verlengd tot je opzegt.",
     twoMonthsFree: "2 maanden gratis",
     perMonthYearly: "{{amount}} per maand, jaarlijks gefactureerd",

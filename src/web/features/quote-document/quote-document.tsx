@@ -218,10 +218,14 @@ function PricingTable({
                     </span>
                   ) : null}
                   {li.optional ? (
-                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
-                      {t("blocks:document.optional")}
-                      <span data-not-selected hidden={!excluded}>{` · ${t("blocks:document.notSelected")}`}</span>
-                    </span>
+                    // One box that moves to the next line whole (no margin there: a space before it, not ml-2).
+                    <>
+                      {" "}
+                      <span className="inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
+                        {t("blocks:document.optional")}
+                        <span data-not-selected hidden={!excluded}>{` · ${t("blocks:document.notSelected")}`}</span>
+                      </span>
+                    </>
                   ) : null}
                   {li.description ? <span className="block whitespace-pre-line text-xs text-slate-500">{li.description}</span> : null}
                   {discount ? <span className="block text-xs text-slate-500">{t("blocks:document.lineDiscount", { value: discount })}</span> : null}

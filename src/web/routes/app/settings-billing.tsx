@@ -32,7 +32,7 @@ export default function SettingsBillingPage() {
   const refusal = serverRefusal(error, t("errors.generic"));
 
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8">
+    <section className="mx-auto max-w-6xl px-4 py-8 *:max-w-5xl">
       <title>{`${t("billing:title")} · Offerly`}</title>
       <div className="space-y-3">
         <h1 className="text-2xl font-bold tracking-tight">{t("billing:title")}</h1>

@@ -20,7 +20,7 @@ export default function SettingsDevelopersPage() {
   const staff = plan.role === "OWNER" || plan.role === "ADMIN";
   const locked = plan.account ? plan.expired || !planIncludes(plan.account, "developerApi") : false;
   return (
-    <section className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 *:max-w-5xl">
       <title>{`${t("developers:title")} · Offerly`}</title>
       <div className="space-y-3">
         <h1 className="text-2xl font-bold tracking-tight">{t("developers:title")}</h1>

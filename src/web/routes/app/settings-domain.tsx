@@ -17,7 +17,7 @@ export default function SettingsDomainPage() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: CustomDomainQuery, requestPolicy: "cache-and-network" });
   const reload = () => refetch({ requestPolicy: "network-only" });
   return (
-    <section className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 *:max-w-3xl">
       <title>{`${t("domains:title")} · Offerly`}</title>
       <div className="space-y-3">
         <h1 className="text-2xl font-bold tracking-tight">{t("domains:title")}</h1>

@@ -18,7 +18,7 @@ export default function SettingsIntegrationsPage() {
   const staff = plan.role === "OWNER" || plan.role === "ADMIN";
   const locked = plan.account ? plan.expired || !planIncludes(plan.account, "integrations") : false;
   return (
-    <section className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 *:max-w-5xl">
       <title>{`${t("integrations:title")} · Offerly`}</title>
       <div className="space-y-3">
         <h1 className="text-2xl font-bold tracking-tight">{t("integrations:title")}</h1>

@@ -22,7 +22,7 @@ export default function SettingsTeamPage() {
   const myRole = (mine?.role.toLowerCase() ?? "member") as AccountRole;
 
   return (
-    <section className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 *:max-w-4xl">
       <title>{`${t("team:title")} · Offerly`}</title>
       <div className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -26,7 +26,9 @@ export default function SettingsPage() {
     );
 
   return (
-    <section className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    // Every settings page is as wide as the widest (Styling), so the heading and the tabs stay in
+    // place from tab to tab (issue 28 screenshots); each page's content keeps its own measure (*:max-w-…).
+    <section className="mx-auto max-w-6xl space-y-6 px-4 py-8 *:max-w-3xl">
       <title>{`${t("settings:title")} · Offerly`}</title>
       <div className="space-y-3">
         <h1 className="text-2xl font-bold tracking-tight">{t("settings:title")}</h1>

@@ -84,7 +84,9 @@ export function ConversationList({ entries, locale, timeZone }: { entries: reado
             <p className="font-medium text-slate-900">
               <EntryTitle entry={entry} />
             </p>
-            <p className="text-xs text-slate-500">{formatMoment(entry.createdAt, locale, timeZone)}</p>
+            <p className="text-xs text-slate-500" data-testid="conversation-time">
+              {formatMoment(entry.createdAt, locale, timeZone)}
+            </p>
           </div>
           {entry.kind === "DECLINE" && !entry.active ? <p className="mt-1 text-xs text-slate-500">{t("conversation:panel.earlierDecline")}</p> : null}
           {entry.text ? (

@@ -1,6 +1,6 @@
 import { type ReactNode, memo } from "react";
 import { Link } from "react-router";
-import { documentToPlainText, type RichNode } from "../../../../shared/rich-text";
+import { documentPreview, type RichNode } from "../../../../shared/rich-text";
 import type { Totals } from "../../../../shared/totals";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
@@ -14,6 +14,53 @@ export type BlockSummary = {
   lineCount?: number;
   totals?: Totals;
 };
+
+/**
+ * The start of a block's text: paragraphs as paragraphs, lists as lists (issue 28: not "Design
+ * Development Launch" on one line), four lines at most, an ellipsis when there is more.
+ */
+function BlockPreview({ content }: { content: RichNode | null }) {
+  const { parts, truncated } = documentPreview(content);
+  if (parts.length === 0) return null;
+  const last = parts.length - 1;
+  const more = (index: number) => (truncated && index === last ? " …" : "");
+  return (
+    <div className="mt-1 space-y-1 text-sm text-slate-600 [overflow-wrap:anywhere]" data-testid="block-preview">
+      {parts.map((part, index) =>
+        part.kind === "text" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one document, in order
+          <p key={index} className="line-clamp-2 whitespace-pre-line">
+            {part.text}
+            {more(index)}
+          </p>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one document, in order
+          <List key={index} ordered={part.ordered} start={part.start}>
+            {part.items.map((item, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the items of one list, in order
+              <li key={i}>
+                <span className="line-clamp-1">
+                  {item}
+                  {i === part.items.length - 1 ? more(index) : ""}
+                </span>
+              </li>
+            ))}
+          </List>
+        ),
+      )}
+    </div>
+  );
+}
+
+function List({ ordered, start, children }: { ordered: boolean; start: number; children: ReactNode }) {
+  return ordered ? (
+    <ol start={start} className="list-decimal space-y-0.5 pl-5">
+      {children}
+    </ol>
+  ) : (
+    <ul className="list-disc space-y-0.5 pl-5">{children}</ul>
+  );
+}
 
 /**
  * One block in the quote's list: its drag handle, what it holds, and its actions. Memoised (the
@@ -41,8 +88,6 @@ export const BlockCard = memo(function BlockCard({
   onDelete?: (block: BlockSummary) => void;
 }) {
   const { t } = useTranslation();
-  // Line by line, with list markers: a list stays a list in the preview (issue 28).
-  const text = documentToPlainText(block.content as RichNode | null, { listMarkers: true }).trim();
   return (
     <article className="flex gap-2 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" aria-label={block.name}>
       {handle}
@@ -53,11 +98,7 @@ export const BlockCard = memo(function BlockCard({
           </h3>
           <span className="text-xs font-medium uppercase tracking-wide text-slate-500">{t(`editor:kinds.${block.kind}`)}</span>
         </div>
-        {text ? (
-          <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm text-slate-600 [overflow-wrap:anywhere]" data-testid="block-preview">
-            {text}
-          </p>
-        ) : null}
+        <BlockPreview content={block.content as RichNode | null} />
         {block.kind === "PRICING" && block.totals ? (
           <div className="mt-2">
             <p className="text-xs text-slate-500">{t("editor:pricing.lineCount", { count: block.lineCount ?? 0 })}</p>
@@ -68,7 +109,7 @@ export const BlockCard = memo(function BlockCard({
           {editHref ? (
             <Link
               to={editHref}
-              className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
               aria-label={t("editor:actions.editNamed", { name: block.name })}
             >
               {t("editor:actions.edit")}

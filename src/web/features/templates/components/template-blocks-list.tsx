@@ -104,7 +104,7 @@ export function TemplateBlocksList() {
                   <div className="flex flex-wrap gap-1">
                     <Link
                       to={href(`/app/templates/mutate/${item.id}`)}
-                      className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                      className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
                       aria-label={t("editor:actions.editNamed", { name: item.name })}
                     >
                       {t("editor:actions.edit")}
