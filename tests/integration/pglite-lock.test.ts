@@ -53,12 +53,12 @@ describe("PGlite data folder lock", () => {
   it("refuses a second opener of the same folder, and frees the folder on close", async () => {
     const dataDir = tempDir();
     const first = await openDatabase({ kind: "pglite", dataDir });
-    await first.migrate();
     await expect(openDatabase({ kind: "pglite", dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
 
-    // Another process (the real server) exits with a clear message instead of opening it.
-    const child = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent", NODE_ENV: "development", OFFERLY_VITE_DEV: "" },
+    // Another process (the real server, as users run it: the production build) exits with a clear message instead of opening it.
+    if (!fs.existsSync("build/server/main.js")) throw new Error("No production build: run `npm run build` (npm test does it).");
+    const child = spawnSync(process.execPath, [path.resolve("build/server/main.js")], {
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: "http://127.0.0.1:1", LOG_LEVEL: "silent", NODE_ENV: "production" },
       encoding: "utf8",
       timeout: 60_000,
     });
@@ -70,7 +70,7 @@ describe("PGlite data folder lock", () => {
     await second.ping();
     await second.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000); // initdb, then a server started from source: over 30 s on a loaded machine (seen on Node 22 and 24 in CI-like runs)
+  }, 120_000); // initdb, then a server start: over 30 s on a loaded machine (seen on Node 22 and 24 in CI-like runs)
 
   // The lock itself for each stale content (no PGlite start each: four starts took three minutes on
   // a loaded CI machine), then the whole path once: a stale file does not stop the database opening.
