@@ -94,6 +94,7 @@ export default {
     voided: "The DocuSign envelope was voided: {{reason}}. The quote is published again.",
     noReason: "no reason given",
     planRequired: "DocuSign is part of the Pro plan: sending with DocuSign has stopped.",
+    payToAccept: "Not available with “pay to accept”: DocuSign would accept the quote without the payment.",
     notConnected: "Connect DocuSign in Settings → Integrations to send quotes with DocuSign.",
     publicOut: "This quote is out for signature with DocuSign. Please sign it from the e-mail DocuSign sent you.",
     publicSigned: "This quote was signed with DocuSign.",

@@ -96,6 +96,7 @@ export default {
     voided: "De DocuSign-envelop is ingetrokken: {{reason}}. De offerte is weer gepubliceerd.",
     noReason: "geen reden opgegeven",
     planRequired: "DocuSign hoort bij het Pro-abonnement: versturen met DocuSign is gestopt.",
+    payToAccept: "Niet beschikbaar bij „betalen om te accepteren”: via DocuSign zou de offerte zonder betaling geaccepteerd worden.",
     notConnected: "Koppel DocuSign via Instellingen → Integraties om offertes met DocuSign te versturen.",
     publicOut: "Deze offerte ligt ter ondertekening bij DocuSign. Onderteken haar via de e-mail die DocuSign je stuurde.",
     publicSigned: "Deze offerte is ondertekend met DocuSign.",

@@ -94,6 +94,10 @@ export const QuoteDocuSignQuery = graphql(`
         contactPerson
         email
       }
+      paymentTerms {
+        mode
+        payToAccept
+      }
       docusignEnvelope {
         envelopeId
         status
