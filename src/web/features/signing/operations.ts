@@ -125,3 +125,40 @@ export const SendQuoteWithDocuSignMutation = graphql(`
     }
   }
 `);
+
+export const QuoteSubscriptionsQuery = graphql(`
+  query QuoteSubscriptions($id: ID!) {
+    quote(id: $id) {
+      id
+      currency
+      subscriptions {
+        id
+        interval
+        amount
+        currency
+        status
+        startDate
+        nextPaymentDate
+        paymentsCount
+      }
+    }
+    me {
+      id
+    }
+    teamMembers {
+      id
+      role
+      status
+    }
+  }
+`);
+
+export const CancelQuoteSubscriptionMutation = graphql(`
+  mutation CancelQuoteSubscription($id: ID!) {
+    cancelQuoteSubscription(id: $id) {
+      id
+      status
+      nextPaymentDate
+    }
+  }
+`);
