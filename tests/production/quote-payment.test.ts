@@ -197,10 +197,15 @@ describe("paying a quote's deposit (production build)", () => {
 
     // The owner cancels the subscription from Offerly (a confirmation first): Mollie stops it.
     await open(app, `/app/quotes/mutate/${quote.id}`);
+    await app.getByTestId("owner-subscription").waitFor();
+    await e2e.shot(app, "quote-subscription-owner-en-1280");
+    // On a phone: the list and the dialog fit.
+    await app.setViewportSize({ width: 375, height: 812 });
+    expect(await scrollWidth(app)).toBeLessThanOrEqual(375);
     await app.getByTestId("cancel-subscription").click();
     const dialog = app.getByRole("dialog");
     expect(await text(dialog)).toContain("Mollie will no longer charge the customer € 30,25 per month.");
-    await e2e.shot(app, "quote-subscription-cancel-dialog-en");
+    await e2e.shot(app, "quote-subscription-cancel-dialog-en-375");
     await dialog.getByRole("button", { name: "Cancel subscription" }).click();
     await toastWithText(app, "The subscription was canceled.");
     await app.waitForFunction(() => document.querySelector('[data-testid="owner-subscription"]')?.getAttribute("data-status") === "CANCELED");
@@ -208,7 +213,7 @@ describe("paying a quote's deposit (production build)", () => {
     expect(await app.getByTestId("cancel-subscription").count()).toBe(0);
     expect(subscriptions[0].status).toBe("canceled");
     expect(await axeViolations(app)).toEqual([]);
-    await e2e.shot(app, "quote-subscription-canceled-en");
+    await e2e.shot(app, "quote-subscription-canceled-en-375");
     await ownerContext.close();
   });
 });

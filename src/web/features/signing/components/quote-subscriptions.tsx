@@ -74,6 +74,7 @@ export function QuoteSubscriptions({ quoteId, language }: { quoteId: string; lan
         title={t("signing:subscription.cancelTitle")}
         confirmLabel={t("signing:subscription.cancelConfirm")}
         cancelLabel={t("signing:subscription.keep")}
+        danger
         busy={canceling}
         onConfirm={doCancel}
         onCancel={() => setConfirming(null)}
