@@ -75,7 +75,8 @@ const SUBSCRIPTION_FIELDS = "id interval amount currency status startDate nextPa
 const SIGN = `mutation ($nanoId: String, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $nanoId, input: $input) { payment { ${PAYMENT_FIELDS} } } }`;
 const START = `mutation ($nanoId: String!) { startQuotePayment(nanoId: $nanoId) { ${PAYMENT_FIELDS} } }`;
 const OWNER = `query ($id: ID!) { quote(id: $id) { payment { status } subscriptions { ${SUBSCRIPTION_FIELDS} } } }`;
-const PUBLIC = `query ($nanoId: String!) { publicQuote(nanoId: $nanoId) { quote { payment { status } subscriptions { ${SUBSCRIPTION_FIELDS} } } } }`;
+const PUBLIC =
+  "query ($nanoId: String!) { publicQuote(nanoId: $nanoId) { quote { payment { status } subscriptions { interval amount status nextPaymentDate } } } }";
 const CANCEL = `mutation ($id: ID!) { cancelQuoteSubscription(id: $id) { ${SUBSCRIPTION_FIELDS} } }`;
 const OVERVIEW = "{ quoteSubscriptionsOverview { activeCount perInterval { interval currency count amount } } }";
 

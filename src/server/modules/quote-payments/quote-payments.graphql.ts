@@ -149,9 +149,22 @@ builder.objectField(QuoteRef, "subscriptions", (t) =>
   }),
 );
 
+/** The customer's view of a subscription: no internal ids on the public types. */
+const PublicQuoteSubscriptionRef = builder.objectRef<QuoteSubscriptionView>("PublicQuoteSubscription").implement({
+  description: "A recurring payment the customer's payment started: amount incl. VAT per interval, status and next charge.",
+  fields: (t) => ({
+    interval: t.field({ type: RecurringIntervalEnum, resolve: (s) => s.interval }),
+    amount: t.exposeString("amount", { description: "Exact, two decimals, incl. VAT, charged every interval." }),
+    currency: t.field({ type: CurrencyEnum, resolve: (s) => s.currency as never }),
+    status: t.field({ type: QuoteSubscriptionStatusEnum, resolve: (s) => s.status }),
+    startDate: t.exposeString("startDate"),
+    nextPaymentDate: t.string({ nullable: true, resolve: (s) => s.nextPaymentDate }),
+  }),
+});
+
 builder.objectField(PublicQuoteRef, "subscriptions", (t) =>
   t.field({
-    type: [QuoteSubscriptionRef],
+    type: [PublicQuoteSubscriptionRef],
     description: "The subscriptions the customer's payment started (after payment).",
     resolve: async (v, _args, ctx) => (await findQuoteSubscriptions(ctx.db, v.accountId, [v.quoteId])).get(v.quoteId) ?? [],
   }),
