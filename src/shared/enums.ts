@@ -49,6 +49,12 @@ export type MolliePaymentStatus = (typeof MOLLIE_PAYMENT_STATUSES)[number];
  */
 export const DOCUSIGN_ENVELOPE_STATUSES = ["PREPARING", "SENT", "COMPLETED", "DECLINED", "VOIDED", "FAILED"] as const;
 export type DocuSignEnvelopeStatus = (typeof DOCUSIGN_ENVELOPE_STATUSES)[number];
+/**
+ * A quote's subscription (issue 26 item 4, decision 061): CREATING until Mollie has it (the first
+ * payment is paid, the subscription not yet created at Mollie), then Mollie's own status.
+ */
+export const QUOTE_SUBSCRIPTION_STATUSES = ["CREATING", "PENDING", "ACTIVE", "SUSPENDED", "CANCELED", "COMPLETED"] as const;
+export type QuoteSubscriptionStatus = (typeof QUOTE_SUBSCRIPTION_STATUSES)[number];
 /** What a customer's payment of a quote version is (src/shared/quote-payments.ts `quotePaymentStatus`). */
 export const QUOTE_PAYMENT_STATUSES = ["DUE", "OPEN", "PAID", "FAILED"] as const;
 export type QuotePaymentStatus = (typeof QUOTE_PAYMENT_STATUSES)[number];

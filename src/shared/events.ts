@@ -18,6 +18,8 @@ export const EVENT_TYPES = [
   "quote.expired",
   "quote.payment.paid",
   "quote.payment.failed",
+  "quote.subscription.created",
+  "quote.subscription.canceled",
   "customer.created",
   "customer.updated",
 ] as const;

@@ -1,5 +1,6 @@
 import type { Currency, MolliePaymentStatus, PaymentMode, QuotePaymentStatus } from "./enums";
 import type { PaymentTerms } from "./payment-terms";
+import type { FrozenRecurring } from "./quote-subscriptions";
 import { centsToString } from "./totals";
 
 /**
@@ -51,6 +52,13 @@ export type FrozenPayment = {
   amountCents: string;
   currency: Currency;
   payToAccept: boolean;
+  /**
+   * With `startRecurring` and selected recurring lines (decision 061): the subscriptions the paid
+   * payment starts, one per interval. The payment is then Mollie's `sequenceType: first`.
+   */
+  recurring?: FrozenRecurring[];
+  /** No one-off amount to pay: the payment is the first period of the recurring lines (their sum). */
+  firstPeriod?: boolean;
 };
 
 /**
@@ -83,6 +91,10 @@ export type QuotePaymentView = {
   versionNumber: number | null;
   /** The deposit invoice of the paid payment (downloaded at the quote's link + /invoice). */
   invoiceNumber: string | null;
+  /** The payment is the first period of the recurring lines (no one-off amount asked; decision 061). */
+  firstPeriod: boolean;
+  /** The subscriptions the paid payment starts (decision 061): interval, amount incl. VAT, agreed start. */
+  recurring: FrozenRecurring[];
 };
 
 type SignatureFacts = { id: string; kind: string; versionNumber: number | null; payment: FrozenPayment | null };
@@ -122,5 +134,7 @@ export function quotePaymentView(
     paidAt: paid?.paidAt ?? null,
     versionNumber,
     invoiceNumber: paid?.invoiceNumber ?? null,
+    firstPeriod: signature.payment.firstPeriod ?? false,
+    recurring: signature.payment.recurring ?? [],
   };
 }

@@ -97,6 +97,8 @@ describe("export", () => {
       "quote-payments.json",
       "quote-pdfs.json",
       "quote-signatures.json",
+      "quote-subscription-payments.json",
+      "quote-subscriptions.json",
       "quote-versions.json",
       "quoteReminders.json",
       "quotes.csv",

@@ -58,9 +58,9 @@ async function connect(user: SignedInAs, locale = "en") {
   return { authorize, location: back.headers.get("location") ?? "", callback };
 }
 
-async function publishedQuote(user: SignedInAs, email: string | null = "inge@klant.example") {
+async function publishedQuote(user: SignedInAs, email: string | null = "inge@klant.example", overrides: Record<string, unknown> = {}) {
   const customer = await createCustomer(t, user, { name: "Klant BV", contactPerson: "Inge de Klant", email });
-  const quote = await createQuote(t, user, customer.id);
+  const quote = await createQuote(t, user, customer.id, overrides);
   await addBlocks(t, quote.id);
   const published = await transition(t, user, "publishQuote", quote.id);
   expect(published.errors).toBeUndefined();
@@ -334,6 +334,21 @@ describe("Send with DocuSign and Connect", () => {
     expect(((await t.gql(SEND, { id: quote.id }, owner.headers())) as Errors).errors?.[0].message).toBe(
       "This quote is already out for signature with DocuSign.",
     );
+  });
+
+  it("refuses a quote with “pay to accept” (it would be accepted without the payment), EN and NL; a payment offered after signing may be sent", async () => {
+    const payFirst = await publishedQuote(owner, "inge@klant.example", { paymentTerms: { mode: "DEPOSIT_PERCENT", percent: "30", payToAccept: true } });
+    const en = (await t.gql(SEND, { id: payFirst.id }, owner.headers())) as Errors;
+    expect(en.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(en.errors?.[0].message).toContain("DocuSign would accept it without the payment");
+    const nl = (await t.gql(SEND, { id: payFirst.id }, { ...owner.headers(), "accept-language": "nl" })) as Errors;
+    expect(nl.errors?.[0].message).toContain("zonder betaling geaccepteerd");
+    const [none] = await t.db.select().from(docusignEnvelopes).where(eq(docusignEnvelopes.quoteId, payFirst.id));
+    expect(none).toBeUndefined();
+    // Paying after signing does not make the signature depend on the payment: DocuSign may send it.
+    const payAfter = await publishedQuote(owner, "inge@klant.example", { paymentTerms: { mode: "DEPOSIT_PERCENT", percent: "30", payToAccept: false } });
+    const sent = (await t.gql(SEND, { id: payAfter.id }, owner.headers())) as Errors;
+    expect(sent.errors).toBeUndefined();
   });
 
   it("is scoped to the account, and refuses a quote without a customer e-mail or not connected", async () => {

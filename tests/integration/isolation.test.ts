@@ -1,6 +1,7 @@
 import { isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quoteConversationEntries } from "../../src/server/db/schema";
+import { eq } from "drizzle-orm";
+import { quoteConversationEntries, quotePayments, quoteSubscriptions } from "../../src/server/db/schema";
 import { schema } from "../../src/server/graphql/schema";
 import { createApiKey } from "../../src/server/modules/api-keys/api-keys.service";
 import { type TestApp, createTestApp } from "../support/app";
@@ -29,6 +30,7 @@ type Ids = {
   slackConnectionId: string;
   webhookDeliveryId: string;
   apiKeyId: string;
+  subscriptionId: string;
 };
 /** `upload`: sent as a multipart request with a real PNG as `$file` (tests/support/upload.ts). */
 type Operation = { query: string; variables?: (victim: Ids) => Record<string, unknown>; upload?: true };
@@ -336,6 +338,12 @@ function DOCUSIGN_OPERATIONS(): Record<string, Operation> {
     "Query.docusignReadiness": { query: "{ docusignReadiness { planAllows connected } }" },
     "Mutation.disconnectDocuSign": { query: "mutation { disconnectDocuSign }" },
     "Mutation.sendQuoteWithDocuSign": { query: "mutation ($id: ID!) { sendQuoteWithDocuSign(id: $id) { status } }", variables: (v) => ({ id: v.quoteId }) },
+    // Quote subscriptions (issue 26 item 4, decision 061): the overview is the caller's; the victim's subscription is not found.
+    "Query.quoteSubscriptionsOverview": { query: "{ quoteSubscriptionsOverview { activeCount perInterval { interval currency count amount } } }" },
+    "Mutation.cancelQuoteSubscription": {
+      query: "mutation ($id: ID!) { cancelQuoteSubscription(id: $id) { id status } }",
+      variables: (v) => ({ id: v.subscriptionId }),
+    },
   };
 }
 
@@ -433,7 +441,41 @@ beforeAll(async () => {
     { input: { name: "Victim Ltd integration", role: "ADMIN" } },
     victim.headers(),
   );
+  // Quote subscriptions (issue 26 item 4): a running subscription of the victim's (written directly: no Mollie here).
+  const [victimPayment] = await t.db
+    .insert(quotePayments)
+    .values({
+      accountId: victim.accountId!,
+      quoteId: quote.id,
+      signatureId: crypto.randomUUID(),
+      versionNumber: null,
+      amountCents: 10_000n,
+      currency: "EUR",
+      status: "paid",
+      molliePaymentId: "tr_victimltd0001",
+      mollieMode: "test",
+      mollieCustomerId: "cst_victimltd",
+    })
+    .returning();
+  const [victimSubscription] = await t.db
+    .insert(quoteSubscriptions)
+    .values({
+      accountId: victim.accountId!,
+      quoteId: quote.id,
+      paymentId: victimPayment.id,
+      interval: "MONTH",
+      amountCents: 12_100n,
+      currency: "EUR",
+      status: "ACTIVE",
+      startDate: "2026-12-01",
+      nextPaymentDate: "2026-12-01",
+      mollieCustomerId: "cst_victimltd",
+      mollieSubscriptionId: "sub_victimltd",
+      mollieMode: "test",
+    })
+    .returning();
   ids = {
+    subscriptionId: victimSubscription.id,
     apiKeyId: victimKey.data!.createApiKey.apiKey.id,
     webhookEndpointId,
     slackConnectionId: slack.data.connectSlackWebhook.id,
@@ -757,6 +799,22 @@ describe("account isolation", () => {
     expect(read.data?.integrations).toHaveLength(1);
     expect(read.data?.integrations[0]).toMatchObject({ id: ids.slackConnectionId, label: expect.stringContaining("Victim Ltd"), enabled: true });
     expect(read.data?.integrations[0].eventTypes.length).toBeGreaterThan(1);
+  });
+
+  it("the victim's subscription is neither counted for nor cancelled by the attacker's owner", async () => {
+    const owner = await signIn(t, "owner", { account: attacker });
+    const overview = await t.gql<{ quoteSubscriptionsOverview: { activeCount: number } }>(
+      "{ quoteSubscriptionsOverview { activeCount } }",
+      {},
+      owner.headers(),
+    );
+    expect(overview.data!.quoteSubscriptionsOverview.activeCount).toBe(0);
+    const cancel = await t.gql("mutation ($id: ID!) { cancelQuoteSubscription(id: $id) { id } }", { id: ids.subscriptionId }, owner.headers());
+    expect(cancel.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    const foreign = await t.gql("mutation ($id: ID!) { cancelQuoteSubscription(id: $id) { id } }", { id: ids.subscriptionId }, owner.headers(victim.accountId));
+    expect(foreign.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const [row] = await t.db.select().from(quoteSubscriptions).where(eq(quoteSubscriptions.id, ids.subscriptionId));
+    expect(row.status).toBe("ACTIVE");
   });
 
   it("accounts lists only the user's own accounts", async () => {

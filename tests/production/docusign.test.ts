@@ -94,6 +94,48 @@ describe("DocuSign (production build)", () => {
     await ownerContext.addCookies(cookies);
     const app = await ownerContext.newPage();
 
+    // A quote the customer must pay to accept is not sent with DocuSign (it would be accepted there
+    // without the payment): the button is disabled and says why.
+    const payFirst = await createQuote(client, owner, customer.id, { name: "Betalen vooraf", paymentTerms: { mode: "FULL", payToAccept: true } });
+    await gqlOk(
+      client.gql(
+        "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }",
+        {
+          q: payFirst.id,
+          i: {
+            name: "Work",
+            content: null,
+            pricingUnit: "NONE",
+            lineItems: [
+              {
+                name: "Design",
+                description: null,
+                price: "100.00",
+                amount: "1",
+                vatRate: "21",
+                discountType: null,
+                discountValue: null,
+                optional: false,
+                selected: true,
+                recurring: false,
+              },
+            ],
+          },
+        },
+        owner.headers(),
+      ),
+    );
+    expect((await transition(client, owner, "publishQuote", payFirst.id)).errors).toBeUndefined();
+    await open(app, `/app/quotes/mutate/${payFirst.id}`);
+    const refused = app.getByTestId("send-docusign");
+    await refused.waitFor();
+    expect(await refused.isDisabled()).toBe(true);
+    expect(await app.getByTestId("docusign-pay-to-accept").textContent()).toBe(
+      "Not available with “pay to accept”: DocuSign would accept the quote without the payment.",
+    );
+    expect(await scrollWidth(app)).toBeLessThanOrEqual(375);
+    await e2e.shot(app, "docusign-pay-to-accept-375");
+
     // "Send with DocuSign" on the quote page, by keyboard.
     await open(app, `/app/quotes/mutate/${quote.id}`);
     const send = app.getByTestId("send-docusign");

@@ -32,7 +32,10 @@ afterAll(async () => {
  * an owner connected with Mollie Connect (OAuth: the payment is made with the access token, with
  * profileId and testmode as Mollie asks of OAuth calls): a Dutch customer at 375 px ticks an optional line, signs, sees the 30 % deposit of their choice
  * incl. VAT, pays it at Mollie's hosted checkout (the stub's, on the owner's own account), and is
- * brought back to "Betaald"; the owner sees the payment on the quote.
+ * brought back to "Betaald"; the owner sees the payment on the quote. The quote's monthly line
+ * (startRecurring, decision 061) makes the deposit Mollie's first payment: once paid, a monthly
+ * subscription of its total incl. VAT runs on the owner's account; the customer's page, the owner's
+ * quote page and the dashboard show it, and the owner cancels it from Offerly.
  */
 describe("paying a quote's deposit (production build)", () => {
   it("a Dutch customer at 375 px picks an optional line, signs, pays the 30 % deposit at Mollie and comes back to Betaald", async () => {
@@ -54,7 +57,8 @@ describe("paying a quote's deposit (production build)", () => {
     const quote = await createQuote(client, owner, customer.id, {
       name: "Nieuwe website",
       language: "NL",
-      paymentTerms: { mode: "DEPOSIT_PERCENT", percent: "30" },
+      // The monthly hosting line starts a subscription once the deposit is paid (decision 061).
+      paymentTerms: { mode: "DEPOSIT_PERCENT", percent: "30", startRecurring: true },
     });
     const line = (name: string, price: string, extra: Record<string, unknown> = {}) => ({
       name,
@@ -87,6 +91,13 @@ describe("paying a quote's deposit (production build)", () => {
         owner.headers(),
       ),
     );
+    await gqlOk(
+      client.gql(
+        "mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }",
+        { q: quote.id, i: { name: "Hosting", content: null, pricingUnit: "MONTH", lineItems: [line("Hosting", "25.00", { recurring: true })] } },
+        owner.headers(),
+      ),
+    );
     const published = await transition(client, owner, "publishQuote", quote.id);
     expect(published.errors).toBeUndefined();
 
@@ -114,6 +125,8 @@ describe("paying a quote's deposit (production build)", () => {
     await panel.waitFor();
     const text = async (locator: import("playwright-core").Locator) => ((await locator.textContent()) ?? "").replace(/\s+/g, " ");
     expect(await text(panel.getByTestId("payment-amount"))).toBe("Te betalen aanbetaling: € 428,34");
+    // The recurring line is not in the deposit: it is charged monthly from one month after signing (25.00 + 21 % = 30.25).
+    expect(await text(panel.getByTestId("subscription-planned"))).toMatch(/^€ 30,25 per maand, eerste afschrijving op \d{1,2} \w+ \d{4}$/);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);
     await e2e.shot(page, "quote-payment-nl-375-due");
@@ -133,6 +146,13 @@ describe("paying a quote's deposit (production build)", () => {
     expect(await status.getAttribute("data-status")).toBe("PAID");
     expect(await status.textContent()).toContain("Betaald");
     expect(await page.getByTestId("pay").count()).toBe(0);
+    // The deposit was Mollie's first payment: its mandate now carries the monthly subscription on the owner's account.
+    expect(mollie!.payments.get(paymentId)).toMatchObject({ sequenceType: "first", status: "paid" });
+    const subscriptions = [...mollie!.subscriptions.values()].filter((s) => s.customerId === mollie!.payments.get(paymentId)?.customerId);
+    expect(subscriptions.map((s) => [s.interval, s.amount.value, s.status, s.owner])).toEqual([["1 month", "30.25", "active", "Studio Betaal"]]);
+    const started = page.getByTestId("subscription");
+    expect(await started.getAttribute("data-status")).toBe("ACTIVE");
+    expect(await text(started)).toMatch(/^€ 30,25 per maand · Actief · Volgende afschrijving op \d{1,2} \w+ \d{4}$/);
     // The deposit invoice, issued when Mollie confirmed the payment, downloads from the paid panel.
     const invoiceLink = page.getByTestId("payment-invoice");
     expect(await text(invoiceLink)).toMatch(new RegExp(`^Factuur F${new Date().getUTCFullYear()}-0001 downloaden \\(pdf\\)$`));
@@ -164,12 +184,36 @@ describe("paying a quote's deposit (production build)", () => {
     expect(await text(ownerPayment)).toContain("Payment: Paid € 428,34 on");
     expect(await text(ownerPayment.getByTestId("owner-payment-invoice"))).toMatch(/^Download invoice F\d{4}-0001 \(PDF\)$/);
     await e2e.shot(app, "quote-payment-owner-en");
+    const subscription = app.getByTestId("owner-subscription");
+    expect(await subscription.getAttribute("data-status")).toBe("ACTIVE");
+    expect(await text(subscription)).toContain("€ 30,25 per month");
     // And on the dashboard: what customers paid in the period.
     await open(app, "/app");
     const paid = app.getByTestId("overview-paid");
     await paid.waitFor();
     expect(await text(paid)).toBe("Paid by customers: €428.34 (1 payment)");
+    expect(await text(app.getByTestId("overview-subscriptions"))).toBe("Active subscriptions: 1 active · €30.25 per month");
     await e2e.shot(app, "quote-payment-dashboard-en");
+
+    // The owner cancels the subscription from Offerly (a confirmation first): Mollie stops it.
+    await open(app, `/app/quotes/mutate/${quote.id}`);
+    await app.getByTestId("owner-subscription").waitFor();
+    await e2e.shot(app, "quote-subscription-owner-en-1280");
+    // On a phone: the list and the dialog fit.
+    await app.setViewportSize({ width: 375, height: 812 });
+    expect(await scrollWidth(app)).toBeLessThanOrEqual(375);
+    await app.getByTestId("cancel-subscription").click();
+    const dialog = app.getByRole("dialog");
+    expect(await text(dialog)).toContain("Mollie will no longer charge the customer € 30,25 per month.");
+    await e2e.shot(app, "quote-subscription-cancel-dialog-en-375");
+    await dialog.getByRole("button", { name: "Cancel subscription" }).click();
+    await toastWithText(app, "The subscription was canceled.");
+    await app.waitForFunction(() => document.querySelector('[data-testid="owner-subscription"]')?.getAttribute("data-status") === "CANCELED");
+    expect(await text(app.getByTestId("owner-subscription-status"))).toBe("Canceled");
+    expect(await app.getByTestId("cancel-subscription").count()).toBe(0);
+    expect(subscriptions[0].status).toBe("canceled");
+    expect(await axeViolations(app)).toEqual([]);
+    await e2e.shot(app, "quote-subscription-canceled-en-375");
     await ownerContext.close();
   });
 });

@@ -50,11 +50,16 @@ type StubSubscription = {
   amount: Amount;
   interval: string;
   startDate: string;
+  /** Mollie: the date of the next charge of an active subscription (absent once canceled). */
+  nextPaymentDate?: string;
+  timesRemaining?: number | null;
   description: string;
   webhookUrl?: string;
   metadata: unknown;
   createdAt: string;
   canceledAt?: string;
+  /** The owner's account it was made on (absent: the platform's key). */
+  owner?: string;
   _links: Record<string, { href: string; type: string }>;
 };
 
@@ -97,7 +102,7 @@ export function trustStub(): () => void {
 }
 
 export async function startMollieStub(options: { deliver: Deliver; webhookAttempts?: number }) {
-  const customers = new Map<string, { resource: "customer"; id: string; name: string; email?: string; metadata: unknown }>();
+  const customers = new Map<string, { resource: "customer"; id: string; name: string; email?: string; metadata: unknown; owner?: string }>();
   const payments = new Map<string, StubPayment>();
   const subscriptions = new Map<string, StubSubscription>();
   const mandates = new Map<string, { resource: "mandate"; id: string; status: "valid"; method: string; customerId: string }>();
@@ -106,6 +111,8 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
   const deliveries: { id: string; status: number }[] = [];
   /** Faults for the next requests: a status (5xx) or a hang (timeout). */
   const faults: ("500" | "503" | "hang")[] = [];
+  /** Faults for the next owner requests whose path contains `path` (an owner's own account). */
+  const ownerFaults: { path: string; status: number }[] = [];
   const hanging = new Set<import("node:http").ServerResponse>();
   /**
    * Mollie Connect (docs.mollie.com/reference/oauth-api): the app's client id and secret; codes the
@@ -193,15 +200,33 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
           amount: body.amount as Amount,
           interval: String(body.interval),
           startDate: String(body.startDate ?? now().slice(0, 10)),
+          nextPaymentDate: String(body.startDate ?? now().slice(0, 10)),
           description: String(body.description),
           webhookUrl: body.webhookUrl as string | undefined,
           metadata: body.metadata ?? null,
           createdAt: now(),
           _links: {},
         };
+        if (body.startDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(String(body.startDate)))
+          return error(422, "Unprocessable Entity", "The start date is invalid");
+        const amount = body.amount as Amount | undefined;
+        if (!amount || typeof amount.value !== "string" || !/^\d+\.\d{2}$/.test(amount.value))
+          return error(422, "Unprocessable Entity", "The amount is invalid");
+        // Mollie: the description must be unique among the customer's active subscriptions.
+        if ([...subscriptions.values()].some((s) => s.customerId === customer.id && s.status === "active" && s.description === String(body.description)))
+          return error(422, "Unprocessable Entity", "The description is not unique for this customer");
         subscription._links = { self: self(`customers/${customer.id}/subscriptions`, subscription.id) };
+        subscription.owner = customer.owner;
         subscriptions.set(subscription.id, subscription);
         return { status: 201, body: subscription };
+      }
+      // List subscriptions of a customer (newest first, as Mollie lists them).
+      if (method === "GET" && parts[2] === "subscriptions" && parts.length === 3) {
+        const list = [...subscriptions.values()].filter((x) => x.customerId === customer.id).reverse();
+        return {
+          status: 200,
+          body: { count: list.length, _embedded: { subscriptions: list }, _links: { self: self(`customers/${customer.id}`, "subscriptions") } },
+        };
       }
       if (method === "GET" && parts[2] === "subscriptions" && parts.length === 4) {
         const subscription = subscriptions.get(parts[3]);
@@ -235,6 +260,7 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
         if (subscription.status === "canceled") return error(422, "Unprocessable Entity", "The subscription has been canceled");
         subscription.status = "canceled";
         subscription.canceledAt = now();
+        delete subscription.nextPaymentDate;
         return { status: 200, body: subscription };
       }
     }
@@ -314,8 +340,28 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
         },
       });
     }
+    // Customers, their mandates and subscriptions on the owner's own account (only the owner that made them sees them).
+    if (method === "POST" && parts[0] === "customers" && parts.length === 1) {
+      return () => {
+        const answer = handle(method, url, body);
+        const created = answer.body as { id?: string };
+        const customer = created.id ? customers.get(created.id) : undefined;
+        if (customer) customer.owner = owner.name;
+        return answer;
+      };
+    }
+    if (parts[0] === "customers" && parts.length >= 2) {
+      return () => {
+        const customer = customers.get(parts[1]);
+        if (!customer || customer.owner !== owner.name) return error(404, "Not Found", `No customer exists with token ${parts[1]}.`);
+        return handle(method, url, body);
+      };
+    }
     if (method === "POST" && parts[0] === "payments" && parts.length === 1) {
       return () => {
+        const customerId = body.customerId as string | undefined;
+        if (customerId && customers.get(customerId)?.owner !== owner.name) return error(422, "Unprocessable Entity", "The customer does not exist");
+        if (body.sequenceType === "first" && !customerId) return error(422, "Unprocessable Entity", "A first payment needs a customerId");
         if (oauth && !body.profileId) return error(422, "Unprocessable Entity", "The profile ID is required when using an access token");
         if (oauth && body.profileId !== profileOf(owner.name)) return error(422, "Unprocessable Entity", "The profile does not exist or is not accessible");
         const amount = body.amount as Amount | undefined;
@@ -332,6 +378,7 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
           description: String(body.description),
           sequenceType: (body.sequenceType as StubPayment["sequenceType"]) ?? "oneoff",
           method: body.method ?? null,
+          customerId,
           metadata: body.metadata ?? null,
           redirectUrl: body.redirectUrl as string,
           webhookUrl: body.webhookUrl as string | undefined,
@@ -387,6 +434,11 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
       requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey: key });
       const owner = ownerCredentials.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
       if (owner) {
+        const faultAt = ownerFaults.findIndex((f) => url.pathname.includes(f.path));
+        if (faultAt >= 0) {
+          const [fault] = ownerFaults.splice(faultAt, 1);
+          return send(fault.status, { status: fault.status, title: "Service Unavailable", detail: "Try again later" }, { "Retry-After": "0" });
+        }
         const ownerAnswer = ownerRequest(owner, req.method ?? "GET", url, body, (req.headers.authorization ?? "").replace(/^Bearer /, ""));
         if (ownerAnswer) {
           const remembered = key && req.method === "POST" ? idempotent.get(`${owner.name} POST ${url.pathname} ${key}`) : undefined;
@@ -525,6 +577,10 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     failNext(...next: ("500" | "503" | "hang")[]) {
       faults.push(...next);
     },
+    /** The next owner request whose path contains `path` answers `status` (e.g. 503), once per call. */
+    failOwnerNext(path: string, status = 503) {
+      ownerFaults.push({ path, status });
+    },
     /**
      * The buyer finishes the hosted checkout: the payment's status changes, then the webhook is
      * called — `copies` times at once when given (Mollie may deliver one event more than once).
@@ -563,10 +619,18 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
         metadata: subscription.metadata,
         webhookUrl: subscription.webhookUrl,
         createdAt: now(),
+        owner: subscription.owner,
+        ...(status === "paid" ? { paidAt: now() } : {}),
         _links: {},
       };
       payment._links = { self: self("payments", payment.id) };
       payments.set(payment.id, payment);
+      // The next charge moves one interval on (Mollie: "N months" / "N weeks" / "N days").
+      const [count, unit] = subscription.interval.split(" ");
+      const next = new Date(`${subscription.nextPaymentDate ?? subscription.startDate}T00:00:00Z`);
+      if (unit.startsWith("month")) next.setUTCMonth(next.getUTCMonth() + Number(count));
+      else next.setUTCDate(next.getUTCDate() + Number(count) * (unit.startsWith("week") ? 7 : 1));
+      subscription.nextPaymentDate = next.toISOString().slice(0, 10);
       await Promise.all(Array.from({ length: copies }, () => callWebhook(subscription.webhookUrl, payment.id)));
       return payment.id;
     },

@@ -59,6 +59,10 @@ export type RecordEventInput =
   | (QuoteEventBase & { type: "quote.signed"; selection: SelectionInput; audit: AuditInput })
   | (QuoteEventBase & { type: "quote.payment.paid"; payment: EventPayloads["quote.payment.paid"]["payment"]; audit: AuditInput })
   | (QuoteEventBase & { type: "quote.payment.failed"; payment: EventPayloads["quote.payment.failed"]["payment"] })
+  | (QuoteEventBase & {
+      type: "quote.subscription.created" | "quote.subscription.canceled";
+      subscription: EventPayloads["quote.subscription.created"]["subscription"];
+    })
   | { type: "customer.created" | "customer.updated"; accountId: string; customerId: string };
 
 /** The audit trail's event for a domain event type (types without one write no audit row). */
@@ -117,6 +121,9 @@ async function buildPayload(tx: Executor, input: RecordEventInput): Promise<{ pa
     case "quote.payment.paid":
     case "quote.payment.failed":
       return { payload: { quote, payment: input.payment }, ...ids };
+    case "quote.subscription.created":
+    case "quote.subscription.canceled":
+      return { payload: { quote, subscription: input.subscription }, ...ids };
   }
 }
 

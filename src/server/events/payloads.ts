@@ -94,6 +94,21 @@ const ZQuotePayment = z
   })
   .describe("The customer's payment of the quote (a deposit or the full one-off total)");
 
+const ZQuoteSubscription = z
+  .object({
+    id: z.uuid().describe("Offerly's id of the subscription"),
+    status: z.enum(["PENDING", "ACTIVE", "SUSPENDED", "CANCELED", "COMPLETED"]).describe("The subscription's status at the provider"),
+    interval: z.enum(["MONTH", "QUARTER", "YEAR"]).describe("How often it charges: the recurring lines' unit"),
+    amount: Money.describe("Charged every interval, incl. VAT: the interval's recurring total of the signed selection"),
+    currency: z.enum(CURRENCIES),
+    startDate: z.iso.date().describe("The first charge (one interval after signing)"),
+    nextPaymentDate: z.iso.date().nullable().describe("The next charge as the provider reports it (null when canceled)"),
+    provider: z.literal("mollie"),
+    providerSubscriptionId: z.string().describe("The subscription's id at the provider, on the owner's own account (sub_…)"),
+    providerCustomerId: z.string().describe("The provider's customer the subscription charges (cst_…)"),
+  })
+  .describe("A recurring payment started by the customer's first payment (one per interval of the recurring lines)");
+
 export const eventPayloadSchemas = {
   "quote.published": quoteEvent({}),
   "quote.withdrawn": quoteEvent({}),
@@ -125,6 +140,8 @@ export const eventPayloadSchemas = {
   "quote.expired": quoteEvent({}),
   "quote.payment.paid": quoteEvent({ payment: ZQuotePayment }),
   "quote.payment.failed": quoteEvent({ payment: ZQuotePayment }),
+  "quote.subscription.created": quoteEvent({ subscription: ZQuoteSubscription }),
+  "quote.subscription.canceled": quoteEvent({ subscription: ZQuoteSubscription }),
   "customer.created": z.object({ customer: ZEventCustomer.extend({ id: z.uuid() }) }),
   "customer.updated": z.object({ customer: ZEventCustomer.extend({ id: z.uuid() }) }),
 } as const satisfies Record<EventType, z.ZodType>;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CURRENCIES, MOLLIE_PAYMENT_STATUSES } from "../../../shared/enums";
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { CURRENCIES, MOLLIE_PAYMENT_STATUSES, QUOTE_SUBSCRIPTION_STATUSES, RECURRING_INTERVALS } from "../../../shared/enums";
 import { accounts } from "./identity";
 import { quotes } from "./quotes";
 
@@ -40,6 +40,11 @@ export const quotePayments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** The deposit invoice issued when the payment was paid (quote_invoices.number). */
     invoiceNumber: text("invoice_number"),
+    /**
+     * A payment that starts subscriptions (decision 061) is Mollie's `sequenceType: first` for this
+     * Mollie customer on the owner's account (its mandate then charges the subscriptions); null: one-off.
+     */
+    mollieCustomerId: text("mollie_customer_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,4 +117,83 @@ export const quoteInvoiceCounters = pgTable(
     lastValue: integer("last_value").notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.year] })],
+);
+
+/**
+ * The subscriptions a paid first payment starts on the owner's Mollie account (issue 26 item 4,
+ * decision 061): one per interval of the signed selection's recurring lines, inserted with the
+ * payment's "paid" (status CREATING; the unique key payment + interval makes a replayed webhook
+ * insert none), then created at Mollie and given Mollie's id and status. The amount is the
+ * interval's recurring total incl. VAT, frozen with the signature.
+ */
+export const quoteSubscriptions = pgTable(
+  "quote_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    /** The first payment (sequenceType first) whose mandate the subscription charges. */
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => quotePayments.id, { onDelete: "cascade" }),
+    interval: text("interval", { enum: RECURRING_INTERVALS }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    status: text("status", { enum: QUOTE_SUBSCRIPTION_STATUSES }).notNull(),
+    /** The agreed first charge (YYYY-MM-DD): one interval after signing (or the day it was created, when later). */
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    /** Mollie's `nextPaymentDate`, as last read. */
+    nextPaymentDate: date("next_payment_date", { mode: "string" }),
+    mollieCustomerId: text("mollie_customer_id").notNull(),
+    mollieSubscriptionId: text("mollie_subscription_id"),
+    mollieMode: text("mollie_mode", { enum: ["test", "live"] }).notNull(),
+    /** Paid charges of the subscription (its payments after the first one) and their sum. */
+    paymentsCount: integer("payments_count").notNull().default(0),
+    paidCents: bigint("paid_cents", { mode: "bigint" }).notNull().default(sql`0`),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quote_subscriptions_payment_interval_key").on(t.paymentId, t.interval),
+    uniqueIndex("quote_subscriptions_mollie_id_idx").on(t.mollieSubscriptionId),
+    index("quote_subscriptions_account_idx").on(t.accountId, t.status),
+    index("quote_subscriptions_quote_idx").on(t.quoteId),
+    check("quote_subscriptions_amount_check", sql`${t.amountCents} > 0`),
+    check("quote_subscriptions_interval_check", sql`${t.interval} in ('MONTH', 'QUARTER', 'YEAR')`),
+    check("quote_subscriptions_status_check", sql`${t.status} in ('CREATING', 'PENDING', 'ACTIVE', 'SUSPENDED', 'CANCELED', 'COMPLETED')`),
+  ],
+);
+
+/**
+ * The payments Mollie makes for a quote's subscription (its webhook, with the subscription in the
+ * URL and the payment fetched from the owner's account): one row per Mollie payment, counted on the
+ * subscription once, when it becomes paid.
+ */
+export const quoteSubscriptionPayments = pgTable(
+  "quote_subscription_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => quoteSubscriptions.id, { onDelete: "cascade" }),
+    molliePaymentId: text("mollie_payment_id").notNull(),
+    status: text("status", { enum: MOLLIE_PAYMENT_STATUSES }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quote_subscription_payments_mollie_id_idx").on(t.molliePaymentId),
+    index("quote_subscription_payments_subscription_idx").on(t.subscriptionId),
+  ],
 );

@@ -27,6 +27,8 @@ import {
   docusignEnvelopes,
   quoteInvoices,
   quotePayments,
+  quoteSubscriptionPayments,
+  quoteSubscriptions,
   quoteSignatures,
   quoteVersions,
   quoteTimeEntries,
@@ -226,6 +228,26 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       (await db.select().from(quoteInvoices).where(eq(quoteInvoices.accountId, accountId)).orderBy(asc(quoteInvoices.issuedAt))).map(
         ({ accountId: _a, totalCents, ...i }) => ({ ...i, total: centsToString(totalCents) }),
       ),
+  },
+  {
+    name: "quote-subscriptions",
+    // The subscriptions customers' first payments started on the owner's Mollie account (decision 061).
+    rows: async (db, accountId) =>
+      (await db.select().from(quoteSubscriptions).where(eq(quoteSubscriptions.accountId, accountId)).orderBy(asc(quoteSubscriptions.createdAt))).map(
+        ({ accountId: _a, amountCents, paidCents, ...s }) => ({ ...s, amount: centsToString(amountCents), paid: centsToString(paidCents) }),
+      ),
+  },
+  {
+    name: "quote-subscription-payments",
+    // The payments Mollie made for those subscriptions, one row per payment.
+    rows: async (db, accountId) =>
+      (
+        await db
+          .select()
+          .from(quoteSubscriptionPayments)
+          .where(eq(quoteSubscriptionPayments.accountId, accountId))
+          .orderBy(asc(quoteSubscriptionPayments.createdAt))
+      ).map(({ accountId: _a, amountCents, ...p }) => ({ ...p, amount: centsToString(amountCents) })),
   },
   {
     name: "quote-pdfs",

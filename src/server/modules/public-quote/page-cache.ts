@@ -4,7 +4,16 @@ import { effectivePlan, showsWatermark } from "../../../shared/plans";
 import { type PublicAvailability, type QuoteStatus, publicAvailability, todayIso } from "../../../shared/quote-status";
 import type { Executor } from "../../db/client";
 import type { ReadDb } from "../../db/replica";
-import { accounts, quoteConversationEntries, quotePayments, quoteSignatures, quoteVersions, quotes, docusignEnvelopes } from "../../db/schema";
+import {
+  accounts,
+  quoteConversationEntries,
+  quotePayments,
+  quoteSignatures,
+  quoteSubscriptions,
+  quoteVersions,
+  quotes,
+  docusignEnvelopes,
+} from "../../db/schema";
 import type { Logger } from "../../logger";
 import { entitlementRefusal } from "../billing/entitlements";
 import { type Evidence, recordView } from "./signing.service";
@@ -81,6 +90,8 @@ export async function pageStamp(db: Executor, nanoId: string, now: Date = new Da
       signatures: sql<string>`(select count(*) || '/' || coalesce(max(${quoteSignatures.createdAt})::text, '') from ${quoteSignatures} where ${quoteSignatures.quoteId} = ${quotes.id})`,
       // The customer's payment (decision 058): attempts are added and their status changes.
       payments: sql<string>`(select count(*) || '/' || coalesce(max(${quotePayments.updatedAt})::text, '') from ${quotePayments} where ${quotePayments.quoteId} = ${quotes.id})`,
+      // The subscriptions the payment started (decision 061): created, charged, canceled.
+      subscriptions: sql<string>`(select count(*) || '/' || coalesce(max(${quoteSubscriptions.updatedAt})::text, '') from ${quoteSubscriptions} where ${quoteSubscriptions.quoteId} = ${quotes.id})`,
       // DocuSign (decision 059): an envelope sent, completed, declined or voided changes what the page says.
       docusign: sql<string>`(select count(*) || '/' || coalesce(max(${docusignEnvelopes.updatedAt})::text, '') from ${docusignEnvelopes} where ${docusignEnvelopes.quoteId} = ${quotes.id})`,
       // The current version (decision 032): what the page shows, and what a VIEWED row names.

@@ -15,7 +15,7 @@ import type { Locale } from "../../../shared/locales";
 import { selectedTotalsCents } from "../../../shared/payment-terms";
 import { readPaymentTerms } from "../../../shared/quote-payments";
 import type { QuoteVersionDocument } from "../../../shared/quote-versions";
-import { centsToString } from "../../../shared/totals";
+import { type TotalsPartCents, centsToString } from "../../../shared/totals";
 import type { Executor } from "../../db/client";
 import { type QuoteInvoiceParty, accounts, quoteInvoiceCounters, quoteInvoices, quotePayments, quoteSignatures, quoteVersions } from "../../db/schema";
 
@@ -30,6 +30,18 @@ async function nextInvoiceNumber(tx: Executor, accountId: string, year: number):
     .onConflictDoUpdate({ target: [quoteInvoiceCounters.accountId, quoteInvoiceCounters.year], set: { lastValue: sql`${quoteInvoiceCounters.lastValue} + 1` } })
     .returning({ lastValue: quoteInvoiceCounters.lastValue });
   return `F${year}-${String(row.lastValue).padStart(4, "0")}`;
+}
+
+/** The recurring parts of a selection as one: VAT per rate and the total incl. VAT, summed over the intervals. */
+function mergedRecurring(parts: readonly Pick<TotalsPartCents, "vat" | "totalInclVat">[]): Pick<TotalsPartCents, "vat" | "totalInclVat"> {
+  const byRate = new Map<string, { rate: string; base: bigint; vat: bigint }>();
+  for (const part of parts) {
+    for (const v of part.vat) {
+      const sum = byRate.get(v.rate) ?? { rate: v.rate, base: 0n, vat: 0n };
+      byRate.set(v.rate, { rate: v.rate, base: sum.base + v.base, vat: sum.vat + v.vat });
+    }
+  }
+  return { vat: [...byRate.values()], totalInclVat: parts.reduce((sum, p) => sum + p.totalInclVat, 0n) };
 }
 
 /**
@@ -51,8 +63,11 @@ export async function issueDepositInvoice(tx: Executor, payment: PaymentRow, now
   if (!version || !signature?.payment) return null;
   const { document, sender } = version.document as QuoteVersionDocument;
   const [account] = await tx.select({ vatNumber: accounts.vatNumber }).from(accounts).where(eq(accounts.id, payment.accountId)).limit(1);
-  const oneOff = selectedTotalsCents(document, signature.selection ?? []).oneOff;
-  const vat = depositVatBreakdown(oneOff, payment.amountCents).map((l) => ({
+  const totals = selectedTotalsCents(document, signature.selection ?? []);
+  // The first period of the recurring lines (decision 061): each interval's VAT per rate, summed.
+  const firstPeriod = signature.payment.firstPeriod === true;
+  const basis = firstPeriod ? mergedRecurring(totals.recurring) : totals.oneOff;
+  const vat = depositVatBreakdown(basis, payment.amountCents).map((l) => ({
     rate: l.rate,
     base: centsToString(l.base),
     vat: centsToString(l.vat),
@@ -85,8 +100,8 @@ export async function issueDepositInvoice(tx: Executor, payment: PaymentRow, now
     buyer,
     quoteNumber: document.quoteNumber,
     quoteName: document.name,
-    mode: terms.mode,
-    percent: terms.mode === "DEPOSIT_PERCENT" ? terms.percent : null,
+    mode: firstPeriod ? "FIRST_PERIOD" : terms.mode,
+    percent: !firstPeriod && terms.mode === "DEPOSIT_PERCENT" ? terms.percent : null,
     vat,
     totalCents: payment.amountCents,
   });
@@ -112,7 +127,9 @@ export function depositInvoiceView(invoice: QuoteInvoiceRow) {
       ? t("signing:payment.invoice.lineDeposit", { ...quote, percent: invoice.percent })
       : invoice.mode === "DEPOSIT_FIXED"
         ? t("signing:payment.invoice.lineFixed", quote)
-        : t("signing:payment.invoice.lineFull", quote);
+        : invoice.mode === "FIRST_PERIOD"
+          ? t("signing:payment.invoice.lineFirstPeriod", quote)
+          : t("signing:payment.invoice.lineFull", quote);
   const sum = (key: "base" | "vat") => centsToString(invoice.vat.reduce((s, l) => s + BigInt(l[key].replace(".", "")), 0n));
   return {
     locale,

@@ -42,9 +42,11 @@ export function quotePaymentWebhookRoutes(deps: Deps & { clientIp?: (request: Re
     } catch {
       return c.text("", 200);
     }
+    // A subscription's payments come with our subscription's id in the URL (decision 061): it only says which owner to ask.
+    const subscriptionRowId = (c.req.query("subscription") ?? "").slice(0, 64) || null;
     let running = inFlight.get(id);
     if (!running) {
-      running = processQuotePaymentWebhook(deps.db, deps.config, id, deps.log).finally(() => inFlight.delete(id));
+      running = processQuotePaymentWebhook(deps.db, deps.config, id, deps.log, { subscriptionRowId }).finally(() => inFlight.delete(id));
       inFlight.set(id, running);
     }
     try {

@@ -28,6 +28,7 @@ import {
   readPaymentTerms,
   storePaymentTerms,
 } from "../../../shared/quote-payments";
+import { type FrozenRecurring, subscriptionStartDate } from "../../../shared/quote-subscriptions";
 import { publicQuoteUrl } from "../../../shared/quotes";
 import { centsToString } from "../../../shared/totals";
 import type { Config } from "../../config";
@@ -42,6 +43,7 @@ import { callJson, mollieAccessToken } from "../integrations/mollie/mollie-conne
 import { loadPublicQuote } from "../public-quote/public-quote.service";
 import { recordPaymentReceived } from "../statistics/statistics.service";
 import { issueDepositInvoice } from "./deposit-invoice";
+import { ensureQuoteSubscriptions, mollieCustomerFor, planQuoteSubscriptions, processSubscriptionPaymentWebhook } from "./quote-subscriptions.service";
 
 export const QUOTE_PAYMENT_WEBHOOK_PATH = "/api/webhooks/mollie-quotes";
 const MOLLIE_PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/;
@@ -72,8 +74,7 @@ export async function frozenPaymentFor(
   input: { accountId: string; quoteId: string; versionNumber: number | null; document: QuoteDocumentData; selection: readonly string[]; now: Date },
 ): Promise<FrozenPayment | null> {
   const terms = await termsOfVersion(tx, input.quoteId, input.versionNumber);
-  // This slice takes one-off payments; a recurring start (startRecurring) is the next slice's.
-  if (!asksPayment(terms) || terms.mode === "NONE") return null;
+  if (!asksPayment(terms)) return null;
   try {
     await assertEntitled(tx, input.accountId, "payments", input.now);
   } catch (error) {
@@ -81,19 +82,44 @@ export async function frozenPaymentFor(
     throw error;
   }
   const due = paymentDue(input.document, input.selection, terms);
-  if (due.amountCents <= 0n) return null;
+  // Recurring lines start subscriptions (decision 061): one per interval of the SELECTED recurring
+  // lines, each its total incl. VAT, from one interval after signing.
+  const recurring: FrozenRecurring[] = due.recurring.map((r) => ({
+    interval: r.interval,
+    amount: centsToString(r.amountCents),
+    amountCents: r.amountCents.toString(),
+    startDate: subscriptionStartDate(input.now, r.interval),
+  }));
+  // No one-off amount to pay (NONE, or a deposit of nothing): the first payment is the first period
+  // of the recurring lines, which creates the mandate the subscriptions charge.
+  const firstPeriod = due.amountCents <= 0n && recurring.length > 0;
+  const amountCents = firstPeriod ? due.recurring.reduce((sum, r) => sum + r.amountCents, 0n) : due.amountCents;
+  if (amountCents <= 0n) return null;
   return {
     terms: storePaymentTerms(terms),
-    amount: centsToString(due.amountCents),
-    amountCents: due.amountCents.toString(),
+    amount: centsToString(amountCents),
+    amountCents: amountCents.toString(),
     currency: input.document.currency as FrozenPayment["currency"],
     payToAccept: terms.payToAccept,
+    ...(recurring.length > 0 ? { recurring, firstPeriod } : {}),
   };
 }
 
-type MolliePayment = { id: string; status: MolliePaymentStatus; amount: { value: string; currency: string }; metadata: unknown; checkoutUrl: string | null };
+export type MolliePayment = {
+  id: string;
+  status: MolliePaymentStatus;
+  amount: { value: string; currency: string };
+  metadata: unknown;
+  checkoutUrl: string | null;
+  customerId: string | null;
+  mandateId: string | null;
+  subscriptionId: string | null;
+  sequenceType: string | null;
+};
 
-function readMolliePayment(json: Record<string, unknown> | null): MolliePayment | null {
+const optionalString = (value: unknown) => (typeof value === "string" ? value : null);
+
+export function readMolliePayment(json: Record<string, unknown> | null): MolliePayment | null {
   if (!json || typeof json.id !== "string" || !(MOLLIE_PAYMENT_STATUSES as readonly string[]).includes(String(json.status))) return null;
   const amount = json.amount as { value?: unknown; currency?: unknown } | undefined;
   if (typeof amount?.value !== "string" || typeof amount.currency !== "string") return null;
@@ -104,19 +130,23 @@ function readMolliePayment(json: Record<string, unknown> | null): MolliePayment 
     amount: { value: amount.value, currency: amount.currency },
     metadata: json.metadata ?? null,
     checkoutUrl: typeof links?.checkout?.href === "string" ? links.checkout.href : null,
+    customerId: optionalString(json.customerId),
+    mandateId: optionalString(json.mandateId),
+    subscriptionId: optionalString(json.subscriptionId),
+    sequenceType: optionalString(json.sequenceType),
   };
 }
 
-type OwnerCredential = { token: string; mode: "test" | "live"; oauth: boolean };
+export type OwnerCredential = { token: string; mode: "test" | "live"; oauth: boolean };
 
 /** The owner's Mollie credential: an API key, or an OAuth access token (which needs profileId and testmode on payments). */
-async function ownerCredential(db: Executor, config: Config, accountId: string, fetchImpl: typeof fetch): Promise<OwnerCredential | null> {
+export async function ownerCredential(db: Executor, config: Config, accountId: string, fetchImpl: typeof fetch): Promise<OwnerCredential | null> {
   const access = await mollieAccessToken(db, config, accountId, fetchImpl);
   if (!access) return null;
   return { ...access, oauth: !/^(test|live)_/.test(access.token) };
 }
 
-const authHeaders = (credential: OwnerCredential) => ({ authorization: `Bearer ${credential.token}`, accept: "application/hal+json" });
+export const authHeaders = (credential: OwnerCredential) => ({ authorization: `Bearer ${credential.token}`, accept: "application/hal+json" });
 
 /**
  * With an OAuth access token Mollie needs the website profile to take the payment on: the owner's
@@ -131,7 +161,7 @@ async function profileIdOf(config: Config, credential: OwnerCredential, fetchImp
 }
 
 /** GET /v2/payments/:id on the owner's account (with an OAuth token in test mode: `testmode=true`). */
-async function fetchMolliePayment(config: Config, credential: OwnerCredential, id: string, fetchImpl: typeof fetch) {
+export async function fetchMolliePayment(config: Config, credential: OwnerCredential, id: string, fetchImpl: typeof fetch) {
   const url = new URL(`${config.mollieConnect.apiUrl}payments/${encodeURIComponent(id)}`);
   if (credential.oauth && credential.mode === "test") url.searchParams.set("testmode", "true");
   const { status, json } = await callJson(fetchImpl, url.toString(), { method: "GET", headers: authHeaders(credential) });
@@ -218,6 +248,14 @@ export async function startQuotePayment(
         body.profileId = await profileIdOf(deps.config, credential, fetchImpl);
         if (credential.mode === "test") body.testmode = true;
       }
+      // Recurring lines to start (decision 061): the payment is Mollie's first payment of a customer,
+      // so that paying it creates the mandate the subscriptions charge.
+      let mollieCustomerId: string | null = null;
+      if (frozen.recurring?.length) {
+        mollieCustomerId = await mollieCustomerFor(tx, deps.config, credential, { quoteId: view.quoteId, accountId: view.accountId, language }, fetchImpl);
+        body.customerId = mollieCustomerId;
+        body.sequenceType = "first";
+      }
       const created = await callJson(fetchImpl, `${deps.config.mollieConnect.apiUrl}payments`, {
         method: "POST",
         headers: {
@@ -241,6 +279,7 @@ export async function startQuotePayment(
         molliePaymentId: payment.id,
         mollieMode: credential.mode,
         checkoutUrl: payment.checkoutUrl,
+        mollieCustomerId,
         createdAt: now,
         updatedAt: now,
       });
@@ -271,11 +310,13 @@ export async function processQuotePaymentWebhook(
   config: Config,
   id: string,
   log: Logger,
-  options: { fetchImpl?: typeof fetch; now?: Date } = {},
+  options: { fetchImpl?: typeof fetch; now?: Date; subscriptionRowId?: string | null } = {},
 ): Promise<QuoteWebhookOutcome> {
   const fetchImpl = options.fetchImpl ?? fetch;
   if (!MOLLIE_PAYMENT_ID.test(id)) return "unknown";
   const [row] = await db.select().from(quotePayments).where(eq(quotePayments.molliePaymentId, id)).limit(1);
+  // A payment Mollie made for a subscription (its webhook URL names our subscription): decision 061.
+  if (!row && options.subscriptionRowId) return processSubscriptionPaymentWebhook(db, config, id, options.subscriptionRowId, log, options);
   if (!row) return "unknown";
   let credential: OwnerCredential | null;
   try {
@@ -303,7 +344,7 @@ export async function processQuotePaymentWebhook(
     return "mismatch";
   }
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<QuoteWebhookOutcome> => {
     const [locked] = await tx.select().from(quotePayments).where(eq(quotePayments.id, row.id)).for("update");
     if (!locked || locked.status === payment.status || FINAL_MOLLIE_STATUSES.includes(locked.status)) return "unchanged";
     await tx
@@ -325,6 +366,8 @@ export async function processQuotePaymentWebhook(
     };
     if (payment.status === "paid") {
       await recordPaymentReceived(tx, locked.accountId, locked.currency, locked.amountCents, now);
+      // The subscriptions it starts (a first payment): stored now, created at Mollie after the commit.
+      await planQuoteSubscriptions(tx, locked, now);
       // The invoice must never hold up the payment: a failure to make it is logged, the payment is
       // applied (its statements are reads and plain inserts; a thrown error leaves the transaction usable).
       await issueDepositInvoice(tx, locked, now).catch((error: unknown) => {
@@ -358,6 +401,11 @@ export async function processQuotePaymentWebhook(
     }
     return "updated";
   });
+  // A paid first payment: its subscriptions are created at Mollie (again on a replay, until they all exist).
+  if (payment.status === "paid" && row.mollieCustomerId) {
+    await ensureQuoteSubscriptions(db, config, credential, row.id, payment.mandateId, log, { fetchImpl, now });
+  }
+  return outcome;
 }
 
 /**

@@ -21,6 +21,7 @@ export default {
       pdf_ready: "PDF ready",
       expired: "Quote expired",
       payment: { paid: "Quote paid", failed: "Payment failed" },
+      subscription: { created: "Subscription started", canceled: "Subscription canceled" },
     },
     customer: {
       created: "Customer created",

@@ -164,6 +164,8 @@ export default {
     docusignUnreachable: "DocuSign could not be reached. Nothing was sent; please try again in a moment.",
     docusignNotPublished: "Only a published quote can be sent with DocuSign.",
     docusignAlreadyOut: "This quote is already out for signature with DocuSign.",
+    docusignPayToAccept:
+      "This quote asks the customer to pay to accept: DocuSign would accept it without the payment, so it cannot be sent with DocuSign. Remove “pay to accept” in a new version to use DocuSign.",
     docusignHasSignatures: "This version already has signatures: it cannot be sent with DocuSign. Publish a new version first.",
     docusignNoCustomerEmail: "The quote's customer has no e-mail address for DocuSign to send to. Add one to the customer and publish again.",
     slackUrlNotAllowed: "Only Slack's own incoming webhook addresses (https://hooks.slack.com/services/…) can be used.",

@@ -80,7 +80,8 @@ export default {
     payToAccept: "Payment is required to accept",
     payToAcceptHint: "Without it, the payment is offered after your customer signs.",
     startRecurring: "Start recurring lines as a subscription",
-    startRecurringHint: "Monthly, quarterly and yearly lines are charged automatically after acceptance.",
+    startRecurringHint:
+      "The customer's first payment sets up a Mollie subscription per interval (monthly, quarterly, yearly) for the recurring lines they chose, incl. VAT, first charged one interval after signing. Without a one-off payment, the first payment is the first period.",
     due: "With the options selected by default, your customer pays {{amount}} (one-off total {{total}} incl. VAT).",
     capped: "The deposit is more than the one-off total: the total is asked instead.",
     recurring: {
@@ -88,7 +89,7 @@ export default {
       QUARTER: "Then {{amount}} per quarter, incl. VAT.",
       YEAR: "Then {{amount}} per year, incl. VAT.",
     },
-    note: "Your customer pays on the quote page through your own Mollie account (Settings → Integrations). Starting a subscription for recurring lines is coming soon: the choice is saved with the quote.",
+    note: "Your customer pays on the quote page through your own Mollie account (Settings → Integrations). Recurring lines then continue as subscriptions on your Mollie account: you see them on the quote and the dashboard and can cancel them there.",
     summary: {
       NONE: "No payment",
       DEPOSIT_PERCENT: "Deposit of {{percent}} %",

@@ -22,6 +22,7 @@ export default {
       pdf_ready: "Pdf klaar",
       expired: "Offerte verlopen",
       payment: { paid: "Offerte betaald", failed: "Betaling mislukt" },
+      subscription: { created: "Abonnement gestart", canceled: "Abonnement stopgezet" },
     },
     customer: {
       created: "Klant aangemaakt",

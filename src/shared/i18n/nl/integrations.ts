@@ -166,6 +166,8 @@ export default {
     docusignUnreachable: "DocuSign was niet bereikbaar. Er is niets verstuurd; probeer het zo nog eens.",
     docusignNotPublished: "Alleen een gepubliceerde offerte kan met DocuSign worden verstuurd.",
     docusignAlreadyOut: "Deze offerte ligt al ter ondertekening bij DocuSign.",
+    docusignPayToAccept:
+      "Deze offerte vraagt de klant te betalen om te accepteren: via DocuSign zou ze zonder betaling geaccepteerd worden en ze kan dus niet met DocuSign worden verstuurd. Zet „betalen om te accepteren” uit in een nieuwe versie om DocuSign te gebruiken.",
     docusignHasSignatures: "Deze versie heeft al handtekeningen en kan niet met DocuSign worden verstuurd. Publiceer eerst een nieuwe versie.",
     docusignNoCustomerEmail:
       "De klant van deze offerte heeft geen e-mailadres waar DocuSign naartoe kan sturen. Voeg er een toe bij de klant en publiceer opnieuw.",

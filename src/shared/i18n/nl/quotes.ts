@@ -80,7 +80,8 @@ export default {
     payToAccept: "Betalen is nodig om akkoord te gaan",
     payToAcceptHint: "Zonder dit wordt de betaling aangeboden nadat je klant heeft ondertekend.",
     startRecurring: "Terugkerende regels starten als abonnement",
-    startRecurringHint: "Maandelijkse, driemaandelijkse en jaarlijkse regels worden na akkoord automatisch afgeschreven.",
+    startRecurringHint:
+      "De eerste betaling van de klant zet per interval (maand, kwartaal, jaar) een Mollie-abonnement op voor de terugkerende regels die hij koos, incl. btw, met de eerste afschrijving één interval na ondertekening. Zonder eenmalige betaling is de eerste betaling de eerste termijn.",
     due: "Met de standaard gekozen opties betaalt je klant {{amount}} (eenmalig totaal {{total}} incl. btw).",
     capped: "De aanbetaling is hoger dan het eenmalige totaal: het totaal wordt gevraagd.",
     recurring: {
@@ -88,7 +89,7 @@ export default {
       QUARTER: "Daarna {{amount}} per kwartaal, incl. btw.",
       YEAR: "Daarna {{amount}} per jaar, incl. btw.",
     },
-    note: "Je klant betaalt op de offertepagina via je eigen Mollie-account (Instellingen → Koppelingen). Een abonnement starten voor terugkerende regels komt binnenkort: de keuze wordt met de offerte bewaard.",
+    note: "Je klant betaalt op de offertepagina via je eigen Mollie-account (Instellingen → Koppelingen). Terugkerende regels lopen daarna door als abonnement op je Mollie-account: je ziet ze bij de offerte en op het dashboard en kunt ze daar stopzetten.",
     summary: {
       NONE: "Geen betaling",
       DEPOSIT_PERCENT: "Aanbetaling van {{percent}} %",

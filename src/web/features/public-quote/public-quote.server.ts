@@ -5,6 +5,7 @@ import { loadPublicConversation } from "../conversation/public-conversation.serv
 import { quoteState } from "../../../shared/quote-state";
 import type { PublicQuotePageData } from "./types";
 import { publicQuoteUrl } from "../../../shared/quotes";
+import { findQuoteSubscriptions } from "../../../server/modules/quote-payments/quote-subscriptions.service";
 
 /**
  * The public page's data: ONE read-model call (`loadPublicQuote`: availability, document, account,
@@ -34,6 +35,11 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
   const notice = new URL(ctx.request.url).searchParams.get("payment");
   const pagePath = new URL(publicQuoteUrl(context.publicConfig.publicUrl, { slug: view.slug, nanoId: view.nanoId, language: view.document.language })).pathname;
   const { logoFileKey: _l, ...publicAccount } = account;
+  // The subscriptions a paid first payment started (decision 061): no internal ids on the page.
+  const subscriptions =
+    payment?.status === "PAID" && payment.recurring.length > 0
+      ? ((await findQuoteSubscriptions(ctx.db, view.accountId, [view.quoteId])).get(view.quoteId) ?? []).map(({ id: _id, canceledAt: _c, ...s }) => s)
+      : [];
   // The customer's side of the state table (src/shared/quote-state.ts; the server refuses the same).
   const customerSigners = signatures.filter((s) => s.kind === "CUSTOMER").map((s) => s.name);
   const { state, actions } = quoteState({
@@ -73,6 +79,7 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
             action: `${pagePath}/pay`,
             invoiceHref: payment.invoiceNumber ? `${pagePath}/invoice` : null,
             notice: notice && /^[a-z-]{1,20}$/.test(notice) ? notice : null,
+            subscriptions,
           }
         : null,
     },

@@ -3,6 +3,7 @@ import type { QuoteVersionDiff } from "../../../shared/quote-versions";
 import type { PublicAvailability, QuoteStatus } from "../../../shared/quote-status";
 import type { QuoteState } from "../../../shared/quote-state";
 import type { QuotePaymentView } from "../../../shared/quote-payments";
+import type { QuoteSubscriptionView } from "../../../shared/quote-subscriptions";
 import type { TotalsLabels } from "../quote-document/totals-layout";
 import type { PublicConversationData } from "../conversation/public-conversation.server";
 
@@ -61,7 +62,16 @@ export type PublicQuotePageData = {
     /** What changed since the version this customer saw or signed. */
     changes: { reason: "SIGNED_EARLIER" | "VIEWED_EARLIER"; diff: QuoteVersionDiff } | null;
     /** The customer's payment (decision 058), with the "Pay" form's address and the message of `?payment=`. */
-    payment: (Omit<QuotePaymentView, "paidAt"> & { paidAt: string | null; action: string; invoiceHref: string | null; notice: string | null }) | null;
+    payment:
+      | (Omit<QuotePaymentView, "paidAt"> & {
+          paidAt: string | null;
+          action: string;
+          invoiceHref: string | null;
+          notice: string | null;
+          /** The subscriptions the paid payment started (decision 061). */
+          subscriptions: Omit<QuoteSubscriptionView, "id" | "canceledAt">[];
+        })
+      | null;
   } | null;
 };
 

@@ -94,6 +94,10 @@ export const QuoteDocuSignQuery = graphql(`
         contactPerson
         email
       }
+      paymentTerms {
+        mode
+        payToAccept
+      }
       docusignEnvelope {
         envelopeId
         status
@@ -118,6 +122,43 @@ export const SendQuoteWithDocuSignMutation = graphql(`
       status
       signerName
       signerEmail
+    }
+  }
+`);
+
+export const QuoteSubscriptionsQuery = graphql(`
+  query QuoteSubscriptions($id: ID!) {
+    quote(id: $id) {
+      id
+      currency
+      subscriptions {
+        id
+        interval
+        amount
+        currency
+        status
+        startDate
+        nextPaymentDate
+        paymentsCount
+      }
+    }
+    me {
+      id
+    }
+    teamMembers {
+      id
+      role
+      status
+    }
+  }
+`);
+
+export const CancelQuoteSubscriptionMutation = graphql(`
+  mutation CancelQuoteSubscription($id: ID!) {
+    cancelQuoteSubscription(id: $id) {
+      id
+      status
+      nextPaymentDate
     }
   }
 `);

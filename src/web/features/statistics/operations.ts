@@ -94,3 +94,17 @@ export const QuoteStatisticsQuery = graphql(`
     }
   }
 `);
+
+export const QuoteSubscriptionsOverviewQuery = graphql(`
+  query QuoteSubscriptionsOverview {
+    quoteSubscriptionsOverview {
+      activeCount
+      perInterval {
+        interval
+        currency
+        count
+        amount
+      }
+    }
+  }
+`);

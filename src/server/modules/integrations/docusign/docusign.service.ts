@@ -21,6 +21,7 @@ import type { Logger } from "../../../logger";
 import { assertEntitled } from "../../billing/entitlements";
 import { findActiveDeclines, recordDecline } from "../../conversation/conversation.service";
 import { documentHash, loadQuoteView } from "../../public-quote/public-quote.service";
+import { termsOfVersion } from "../../quote-payments/quote-payments.service";
 import { pdfStateKey, quotePdfJobKey } from "../../public-quote/quote-pdf-state";
 import { renderQuotePdfJob } from "../../public-quote/quote-pdf.jobs";
 import { findStoredQuotePdf, renderAndStoreQuotePdf } from "../../public-quote/quote-pdf.service";
@@ -230,6 +231,9 @@ export async function sendQuoteWithDocuSign(
   if (view.status !== "PUBLISHED") throw docusignError("docusignNotPublished");
   if (view.docusign?.status === "SENT" || view.docusign?.status === "PREPARING") throw docusignError("docusignAlreadyOut");
   if (view.signatures.length > 0) throw docusignError("docusignHasSignatures");
+  // "Pay to accept": DocuSign would accept the quote without the payment (issue 26).
+  const terms = await termsOfVersion(db, quoteId, view.version?.number ?? null);
+  if (terms.payToAccept && terms.mode !== "NONE") throw docusignError("docusignPayToAccept");
   const [quote] = await db.select({ customerSnapshot: quotes.customerSnapshot }).from(quotes).where(eq(quotes.id, quoteId));
   const contact = quote?.customerSnapshot;
   const email = contact?.email?.trim();

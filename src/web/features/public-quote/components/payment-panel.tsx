@@ -1,4 +1,4 @@
-import { formatCents } from "../../../../shared/format";
+import { formatCents, formatDate } from "../../../../shared/format";
 import { priceToCents } from "../../../../shared/totals";
 import { useTranslation } from "../../../i18n";
 import type { PublicQuotePageData } from "../types";
@@ -30,9 +30,14 @@ export function PaymentPanel({ payment, language }: { payment: Payment; language
         {t("signing:payment.title")}
       </h2>
       <p className="mt-2 text-base font-medium" data-testid="payment-amount">
-        {payment.mode === "FULL" ? t("signing:payment.amountFull", { amount }) : t("signing:payment.amountDeposit", { amount })}
+        {payment.firstPeriod
+          ? t("signing:payment.amountFirstPeriod", { amount })
+          : payment.mode === "FULL"
+            ? t("signing:payment.amountFull", { amount })
+            : t("signing:payment.amountDeposit", { amount })}
       </p>
       <p className="text-sm text-slate-600">{t("signing:payment.inclVat")}</p>
+      {payment.recurring.length > 0 ? <RecurringPayments payment={payment} language={language} /> : null}
       {payment.status === "PAID" ? (
         <p role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-900" data-testid="payment-status" data-status="PAID">
           <strong className="block text-base">{t("signing:payment.paid")}</strong>
@@ -81,5 +86,43 @@ export function PaymentPanel({ payment, language }: { payment: Payment; language
         </form>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The recurring payments the payment starts (decision 061): before it is paid, each interval's
+ * charge and its agreed first date; once paid, the subscriptions with their status and next charge.
+ */
+function RecurringPayments({ payment, language }: { payment: Payment; language: string }) {
+  const { t } = useTranslation();
+  const money = (amount: string) => formatCents(priceToCents(amount) ?? 0n, payment.currency, language);
+  const started = payment.status === "PAID" && payment.subscriptions.length > 0;
+  return (
+    <div className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm" data-testid="payment-recurring">
+      <h3 className="font-medium">{t("signing:subscription.title")}</h3>
+      <ul className="mt-1 space-y-1">
+        {started
+          ? payment.subscriptions.map((s) => (
+              <li key={s.interval} data-testid="subscription" data-status={s.status}>
+                <span className="font-medium">{t(`signing:subscription.per.${s.interval}`, { amount: money(s.amount) })}</span>
+                {" · "}
+                {t(`signing:subscription.status.${s.status}`)}
+                {" · "}
+                {s.nextPaymentDate
+                  ? t("signing:subscription.nextCharge", { date: formatDate(s.nextPaymentDate, language, "long") })
+                  : t("signing:subscription.noNextCharge")}
+              </li>
+            ))
+          : payment.recurring.map((r) => (
+              <li key={r.interval} data-testid="subscription-planned">
+                {t("signing:subscription.planned", {
+                  charge: t(`signing:subscription.per.${r.interval}`, { amount: money(r.amount) }),
+                  date: formatDate(r.startDate, language, "long"),
+                })}
+              </li>
+            ))}
+      </ul>
+      {started ? null : <p className="mt-1 text-slate-600">{t("signing:subscription.plannedNote")}</p>}
+    </div>
   );
 }

@@ -30,6 +30,8 @@ export function QuoteDocuSign({ quoteId, canSend, onChanged }: { quoteId: string
   if (!quote || !readiness || quote.status === "DRAFT") return null;
   const envelope = quote.docusignEnvelope;
   const out = envelope?.status === "SENT" || envelope?.status === "PREPARING";
+  // "Pay to accept": DocuSign would accept the quote without the payment (the server refuses it too).
+  const payToAccept = Boolean(quote.paymentTerms?.payToAccept && quote.paymentTerms.mode !== "NONE");
   const showSend = quote.status === "PUBLISHED" && !out && canSend && readiness.connected;
   const contact = quote.customerDetails;
   const reason = envelope?.reason ?? t("signing:docusign.noReason");
@@ -96,9 +98,22 @@ export function QuoteDocuSign({ quoteId, canSend, onChanged }: { quoteId: string
         <p className="text-sm text-slate-600">{t("signing:docusign.notConnected")}</p>
       ) : null}
       {showSend && readiness.planAllows ? (
-        <Button variant="secondary" onClick={() => setConfirming(true)} data-testid="send-docusign">
-          {t("signing:docusign.send")}
-        </Button>
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => setConfirming(true)}
+            disabled={payToAccept}
+            aria-describedby={payToAccept ? "docusign-pay-to-accept" : undefined}
+            data-testid="send-docusign"
+          >
+            {t("signing:docusign.send")}
+          </Button>
+          {payToAccept ? (
+            <p id="docusign-pay-to-accept" className="text-sm text-slate-600" data-testid="docusign-pay-to-accept">
+              {t("signing:docusign.payToAccept")}
+            </p>
+          ) : null}
+        </>
       ) : null}
       <ConfirmDialog
         open={confirming}

@@ -10,6 +10,7 @@ import { formatCents, formatDate } from "../../../../shared/format";
 import { priceToCents } from "../../../../shared/totals";
 import { AccountSignatureForm } from "./account-signature-form";
 import { QuoteDocuSign } from "./quote-docusign";
+import { QuoteSubscriptions } from "./quote-subscriptions";
 
 type OwnerPaymentData = { status: string; amount: string; currency: string; payToAccept: boolean; paidAt?: unknown; invoiceNumber?: string | null };
 
@@ -94,6 +95,7 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
     <section className="space-y-3" data-testid="quote-signing" ref={panel}>
       <SignatureList signatures={signatures} language={language} currentVersion={quote.quoteVersions[0]?.number ?? null} />
       {quote.payment ? <OwnerPayment payment={quote.payment} language={language} publicUrl={quote.url ?? null} /> : null}
+      {quote.payment?.status === "PAID" ? <QuoteSubscriptions quoteId={quoteId} language={language} /> : null}
       <QuoteDocuSign
         quoteId={quoteId}
         canSend={

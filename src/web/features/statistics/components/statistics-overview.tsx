@@ -8,7 +8,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { useLocale, useLocalizedHref, useTranslation } from "../../../i18n";
 import { linkButton } from "../../../lib/mutation-errors";
 import { useFormatDuration } from "../hooks/use-format-duration";
-import { StatisticsOverviewQuery } from "../operations";
+import { QuoteSubscriptionsOverviewQuery, StatisticsOverviewQuery } from "../operations";
 import { StatCard } from "./stat-card";
 
 // Recharts ships in its own chunk, fetched by the dashboard only — as soon as the dashboard's code
@@ -19,6 +19,25 @@ if (typeof document !== "undefined") void loadChart();
 const OverviewChart = lazy(loadChart);
 /** The chart's height (overview-chart.tsx), kept free while it loads: nothing below it moves. */
 const CHART_HEIGHT = "h-72";
+
+/**
+ * The customers' running subscriptions (decision 061), one line: how many, and what they charge per
+ * interval incl. VAT ("2 active: € 126,94 per month · € 261,60 per year"). Nothing when there are none.
+ */
+function ActiveSubscriptions() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [{ data }] = useQuery({ query: QuoteSubscriptionsOverviewQuery, requestPolicy: "cache-and-network" });
+  const o = data?.quoteSubscriptionsOverview;
+  if (!o || o.activeCount === 0) return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="overview-subscriptions">
+      <span className="font-medium">{t("signing:subscription.dashboardTitle")}:</span> {t("signing:subscription.dashboardCount", { count: o.activeCount })}
+      {" · "}
+      {o.perInterval.map((p) => t(`signing:subscription.per.${p.interval}`, { amount: formatMoney(p.amount, p.currency, locale) })).join(" · ")}
+    </p>
+  );
+}
 
 /** The dashboard's overview: a period switch, the figures, and views per day as a chart. */
 export function StatisticsOverview({ timeZone }: { timeZone: string }) {
@@ -77,6 +96,7 @@ export function StatisticsOverview({ timeZone }: { timeZone: string }) {
               })}
             </p>
           ) : null}
+          <ActiveSubscriptions />
           {o.totalQuoteViews === 0 ? (
             <EmptyState
               title={t("statistics:empty.title")}
