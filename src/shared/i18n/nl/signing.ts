@@ -232,7 +232,7 @@ export default {
     errors: {
       notFound: "Dit abonnement bestaat niet.",
       notStarted: "Dit abonnement wordt nog bij Mollie ingesteld. Probeer het zo meteen opnieuw.",
-      notConnected: "Koppel je Mollie-account opnieuw (Instellingen → Integraties) om dit abonnement te beheren.",
+      notConnected: "Koppel je Mollie-account opnieuw (Instellingen → Koppelingen) om dit abonnement te beheren.",
       unavailable: "Mollie was niet bereikbaar. Probeer het zo meteen opnieuw.",
     },
   },
