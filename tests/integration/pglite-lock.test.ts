@@ -58,7 +58,15 @@ describe("PGlite data folder lock", () => {
     // Another process (the real server, as users run it: the production build) exits with a clear message instead of opening it.
     if (!fs.existsSync("build/server/main.js")) throw new Error("No production build: run `npm run build` (npm test does it).");
     const child = spawnSync(process.execPath, [path.resolve("build/server/main.js")], {
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: "http://127.0.0.1:1", LOG_LEVEL: "silent", NODE_ENV: "production" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATA_DIR: dataDir,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        PUBLIC_URL: "http://127.0.0.1:1",
+        LOG_LEVEL: "silent",
+        NODE_ENV: "production",
+      },
       encoding: "utf8",
       timeout: 60_000,
     });

@@ -6,3 +6,4 @@ export { loadPublicQuote, type PublicQuoteView } from "./public-quote.service";
 export { readPublicQuote } from "./public-quote.read";
 export { recordView } from "./signing.service";
 export { loadQuotePdfInput } from "./pdf-input";
+export { findQuoteSubscriptions } from "../quote-payments/quote-subscriptions.service";

@@ -15,7 +15,6 @@
  *   `quote.payment.failed` recorded through the event writer.
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { type MolliePaymentStatus, MOLLIE_PAYMENT_STATUSES } from "../../../shared/enums";
 import { translator } from "../../../shared/i18n/server";
 import { asksPayment, paymentDue } from "../../../shared/payment-terms";
 import type { QuoteDocumentData } from "../../../shared/quote-document";
@@ -39,13 +38,24 @@ import { recordEvent } from "../../events";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { assertEntitled } from "../billing/entitlements";
-import { callJson, mollieAccessToken } from "../integrations/mollie/mollie-connect.service";
+import { callJson } from "../integrations/mollie/mollie-connect.service";
 import { loadPublicQuote } from "../public-quote/public-quote.service";
 import { recordPaymentReceived } from "../statistics/statistics.service";
 import { issueDepositInvoice } from "./deposit-invoice";
+import {
+  MollieUnreachableError,
+  type OwnerCredential,
+  QUOTE_PAYMENT_WEBHOOK_PATH,
+  type QuoteWebhookOutcome,
+  authHeaders,
+  fetchMolliePayment,
+  ownerCredential,
+  readMolliePayment,
+} from "./mollie-owner";
 import { ensureQuoteSubscriptions, mollieCustomerFor, planQuoteSubscriptions, processSubscriptionPaymentWebhook } from "./quote-subscriptions.service";
 
-export const QUOTE_PAYMENT_WEBHOOK_PATH = "/api/webhooks/mollie-quotes";
+export { MollieUnreachableError, QUOTE_PAYMENT_WEBHOOK_PATH };
+
 const MOLLIE_PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/;
 
 const paymentError = (code: "NOT_FOUND" | "CONFLICT" | "BAD_USER_INPUT", key: string) => new AppError(code, `signing:payment.errors.${key}`);
@@ -105,49 +115,6 @@ export async function frozenPaymentFor(
   };
 }
 
-export type MolliePayment = {
-  id: string;
-  status: MolliePaymentStatus;
-  amount: { value: string; currency: string };
-  metadata: unknown;
-  checkoutUrl: string | null;
-  customerId: string | null;
-  mandateId: string | null;
-  subscriptionId: string | null;
-  sequenceType: string | null;
-};
-
-const optionalString = (value: unknown) => (typeof value === "string" ? value : null);
-
-export function readMolliePayment(json: Record<string, unknown> | null): MolliePayment | null {
-  if (!json || typeof json.id !== "string" || !(MOLLIE_PAYMENT_STATUSES as readonly string[]).includes(String(json.status))) return null;
-  const amount = json.amount as { value?: unknown; currency?: unknown } | undefined;
-  if (typeof amount?.value !== "string" || typeof amount.currency !== "string") return null;
-  const links = json._links as { checkout?: { href?: unknown } } | undefined;
-  return {
-    id: json.id,
-    status: json.status as MolliePaymentStatus,
-    amount: { value: amount.value, currency: amount.currency },
-    metadata: json.metadata ?? null,
-    checkoutUrl: typeof links?.checkout?.href === "string" ? links.checkout.href : null,
-    customerId: optionalString(json.customerId),
-    mandateId: optionalString(json.mandateId),
-    subscriptionId: optionalString(json.subscriptionId),
-    sequenceType: optionalString(json.sequenceType),
-  };
-}
-
-export type OwnerCredential = { token: string; mode: "test" | "live"; oauth: boolean };
-
-/** The owner's Mollie credential: an API key, or an OAuth access token (which needs profileId and testmode on payments). */
-export async function ownerCredential(db: Executor, config: Config, accountId: string, fetchImpl: typeof fetch): Promise<OwnerCredential | null> {
-  const access = await mollieAccessToken(db, config, accountId, fetchImpl);
-  if (!access) return null;
-  return { ...access, oauth: !/^(test|live)_/.test(access.token) };
-}
-
-export const authHeaders = (credential: OwnerCredential) => ({ authorization: `Bearer ${credential.token}`, accept: "application/hal+json" });
-
 /**
  * With an OAuth access token Mollie needs the website profile to take the payment on: the owner's
  * first profile (`GET /v2/profiles`, scope profiles.read). An API key belongs to one profile already.
@@ -158,14 +125,6 @@ async function profileIdOf(config: Config, credential: OwnerCredential, fetchImp
   const id = profiles[0]?.id;
   if (status !== 200 || typeof id !== "string") throw paymentError("CONFLICT", "unavailable");
   return id;
-}
-
-/** GET /v2/payments/:id on the owner's account (with an OAuth token in test mode: `testmode=true`). */
-export async function fetchMolliePayment(config: Config, credential: OwnerCredential, id: string, fetchImpl: typeof fetch) {
-  const url = new URL(`${config.mollieConnect.apiUrl}payments/${encodeURIComponent(id)}`);
-  if (credential.oauth && credential.mode === "test") url.searchParams.set("testmode", "true");
-  const { status, json } = await callJson(fetchImpl, url.toString(), { method: "GET", headers: authHeaders(credential) });
-  return { status, payment: status === 200 ? readMolliePayment(json) : null };
 }
 
 /** The database's one-active-payment index, as the service's answer. */
@@ -295,11 +254,6 @@ export async function startQuotePayment(
   if (payment.status === "PAID") throw paymentError("CONFLICT", "alreadyPaid");
   return payment;
 }
-
-export type QuoteWebhookOutcome = "unknown" | "unchanged" | "updated" | "mismatch";
-
-/** Mollie could not be reached: the webhook answers 503 so that Mollie delivers again later. */
-export class MollieUnreachableError extends Error {}
 
 /**
  * Mollie's webhook for a quote payment: only the id is used. An id we do not know changes nothing

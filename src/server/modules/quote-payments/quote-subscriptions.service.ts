@@ -35,7 +35,7 @@ import {
   authHeaders,
   fetchMolliePayment,
   ownerCredential,
-} from "./quote-payments.service";
+} from "./mollie-owner";
 
 type PaymentRow = typeof quotePayments.$inferSelect;
 export type QuoteSubscriptionRow = typeof quoteSubscriptions.$inferSelect;

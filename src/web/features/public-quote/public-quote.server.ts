@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import { readPublicQuote, recordView } from "../../../server/modules/public-quote/public-quote.server";
+import { findQuoteSubscriptions, readPublicQuote, recordView } from "../../../server/modules/public-quote/public-quote.server";
 import type { OfferlyLoadContext } from "../../context";
 import { loadPublicConversation } from "../conversation/public-conversation.server";
 import { quoteState } from "../../../shared/quote-state";
 import type { PublicQuotePageData } from "./types";
 import { publicQuoteUrl } from "../../../shared/quotes";
-import { findQuoteSubscriptions } from "../../../server/modules/quote-payments/quote-subscriptions.service";
 
 /**
  * The public page's data: ONE read-model call (`loadPublicQuote`: availability, document, account,
