@@ -22,7 +22,7 @@ import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
 import { actorOf, requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { CustomerRef } from "../customers/customers.graphql";
-import { loadQuoteTotals, quoteLinesOf } from "../blocks/blocks.service";
+import { quoteTotalsOf } from "./quote-totals.service";
 import {
   type QuoteRow,
   createQuote,
@@ -145,34 +145,18 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
       resolve: async (q, _args, ctx) => publicQuoteUrl(await accountPublicBase(ctx, q.accountId), q),
     }),
     // Per-parent fields are batched: one query for all the quotes of a request, however many.
-    total: t.loadable({
-      type: "String",
+    // Stored with the quote (decision 062): no line is read (computed only before the backfill).
+    total: t.string({
       description: "The one-off total excl. VAT (after discounts, selected optional lines only), an exact decimal in the quote's currency; see `totals`.",
       extensions: cost.perParent(3),
-      load: async (ids: string[], ctx) => {
-        const totals = await loadQuoteTotals(ctx.db, ids, quoteLinesOf(ctx));
-        return ids.map((id) => centsToString(totals.get(id)?.oneOff.totalExclVat ?? 0n));
-      },
-      resolve: (q) => q.id,
+      resolve: async (q, _args, ctx) => (q.totals ? q.totals.oneOff.totalExclVat : centsToString((await quoteTotalsOf(ctx, q)).oneOff.totalExclVat)),
     }),
     paymentTerms: t.field({ type: PaymentTermsRef, description: "Payment terms (set through updateQuote).", resolve: (q) => paymentTermsOf(q) }),
-    paymentDue: t.loadable({
+    paymentDue: t.field({
       type: PaymentDueRef,
       description: "The amount the payment terms ask with the default selection of optional lines (the customer's own selection decides at payment time).",
       extensions: cost.perParent(3),
-      load: async (quotes: QuoteRow[], ctx) => {
-        const totals = await loadQuoteTotals(
-          ctx.db,
-          quotes.map((q) => q.id),
-          quoteLinesOf(ctx),
-        );
-        return quotes.map((q) => {
-          const found = totals.get(q.id);
-          if (!found) throw quoteNotFound();
-          return paymentDueFromTotals(found, paymentTermsOf(q));
-        });
-      },
-      resolve: (q) => q,
+      resolve: async (q, _args, ctx) => paymentDueFromTotals(await quoteTotalsOf(ctx, q), paymentTermsOf(q)),
     }),
     // quoteBlocks and totals: added by modules/blocks/blocks.graphql.ts.
     publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.publishedAt }),

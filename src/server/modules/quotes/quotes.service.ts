@@ -22,7 +22,8 @@ import { AppError } from "../../errors";
 import { deleteFilesJob } from "../../jobs/delete-files";
 import { enqueue } from "../../jobs/queue";
 import { assertEntitled } from "../billing/entitlements";
-import { copyBlocks, findBlocksOfQuotes, startQuoteFrom } from "../blocks/blocks.service";
+import { copyBlocks, findBlocksOfQuotes, refreshQuoteTotals, startQuoteFrom } from "../blocks/blocks.service";
+import { computeTotals } from "../../../shared/totals";
 import { onQuotePublished } from "../conversation/conversation.service";
 import type { CustomerRecord } from "../customers/customers.service";
 import { findQuoteVersions, freezeVersion } from "../public-quote/public-quote.service";
@@ -191,9 +192,14 @@ export async function createQuote(
         quoteDate: values.quoteDateAt,
         expirationDate: values.quoteExpirationAt,
         ...paymentColumns(values.paymentTerms ?? NO_PAYMENT_TERMS),
+        // No blocks yet: the totals of none (decision 062).
+        totals: computeTotals([]),
       })
       .returning();
-    if (startFrom) await startQuoteFrom(tx, accountId, quote.id, startFrom);
+    if (startFrom) {
+      await startQuoteFrom(tx, accountId, quote.id, startFrom);
+      quote.totals = (await refreshQuoteTotals(tx, [quote.id])).get(quote.id) ?? null;
+    }
     return { ...quote, customer };
   });
 }
@@ -376,6 +382,7 @@ export async function duplicateQuote(db: Executor, accountId: string, id: string
       })
       .returning();
     await copyBlocks(tx, { kind: "quote", quoteId: copy.id }, await findBlocksOfQuotes(tx, [source.id]));
+    copy.totals = (await refreshQuoteTotals(tx, [copy.id])).get(copy.id) ?? null;
     return withCustomer(tx, copy);
   });
 }
