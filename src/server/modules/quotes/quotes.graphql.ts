@@ -18,7 +18,7 @@ import {
   QuoteStatusEnum,
   RecurringIntervalEnum,
 } from "../../graphql/enums";
-import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
+import { keysetArgs, keysetPageType, keysetResult, parseCursors, parsePage } from "../../graphql/pagination";
 import { actorOf, requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { CustomerRef } from "../customers/customers.graphql";
@@ -28,6 +28,7 @@ import {
   createQuote,
   deleteQuote,
   duplicateQuote,
+  QUOTE_LIST_KEY,
   findQuotes,
   getQuoteById,
   paymentTermsOf,
@@ -166,7 +167,7 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
   }),
 });
 
-const QuotePageRef = pageType<QuoteRow>("Quote", QuoteRef);
+const QuotePageRef = keysetPageType<QuoteRow>("Quote", QuoteRef);
 
 const QuoteStartInput = builder.inputType("QuoteStartInput", {
   description: "What a new quote starts with: another quote's blocks (own account), or template blocks in this order.",
@@ -227,7 +228,7 @@ builder.queryField("quotes", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.page,
     args: {
-      ...pageArgs,
+      ...keysetArgs,
       status: t.arg({ type: QuoteDisplayStatusEnum }),
       state: t.arg({ type: QuoteStateEnum, description: "Only quotes in this state (`lifecycle.state`)." }),
       search: t.arg.string(),
@@ -237,14 +238,15 @@ builder.queryField("quotes", (t) =>
       const { accountId } = requireAccountScope(ctx);
       const page = parsePage(args);
       const search = parseInput(ZSearch, args.search);
-      const { items, total } = await findQuotes(ctx.db, accountId, {
+      const found = await findQuotes(ctx.db, accountId, {
         status: args.status ?? null,
         state: args.state ?? null,
         declined: args.declined === true,
         search,
         ...page,
+        ...parseCursors(args, QUOTE_LIST_KEY.length),
       });
-      return { items, totalCount: total, page: page.page, pageSize: page.pageSize };
+      return keysetResult(found, page.pageSize);
     },
   }),
 );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import { likePattern } from "../../../shared/customers";
 import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isExpired, todayIso } from "../../../shared/quote-status";
@@ -6,6 +6,7 @@ import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../..
 import { NO_PAYMENT_TERMS, type PaymentTerms, asksPayment, samePaymentTerms } from "../../../shared/payment-terms";
 import type { Currency, Language } from "../../../shared/enums";
 import type { Executor } from "../../db/client";
+import { type KeyColumn, type KeysetPage, keyText, keysetPage } from "../../db/keyset";
 import { errorMessages, isUuid } from "../../db/ids";
 import {
   type CustomerSnapshot,
@@ -410,13 +411,31 @@ export async function getQuotesByIds(db: Executor, accountId: string, ids: strin
   return rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer, facts: toFacts(r.quote, r) }));
 }
 
-/** A page of the account's quotes, newest first, filtered by (display) status and searched. */
+/** The quotes list's order, newest first (the number breaks ties): its keyset (decision 062). */
+export const QUOTE_LIST_KEY: KeyColumn[] = [
+  { expr: sql`${quotes.createdAt}`, type: "timestamptz", desc: true },
+  { expr: sql`${quotes.quoteNumber}`, type: "text", desc: true },
+];
+
+/**
+ * A page of the account's quotes, newest first, filtered by (display) status and searched. By
+ * keyset (src/server/db/keyset.ts): after or before a cursor, or at a page number (`offset`).
+ */
 export async function findQuotes(
   db: Executor,
   accountId: string,
-  options: { status: QuoteDisplayStatus | null; state?: QuoteState | null; declined?: boolean; search: string | null; offset: number; limit: number },
+  options: {
+    status: QuoteDisplayStatus | null;
+    state?: QuoteState | null;
+    declined?: boolean;
+    search: string | null;
+    offset: number;
+    limit: number;
+    after?: string[] | null;
+    before?: string[] | null;
+  },
   today = todayIso(),
-) {
+): Promise<KeysetPage<QuoteRow & { key: string[] }>> {
   const pattern = options.search ? likePattern(options.search) : null;
   const statusFilter = {
     DRAFT: eq(quotes.status, "DRAFT"),
@@ -443,19 +462,48 @@ export async function findQuotes(
         )
       : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ quote: quotes, customer: customers, ...factsColumns })
-      .from(quotes)
-      .leftJoin(customers, eq(customers.id, quotes.customerId))
-      .where(where)
-      .orderBy(desc(quotes.createdAt), desc(quotes.quoteNumber))
-      .offset(options.offset)
-      .limit(options.limit),
-    // The customer join is only needed to search by customer name.
-    pattern
-      ? db.select({ total: count() }).from(quotes).leftJoin(customers, eq(customers.id, quotes.customerId)).where(where)
-      : db.select({ total: count() }).from(quotes).where(where),
-  ]);
-  return { items: rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer, facts: toFacts(r.quote, r) })), total };
+  const key = keyText(QUOTE_LIST_KEY);
+  return keysetPage(
+    QUOTE_LIST_KEY,
+    { after: options.after ?? null, before: options.before ?? null, offset: options.offset, limit: options.limit },
+    {
+      read: async (extra, order, limit) => {
+        const rows = await db
+          .select({ quote: quotes, customer: customers, key, ...factsColumns })
+          .from(quotes)
+          .leftJoin(customers, eq(customers.id, quotes.customerId))
+          .where(and(where, extra))
+          .orderBy(...order)
+          .limit(limit);
+        return rows.map((r) => ({ ...r.quote, customer: r.customer, facts: toFacts(r.quote, r), key: r.key }));
+      },
+      // The customer join is only needed to search by customer name.
+      count: async (condition) => {
+        const columns = { total: count(), matching: condition ? sql<number>`count(*) filter (where ${condition})` : count() };
+        const [row] = pattern
+          ? await db.select(columns).from(quotes).leftJoin(customers, eq(customers.id, quotes.customerId)).where(where)
+          : await db.select(columns).from(quotes).where(where);
+        return { total: Number(row.total), matching: Number(row.matching) };
+      },
+      keyAt: async (order, offset) => {
+        const [row] = pattern
+          ? await db
+              .select({ key })
+              .from(quotes)
+              .leftJoin(customers, eq(customers.id, quotes.customerId))
+              .where(where)
+              .orderBy(...order)
+              .offset(offset)
+              .limit(1)
+          : await db
+              .select({ key })
+              .from(quotes)
+              .where(where)
+              .orderBy(...order)
+              .offset(offset)
+              .limit(1);
+        return row?.key ?? null;
+      },
+    },
+  );
 }
