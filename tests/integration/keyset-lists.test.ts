@@ -13,12 +13,11 @@ import { createCustomer, createQuote } from "../support/quotes";
 
 let t: TestApp;
 let owner: SignedIn;
-let customerId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t, { company: "Keyset Co" });
-  customerId = (await createCustomer(t, owner, { name: "Café Zoë" })).id;
+  await createCustomer(t, owner, { name: "Café Zoë" });
 });
 afterAll(async () => {
   await t.close();
