@@ -52,9 +52,7 @@ describe("the quotes list by keyset", () => {
     const customer = await createCustomer(t, user);
     for (let i = 0; i < 8; i++) await createQuote(t, user, customer.id, { name: `Quote ${i}` });
     // Ties on the creation time: the number orders them (and microseconds survive the cursor).
-    await t.db.execute(
-      sql`update quotes set created_at = date_trunc('second', created_at) + interval '123456 microseconds' where account_id = ${user.accountId}`,
-    );
+    await t.db.execute(sql`update quotes set created_at = timestamptz '2026-05-01 10:00:00.123456+00' where account_id = ${user.accountId}`);
     await t.db
       .update(quotes)
       .set({ createdAt: sql`${quotes.createdAt} + interval '1 microsecond'` })
@@ -72,9 +70,9 @@ describe("the quotes list by keyset", () => {
     expect([ids(first), ids(second), ids(third)]).toEqual(numbered);
     expect(second).toMatchObject({ page: 2, hasPreviousPage: true, hasNextPage: true });
     expect(third).toMatchObject({ page: 3, hasPreviousPage: true, hasNextPage: false });
-    // Newest first: descending numbers.
-    const numbers = [...first.items, ...second.items, ...third.items].map((q) => q.quoteNumber!);
-    expect(numbers).toEqual([...numbers].sort().reverse());
+    // Newest first (one microsecond newer than the rest), then the rest by descending number.
+    const numbers = [...first.items, ...second.items, ...third.items].map((q) => q.quoteNumber!.slice(-4));
+    expect(numbers).toEqual(["0001", "0008", "0007", "0006", "0005", "0004", "0003", "0002"]);
 
     const back = await list(user, QUOTES, { pageSize: 3, before: third.startCursor });
     expect(ids(back)).toEqual(numbered[1]);
