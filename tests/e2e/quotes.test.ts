@@ -353,6 +353,13 @@ describe("customers and quotes in a browser", () => {
     await nav.getByText("Page 2 of 2").waitFor();
     expect((await titles(page)).length).toBe(3);
 
+    await e2e.shot(page, "quotes-list-page-2-1280");
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await nav.getByText("Page 2 of 2").waitFor();
+    await e2e.shot(page, "quotes-list-page-2-375");
+    if (size) await page.setViewportSize(size);
+
     // "Previous" to page 1 is the start of the list: the new quote first.
     await nav.getByRole("button", { name: "Previous" }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === null && !url.searchParams.has("after"));
