@@ -13,6 +13,7 @@ import { benchColdStart } from "./cold-start";
 import { benchCost } from "./cost";
 import { runEditorBench } from "./editor";
 import { benchGraphqlVsBare } from "./graphql-vs-bare";
+import { benchLists } from "./lists";
 import { runMarketingBench } from "./marketing";
 import { benchMemory } from "./memory";
 import { benchPdf } from "./pdf";
@@ -37,6 +38,8 @@ const cases: Case[] = [
   { name: "memory", build: true, run: () => benchMemory() },
   { name: "marketing", build: true, run: () => runMarketingBench() },
   { name: "quotes", build: false, databases: true, run: (kind, url) => benchQuotes(kind, url) },
+  // Issue 27 item 4: the lists as the web app reads them, through GraphQL.
+  { name: "lists", build: false, databases: true, run: (kind, url) => benchLists(kind, url) },
   { name: "cost", build: false, run: () => benchCost() },
   { name: "editor", build: true, run: () => runEditorBench() },
   { name: "blocks", build: false, databases: true, run: (kind, url) => benchBlocks(kind, url) },

@@ -24,6 +24,7 @@ const loadServerModules = () =>
     import("./modules/webhooks/webhooks.jobs"),
     import("./modules/webhooks/webhooks.startup"),
     import("./events/expiry"),
+    import("./modules/quotes/quote-totals.service"),
   ]);
 
 /** The job worker's poll interval (jobs/worker.ts): background work starts this long after listening. */
@@ -103,6 +104,7 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     { WEBHOOK_LOG_RETENTION_EVERY_MS, WEBHOOK_LOG_RETENTION_SINGLETON, deliverWebhookJob, webhookLogRetentionJob },
     { webhookKeyProblem },
     { scheduleMissingQuoteExpiries },
+    { backfillQuoteTotals },
   ] = await loadServerModules();
   mark("modules");
 
@@ -198,6 +200,13 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
         if (queued > 0) log.info({ queued }, "queued the expiry of published quotes that had none");
       })
       .catch((error: unknown) => log.error({ err: error }, "could not queue the missing quote expiries"));
+    // Once: the stored totals of quotes written before they were stored (decision 062); until then
+    // their lists compute them from the lines.
+    void backfillQuoteTotals(database.db)
+      .then((filled) => {
+        if (filled > 0) log.info({ filled }, "stored the totals of quotes written before totals were stored");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "could not store the totals of older quotes"));
     // Daily: rich-text images that were never saved or are no longer named anywhere (decision 035).
     recurring("the image sweep", IMAGE_SWEEP_EVERY_MS, () => enqueue(database.db, sweepImagesJob, {}, { singletonKey: "sweep-images" }));
   };

@@ -299,3 +299,23 @@ export function blockTotals(block: TotalsBlock): Totals {
 export function computeTotals(blocks: readonly TotalsBlock[]): Totals {
   return totalsToStrings(computeTotalsCents(blocks));
 }
+
+function partFromStrings(part: TotalsPart): TotalsPartCents {
+  const cents = (value: string) => priceToCents(value) ?? 0n;
+  return {
+    subtotal: cents(part.subtotal),
+    discount: cents(part.discount),
+    totalExclVat: cents(part.totalExclVat),
+    vat: part.vat.map((v) => ({ rate: v.rate, base: cents(v.base), vat: cents(v.vat) })),
+    vatTotal: cents(part.vatTotal),
+    totalInclVat: cents(part.totalInclVat),
+  };
+}
+
+/** The `Totals` shape back to cents (the inverse of `totalsToStrings`): stored totals are read this way. */
+export function totalsFromStrings(totals: Totals): TotalsCents {
+  return {
+    oneOff: partFromStrings(totals.oneOff),
+    recurring: totals.recurring.map((part) => ({ interval: part.interval, ...partFromStrings(part) })),
+  };
+}

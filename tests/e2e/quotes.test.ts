@@ -1,4 +1,4 @@
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
 import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, settled, signedInApp as signUp, toastWithText } from "../support/e2e";
@@ -284,6 +284,76 @@ describe("customers and quotes in a browser", () => {
     await open(visitor, "/auth/sign-in");
     expect(await axeViolations(visitor, { minImpact: "serious" })).toEqual([]);
     await visitor.context().close();
+    await context.close();
+  });
+
+  it("pages the quotes list with next and previous by cursor: a quote made meanwhile does not shift page 2 (decision 062)", async () => {
+    const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await signUpInBrowser(context, "Many Quotes BV");
+    // Set up quickly from the signed-in page: a customer and 23 quotes (20 a page).
+    const gql = <T>(query: string, variables: Record<string, unknown> = {}) =>
+      page.evaluate(
+        async ({ query, variables }) => {
+          const headers: Record<string, string> = { "content-type": "application/json", "x-graphql-csrf": "1" };
+          const accounts = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query: "{ accounts { items { id } } }" }) }).then((r) =>
+            r.json(),
+          );
+          headers.account = accounts.data.accounts.items[0].id;
+          const body = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) }).then((r) => r.json());
+          if (!body.data) throw new Error(JSON.stringify(body.errors));
+          return body.data;
+        },
+        { query, variables },
+      ) as Promise<T>;
+    const { createCustomer } = await gql<{ createCustomer: { id: string } }>("mutation ($input: CustomerInput!) { createCustomer(input: $input) { id } }", {
+      input: { name: "Bakkerij Jansen" },
+    });
+    const make = (name: string) =>
+      gql("mutation ($input: QuoteInput!) { createQuote(input: $input) { id } }", {
+        input: {
+          name,
+          customerId: createCustomer.id,
+          language: "ENG",
+          currency: "EUR",
+          quoteDateAt: "2026-03-01",
+          quoteExpirationAt: "2099-03-31",
+          signable: true,
+        },
+      });
+    for (let i = 1; i <= 23; i++) await make(`Quote ${String(i).padStart(2, "0")}`);
+
+    await open(page, "/app/quotes");
+    const nav = page.getByRole("navigation", { name: "Pages" });
+    await nav.getByText("Page 1 of 2").waitFor();
+    const titles = (p: Page) => p.getByTestId("quote-row").allTextContents();
+    expect((await titles(page)).some((t) => t.includes("Quote 23"))).toBe(true);
+    expect(await nav.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+
+    // A quote is made while page 1 is shown; "Next" still continues after the rows shown.
+    await make("Made meanwhile");
+    await nav.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.has("after"));
+    await nav.getByText("Page 2 of 2").waitFor();
+    const second = await titles(page);
+    expect(second.length).toBe(3);
+    expect(second.map((t) => t.match(/Quote \d\d/)?.[0])).toEqual(["Quote 03", "Quote 02", "Quote 01"]);
+    expect(await nav.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    // Reloading keeps the page (the cursor is in the URL).
+    await page.reload();
+    await nav.getByText("Page 2 of 2").waitFor();
+    expect((await titles(page)).length).toBe(3);
+
+    await e2e.shot(page, "quotes-list-page-2-1280");
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await nav.getByText("Page 2 of 2").waitFor();
+    await e2e.shot(page, "quotes-list-page-2-375");
+    if (size) await page.setViewportSize(size);
+
+    // "Previous" to page 1 is the start of the list: the new quote first.
+    await nav.getByRole("button", { name: "Previous" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === null && !url.searchParams.has("after"));
+    await page.getByTestId("quote-row").filter({ hasText: "Made meanwhile" }).waitFor();
     await context.close();
   });
 });

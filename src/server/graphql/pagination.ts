@@ -1,5 +1,6 @@
 import type { OutputRef } from "@pothos/core";
 import { z } from "zod";
+import { type KeysetPage, decodeCursor } from "../db/keyset";
 import { AppError } from "../errors";
 import { builder } from "./builder";
 
@@ -36,6 +37,63 @@ export function pageType<T>(name: string, itemRef: OutputRef<T>) {
       totalCount: t.exposeInt("totalCount"),
       page: t.exposeInt("page"),
       pageSize: t.exposeInt("pageSize"),
+    }),
+  });
+}
+
+/** Cursor arguments of a list paged by keyset (decision 062), with the page arguments. */
+export const keysetArgs = {
+  ...pageArgs,
+  ...builder.args((t) => ({
+    after: t.string({
+      required: false,
+      description: "The page after this row (`endCursor` of the page shown): stable while rows are added or removed before it. `page` is then computed.",
+    }),
+    before: t.string({ required: false, description: "The page before this row (`startCursor` of the page shown)." }),
+  })),
+};
+
+/** The cursors of a keyset request, decoded (BAD_USER_INPUT, translated, for one that is not this list's). */
+export function parseCursors(args: { after?: string | null; before?: string | null }, length: number, tag = "") {
+  const invalid = () => new AppError("BAD_USER_INPUT", "api:invalidCursor");
+  if (args.after && args.before) throw invalid();
+  const decode = (cursor: string | null | undefined) => {
+    if (!cursor) return null;
+    const values = decodeCursor(cursor, length, tag);
+    if (!values) throw invalid();
+    return values;
+  };
+  return { after: decode(args.after), before: decode(args.before) };
+}
+
+export type KeysetPageResult<T> = Page<T> & { hasPreviousPage: boolean; hasNextPage: boolean; startCursor: string | null; endCursor: string | null };
+
+/** A keyset page as the API gives it: `page` from the rows before it. */
+export function keysetResult<T>(found: KeysetPage<T>, pageSize: number): KeysetPageResult<T> {
+  return {
+    items: found.items,
+    totalCount: found.total,
+    page: Math.floor(found.rowsBefore / pageSize) + 1,
+    pageSize,
+    hasPreviousPage: found.hasPreviousPage,
+    hasNextPage: found.hasNextPage,
+    startCursor: found.startCursor,
+    endCursor: found.endCursor,
+  };
+}
+
+/** `<Name>Page` with the cursors of a keyset list: `{ items, totalCount, page, pageSize, startCursor, endCursor, hasPreviousPage, hasNextPage }`. */
+export function keysetPageType<T>(name: string, itemRef: OutputRef<T>) {
+  return builder.objectRef<KeysetPageResult<T>>(`${name}Page`).implement({
+    fields: (t) => ({
+      items: t.field({ type: [itemRef], resolve: (p) => p.items }),
+      totalCount: t.exposeInt("totalCount"),
+      page: t.exposeInt("page", { description: "From 1; with a cursor, computed from the rows before this page." }),
+      pageSize: t.exposeInt("pageSize"),
+      startCursor: t.exposeString("startCursor", { nullable: true, description: "Pass as `before` for the previous page." }),
+      endCursor: t.exposeString("endCursor", { nullable: true, description: "Pass as `after` for the next page." }),
+      hasPreviousPage: t.exposeBoolean("hasPreviousPage"),
+      hasNextPage: t.exposeBoolean("hasNextPage"),
     }),
   });
 }

@@ -19,6 +19,9 @@ export function useListParams() {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
+  /** The cursor of a page reached by "next" or "previous" (lists paged by keyset, decision 062). */
+  const after = params.get("after");
+  const before = after ? null : params.get("before");
   const [searchInput, setSearchInput] = useState(search);
 
   const update = useCallback(
@@ -26,6 +29,12 @@ export function useListParams() {
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
+          // A cursor belongs to the page it was read on: any other change of page (a search, a
+          // filter, a sort go back to page 1) drops it.
+          if ("page" in changes) {
+            next.delete("after");
+            next.delete("before");
+          }
           for (const [key, value] of Object.entries(changes)) {
             if (value) next.set(key, value);
             else next.delete(key);
@@ -39,7 +48,7 @@ export function useListParams() {
   const applySearch = useMemo(() => debounce((value: string) => update({ q: value.trim() || null, page: null }), 300), [update]);
   useEffect(() => setSearchInput(search), [search]);
 
-  return { params, search, page, searchInput, setSearchInput, applySearch, update };
+  return { params, search, page, after, before, searchInput, setSearchInput, applySearch, update };
 }
 
 /** After deleting the last row of a later page, show the page before it. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { BLOCK_KINDS, CURRENCIES, DISCOUNT_TYPES, LANGUAGES, PAYMENT_MODES, PRICING_UNITS, QUOTE_STATUSES } from "../../../shared/enums";
 import type { RichDocument } from "../../../shared/rich-text";
+import type { Totals } from "../../../shared/totals";
 import { accounts } from "./identity";
 
 /** The customer's details frozen on a quote when it is published (a published quote never changes). */
@@ -55,13 +56,31 @@ export const quotes = pgTable(
     paymentStartRecurring: boolean("payment_start_recurring").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     signedAt: timestamp("signed_at", { withTimezone: true }),
+    /**
+     * The totals of the quote's blocks as they are now (issue 27, decision 062): written by every
+     * change of its blocks, in the same transaction, by src/shared/totals.ts (the function the
+     * editor, the public page and the versions use). Null only for a quote written before the
+     * column existed and not yet filled by the start-up backfill (readers then compute them).
+     * Published and signed quotes cannot change their blocks, so theirs are their version's.
+     */
+    totals: jsonb("totals").$type<Totals>(),
+    /**
+     * What the list's search matches on the quote itself, lower-cased by the database (decision 062):
+     * title, number and the customer's name as published, a line break apart (a search has no control
+     * characters, so it never matches across two). `like` on it is several times cheaper than
+     * `ilike` on each, which folds the case of every row again.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower("name" || chr(10) || "quote_number" || chr(10) || coalesce("customer_snapshot"->>'name', ''))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("quotes_account_number_key").on(t.accountId, t.quoteNumber),
     uniqueIndex("quotes_nano_id_key").on(t.nanoId),
-    index("quotes_account_created_idx").on(t.accountId, t.createdAt),
+    // The list's order (newest first, then number): pages by keyset walk this index (decision 062).
+    index("quotes_account_created_number_idx").on(t.accountId, t.createdAt, t.quoteNumber),
     index("quotes_customer_idx").on(t.customerId),
     check("quotes_status_check", sql`${t.status} in ('DRAFT', 'PUBLISHED', 'SIGNED')`),
     check("quotes_language_check", sql`${t.language} in ('ENG', 'NL')`),

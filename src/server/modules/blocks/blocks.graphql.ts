@@ -2,7 +2,7 @@ import type { FieldMap, InterfaceFieldBuilder } from "@pothos/core";
 import { ZPricingBlockInput, ZTextBlockInput } from "../../../shared/blocks";
 import { sanitizeDocument } from "../../../shared/rich-text";
 import { AppError } from "../../errors";
-import { type Totals, type TotalsCents, centsToString, totalsToStrings } from "../../../shared/totals";
+import { type Totals, centsToString, totalsToStrings } from "../../../shared/totals";
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
 import { DiscountTypeEnum, PricingUnitEnum, RecurringIntervalEnum } from "../../graphql/enums";
@@ -10,6 +10,7 @@ import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { QuoteRef } from "../quotes/quotes.graphql";
 import { getQuoteById, quoteNotFound } from "../quotes/quotes.service";
+import { quoteTotalsOf } from "../quotes/quote-totals.service";
 import { type UploadedImage, uploadRichTextImage } from "./images";
 import {
   type AnyBlockRow,
@@ -23,7 +24,6 @@ import {
   duplicateQuoteBlock,
   findBlocksOfQuotes,
   getQuoteBlock,
-  loadQuoteTotals,
   pricedBlock,
   quoteLinesOf,
   saveQuoteBlockAsTemplate,
@@ -292,15 +292,12 @@ builder.objectFields(QuoteRef, (t) => ({
     group: (block) => block.quoteId,
     resolve: (q) => q.id,
   }),
-  totals: t.loadable({
+  totals: t.field({
     type: TotalsRef,
     description: "One-off and recurring totals with VAT per rate (never summed together).",
     extensions: cost.perParent(3),
-    load: async (ids: string[], ctx) => {
-      const totals = await loadQuoteTotals(ctx.db, ids, quoteLinesOf(ctx));
-      return ids.map((id) => totalsToStrings(totals.get(id) as TotalsCents));
-    },
-    resolve: (q) => q.id,
+    // Stored with the quote (decision 062); computed from the lines only before the backfill reached it.
+    resolve: async (q, _args, ctx) => q.totals ?? totalsToStrings(await quoteTotalsOf(ctx, q)),
   }),
 }));
 

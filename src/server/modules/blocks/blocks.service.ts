@@ -13,6 +13,8 @@ import {
   lineTotalCents,
   priceToCents,
   sumTotalsCents,
+  totalsToStrings,
+  type Totals,
 } from "../../../shared/totals";
 import { type Executor, queryRows } from "../../db/client";
 import { errorMessages, isUuid } from "../../db/ids";
@@ -318,6 +320,23 @@ export async function loadQuoteTotals(db: Executor, quoteIds: readonly string[],
   return result;
 }
 
+/**
+ * Stores the quotes' totals as their blocks are now (issue 27, decision 062): every change of a
+ * quote's blocks calls this in its transaction, so lists read `quotes.totals` instead of every
+ * line. The same pure functions as every reader (src/shared/totals.ts via `loadQuoteTotals`).
+ * Returns the totals written, per quote id.
+ */
+export async function refreshQuoteTotals(tx: Executor, quoteIds: readonly string[]): Promise<Map<string, Totals>> {
+  const computed = await loadQuoteTotals(tx, quoteIds);
+  const result = new Map<string, Totals>();
+  for (const [id, totals] of computed) {
+    const stored = totalsToStrings(totals);
+    await tx.update(quotes).set({ totals: stored }).where(eq(quotes.id, id));
+    result.set(id, stored);
+  }
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writing (always inside the caller's transaction)
 
@@ -434,7 +453,9 @@ export async function createQuoteBlock(db: Executor, accountId: string, quoteId:
     db.transaction(async (tx) => {
       const quote = await lockDraftQuote(tx, accountId, quoteId);
       const position = await requireRoom(tx, quote.id, 1);
-      return createBlock(tx, { kind: "quote", quoteId: quote.id }, values, position);
+      const id = await createBlock(tx, { kind: "quote", quoteId: quote.id }, values, position);
+      if (values.kind === "PRICING") await refreshQuoteTotals(tx, [quote.id]);
+      return id;
     }),
   );
   return getQuoteBlock(db, accountId, id);
@@ -448,6 +469,7 @@ export async function updateQuoteBlock(db: Executor, accountId: string, id: stri
       await lockDraftQuote(tx, accountId, block.quoteId);
       if (block.kind !== values.kind) throw blockNotFound();
       await updateBlock(tx, { kind: "quote", quoteId: block.quoteId }, block.id, values);
+      if (values.kind === "PRICING") await refreshQuoteTotals(tx, [block.quoteId]);
     }),
   );
   return getQuoteBlock(db, accountId, id);
@@ -459,6 +481,7 @@ export async function deleteQuoteBlock(db: Executor, accountId: string, id: stri
       const block = await quoteBlockOf(tx, accountId, id);
       await lockDraftQuote(tx, accountId, block.quoteId);
       await tx.delete(quoteBlocks).where(eq(quoteBlocks.id, block.id));
+      if (block.kind === "PRICING") await refreshQuoteTotals(tx, [block.quoteId]);
     }),
   );
 }
@@ -476,6 +499,7 @@ export async function duplicateQuoteBlock(db: Executor, accountId: string, id: s
         .where(and(eq(quoteBlocks.quoteId, block.quoteId), sql`${quoteBlocks.position} > ${block.position}`));
       const [source] = await withLines(tx, "quote", [block]);
       const [copy] = await copyBlocks(tx, { kind: "quote", quoteId: block.quoteId }, [source], block.position + 1);
+      if (block.kind === "PRICING") await refreshQuoteTotals(tx, [block.quoteId]);
       return copy;
     }),
   );
@@ -518,6 +542,7 @@ export async function createQuoteBlockFromTemplate(db: Executor, accountId: stri
       if (!template) throw templateNotFound();
       const position = await requireRoom(tx, quote.id, 1);
       const [copy] = await copyBlocks(tx, { kind: "quote", quoteId: quote.id }, [template], position);
+      if (template.kind === "PRICING") await refreshQuoteTotals(tx, [quote.id]);
       return copy;
     }),
   );

@@ -2,7 +2,7 @@ import { CUSTOMER_SORTS, ZCustomerInput, ZSearch } from "../../../shared/custome
 import { builder } from "../../graphql/builder";
 import type { GraphQLContext } from "../../graphql/context";
 import { cost } from "../../graphql/cost";
-import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
+import { keysetArgs, keysetPageType, keysetResult, parseCursors, parsePage } from "../../graphql/pagination";
 import { requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import {
@@ -12,6 +12,7 @@ import {
   createCustomer,
   customerNotFound,
   deleteCustomer,
+  CUSTOMER_SORT_KEYS,
   findCustomers,
   getCustomerById,
   updateCustomer,
@@ -43,7 +44,7 @@ export const CustomerRef = builder.objectRef<CustomerRow>("Customer").implement(
   }),
 });
 
-const CustomerPageRef = pageType<CustomerRow>("Customer", CustomerRef);
+const CustomerPageRef = keysetPageType<CustomerRow>("Customer", CustomerRef);
 
 const CustomerInput = builder.inputType("CustomerInput", {
   fields: (t) => ({
@@ -79,7 +80,7 @@ builder.queryField("customers", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.page,
     args: {
-      ...pageArgs,
+      ...keysetArgs,
       search: t.arg.string(),
       sort: t.arg({ type: CustomerSortEnum, defaultValue: "NAME_ASC" }),
     },
@@ -87,8 +88,9 @@ builder.queryField("customers", (t) =>
       const { accountId } = requireAccountScope(ctx);
       const page = parsePage(args);
       const search = parseInput(ZSearch, args.search);
-      const { items, total } = await findCustomers(ctx.db, accountId, { search, sort: args.sort ?? "NAME_ASC", ...page });
-      return { items, totalCount: total, page: page.page, pageSize: page.pageSize };
+      const sort = args.sort ?? "NAME_ASC";
+      const found = await findCustomers(ctx.db, accountId, { search, sort, ...page, ...parseCursors(args, CUSTOMER_SORT_KEYS[sort].length, sort) });
+      return keysetResult(found, page.pageSize);
     },
   }),
 );

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { type TCustomerSort, likePattern } from "../../../shared/customers";
 import type { Executor } from "../../db/client";
+import { type KeyColumn, type KeysetPage, keyText, keysetPage } from "../../db/keyset";
 import { customers, quotes } from "../../db/schema";
 import { isUuid } from "../../db/ids";
 import { AppError } from "../../errors";
@@ -23,17 +24,44 @@ export type CustomerValues = {
 
 // For sorting by the number of quotes (the composite FK keeps them in the same account).
 const totalQuotesSql = sql<number>`(select count(*) from quotes q where q.customer_id = "customers"."id")::int`;
+const lowerName = sql`lower(${customers.name})`;
+const id = sql`${customers.id}`;
+const createdAt = sql`${customers.createdAt}`;
 
-const SORTS: Record<TCustomerSort, ReturnType<typeof asc>[]> = {
-  NAME_ASC: [asc(sql`lower(${customers.name})`), asc(customers.id)],
-  NAME_DESC: [desc(sql`lower(${customers.name})`), desc(customers.id)],
-  NEWEST: [desc(customers.createdAt), desc(customers.id)],
-  OLDEST: [asc(customers.createdAt), asc(customers.id)],
-  MOST_QUOTES: [desc(totalQuotesSql), asc(sql`lower(${customers.name})`), asc(customers.id)],
+/** Each sort's key (decision 062): its order, ending in the id, read by keyset. */
+export const CUSTOMER_SORT_KEYS: Record<TCustomerSort, KeyColumn[]> = {
+  NAME_ASC: [
+    { expr: lowerName, type: "text", desc: false },
+    { expr: id, type: "uuid", desc: false },
+  ],
+  NAME_DESC: [
+    { expr: lowerName, type: "text", desc: true },
+    { expr: id, type: "uuid", desc: true },
+  ],
+  NEWEST: [
+    { expr: createdAt, type: "timestamptz", desc: true },
+    { expr: id, type: "uuid", desc: true },
+  ],
+  OLDEST: [
+    { expr: createdAt, type: "timestamptz", desc: false },
+    { expr: id, type: "uuid", desc: false },
+  ],
+  MOST_QUOTES: [
+    { expr: totalQuotesSql, type: "int", desc: true },
+    { expr: lowerName, type: "text", desc: false },
+    { expr: id, type: "uuid", desc: false },
+  ],
 };
 
-/** A page of the account's customers, with their quote counts. */
-export async function findCustomers(db: Executor, accountId: string, options: { search: string | null; sort: TCustomerSort; offset: number; limit: number }) {
+/**
+ * A page of the account's customers (their quote counts are batched by Customer.totalQuotes). By
+ * keyset (src/server/db/keyset.ts): after or before a cursor of the same sort, or at a page number.
+ */
+export async function findCustomers(
+  db: Executor,
+  accountId: string,
+  options: { search: string | null; sort: TCustomerSort; offset: number; limit: number; after?: string[] | null; before?: string[] | null },
+): Promise<KeysetPage<CustomerRow & { key: string[] }>> {
   const pattern = options.search ? likePattern(options.search) : null;
   const where = and(
     eq(customers.accountId, accountId),
@@ -41,17 +69,41 @@ export async function findCustomers(db: Executor, accountId: string, options: { 
       ? or(ilike(customers.name, pattern), ilike(customers.companyName, pattern), ilike(customers.contactPerson, pattern), ilike(customers.email, pattern))
       : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(...SORTS[options.sort])
-      .offset(options.offset)
-      .limit(options.limit),
-    db.select({ total: count() }).from(customers).where(where),
-  ]);
-  return { items: rows, total };
+  const columns = CUSTOMER_SORT_KEYS[options.sort];
+  const key = keyText(columns);
+  return keysetPage(
+    columns,
+    { after: options.after ?? null, before: options.before ?? null, offset: options.offset, limit: options.limit },
+    {
+      read: async (extra, order, limit) => {
+        const rows = await db
+          .select({ customer: customers, key })
+          .from(customers)
+          .where(and(where, extra))
+          .orderBy(...order)
+          .limit(limit);
+        return rows.map((r) => ({ ...r.customer, key: r.key }));
+      },
+      count: async (condition) => {
+        const [row] = await db
+          .select({ total: count(), matching: condition ? sql<number>`count(*) filter (where ${condition})` : count() })
+          .from(customers)
+          .where(where);
+        return { total: Number(row.total), matching: Number(row.matching) };
+      },
+      keyAt: async (order, offset) => {
+        const [row] = await db
+          .select({ key })
+          .from(customers)
+          .where(where)
+          .orderBy(...order)
+          .offset(offset)
+          .limit(1);
+        return row?.key ?? null;
+      },
+    },
+    options.sort,
+  );
 }
 
 export async function getCustomerById(db: Executor, accountId: string, id: string): Promise<CustomerRow | undefined> {

@@ -18,16 +18,17 @@ import {
   QuoteStatusEnum,
   RecurringIntervalEnum,
 } from "../../graphql/enums";
-import { pageArgs, pageType, parsePage } from "../../graphql/pagination";
+import { keysetArgs, keysetPageType, keysetResult, parseCursors, parsePage } from "../../graphql/pagination";
 import { actorOf, requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { CustomerRef } from "../customers/customers.graphql";
-import { loadQuoteTotals, quoteLinesOf } from "../blocks/blocks.service";
+import { quoteTotalsOf } from "./quote-totals.service";
 import {
   type QuoteRow,
   createQuote,
   deleteQuote,
   duplicateQuote,
+  QUOTE_LIST_KEY,
   findQuotes,
   getQuoteById,
   paymentTermsOf,
@@ -145,34 +146,18 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
       resolve: async (q, _args, ctx) => publicQuoteUrl(await accountPublicBase(ctx, q.accountId), q),
     }),
     // Per-parent fields are batched: one query for all the quotes of a request, however many.
-    total: t.loadable({
-      type: "String",
+    // Stored with the quote (decision 062): no line is read (computed only before the backfill).
+    total: t.string({
       description: "The one-off total excl. VAT (after discounts, selected optional lines only), an exact decimal in the quote's currency; see `totals`.",
       extensions: cost.perParent(3),
-      load: async (ids: string[], ctx) => {
-        const totals = await loadQuoteTotals(ctx.db, ids, quoteLinesOf(ctx));
-        return ids.map((id) => centsToString(totals.get(id)?.oneOff.totalExclVat ?? 0n));
-      },
-      resolve: (q) => q.id,
+      resolve: async (q, _args, ctx) => (q.totals ? q.totals.oneOff.totalExclVat : centsToString((await quoteTotalsOf(ctx, q)).oneOff.totalExclVat)),
     }),
     paymentTerms: t.field({ type: PaymentTermsRef, description: "Payment terms (set through updateQuote).", resolve: (q) => paymentTermsOf(q) }),
-    paymentDue: t.loadable({
+    paymentDue: t.field({
       type: PaymentDueRef,
       description: "The amount the payment terms ask with the default selection of optional lines (the customer's own selection decides at payment time).",
       extensions: cost.perParent(3),
-      load: async (quotes: QuoteRow[], ctx) => {
-        const totals = await loadQuoteTotals(
-          ctx.db,
-          quotes.map((q) => q.id),
-          quoteLinesOf(ctx),
-        );
-        return quotes.map((q) => {
-          const found = totals.get(q.id);
-          if (!found) throw quoteNotFound();
-          return paymentDueFromTotals(found, paymentTermsOf(q));
-        });
-      },
-      resolve: (q) => q,
+      resolve: async (q, _args, ctx) => paymentDueFromTotals(await quoteTotalsOf(ctx, q), paymentTermsOf(q)),
     }),
     // quoteBlocks and totals: added by modules/blocks/blocks.graphql.ts.
     publishedAt: t.field({ type: "DateTime", nullable: true, resolve: (q) => q.publishedAt }),
@@ -182,7 +167,7 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
   }),
 });
 
-const QuotePageRef = pageType<QuoteRow>("Quote", QuoteRef);
+const QuotePageRef = keysetPageType<QuoteRow>("Quote", QuoteRef);
 
 const QuoteStartInput = builder.inputType("QuoteStartInput", {
   description: "What a new quote starts with: another quote's blocks (own account), or template blocks in this order.",
@@ -243,7 +228,7 @@ builder.queryField("quotes", (t) =>
     authScopes: { accountRole: "member" },
     extensions: cost.page,
     args: {
-      ...pageArgs,
+      ...keysetArgs,
       status: t.arg({ type: QuoteDisplayStatusEnum }),
       state: t.arg({ type: QuoteStateEnum, description: "Only quotes in this state (`lifecycle.state`)." }),
       search: t.arg.string(),
@@ -253,14 +238,15 @@ builder.queryField("quotes", (t) =>
       const { accountId } = requireAccountScope(ctx);
       const page = parsePage(args);
       const search = parseInput(ZSearch, args.search);
-      const { items, total } = await findQuotes(ctx.db, accountId, {
+      const found = await findQuotes(ctx.db, accountId, {
         status: args.status ?? null,
         state: args.state ?? null,
         declined: args.declined === true,
         search,
         ...page,
+        ...parseCursors(args, QUOTE_LIST_KEY.length),
       });
-      return { items, totalCount: total, page: page.page, pageSize: page.pageSize };
+      return keysetResult(found, page.pageSize);
     },
   }),
 );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import { likePattern } from "../../../shared/customers";
 import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isExpired, todayIso } from "../../../shared/quote-status";
@@ -6,6 +6,7 @@ import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../..
 import { NO_PAYMENT_TERMS, type PaymentTerms, asksPayment, samePaymentTerms } from "../../../shared/payment-terms";
 import type { Currency, Language } from "../../../shared/enums";
 import type { Executor } from "../../db/client";
+import { type KeyColumn, type KeysetPage, keyText, keysetPage } from "../../db/keyset";
 import { errorMessages, isUuid } from "../../db/ids";
 import {
   type CustomerSnapshot,
@@ -22,7 +23,8 @@ import { AppError } from "../../errors";
 import { deleteFilesJob } from "../../jobs/delete-files";
 import { enqueue } from "../../jobs/queue";
 import { assertEntitled } from "../billing/entitlements";
-import { copyBlocks, findBlocksOfQuotes, startQuoteFrom } from "../blocks/blocks.service";
+import { copyBlocks, findBlocksOfQuotes, refreshQuoteTotals, startQuoteFrom } from "../blocks/blocks.service";
+import { computeTotals } from "../../../shared/totals";
 import { onQuotePublished } from "../conversation/conversation.service";
 import type { CustomerRecord } from "../customers/customers.service";
 import { findQuoteVersions, freezeVersion } from "../public-quote/public-quote.service";
@@ -191,9 +193,14 @@ export async function createQuote(
         quoteDate: values.quoteDateAt,
         expirationDate: values.quoteExpirationAt,
         ...paymentColumns(values.paymentTerms ?? NO_PAYMENT_TERMS),
+        // No blocks yet: the totals of none (decision 062).
+        totals: computeTotals([]),
       })
       .returning();
-    if (startFrom) await startQuoteFrom(tx, accountId, quote.id, startFrom);
+    if (startFrom) {
+      await startQuoteFrom(tx, accountId, quote.id, startFrom);
+      quote.totals = (await refreshQuoteTotals(tx, [quote.id])).get(quote.id) ?? null;
+    }
     return { ...quote, customer };
   });
 }
@@ -376,6 +383,7 @@ export async function duplicateQuote(db: Executor, accountId: string, id: string
       })
       .returning();
     await copyBlocks(tx, { kind: "quote", quoteId: copy.id }, await findBlocksOfQuotes(tx, [source.id]));
+    copy.totals = (await refreshQuoteTotals(tx, [copy.id])).get(copy.id) ?? null;
     return withCustomer(tx, copy);
   });
 }
@@ -403,13 +411,31 @@ export async function getQuotesByIds(db: Executor, accountId: string, ids: strin
   return rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer, facts: toFacts(r.quote, r) }));
 }
 
-/** A page of the account's quotes, newest first, filtered by (display) status and searched. */
+/** The quotes list's order, newest first (the number breaks ties): its keyset (decision 062). */
+export const QUOTE_LIST_KEY: KeyColumn[] = [
+  { expr: sql`${quotes.createdAt}`, type: "timestamptz", desc: true },
+  { expr: sql`${quotes.quoteNumber}`, type: "text", desc: true },
+];
+
+/**
+ * A page of the account's quotes, newest first, filtered by (display) status and searched. By
+ * keyset (src/server/db/keyset.ts): after or before a cursor, or at a page number (`offset`).
+ */
 export async function findQuotes(
   db: Executor,
   accountId: string,
-  options: { status: QuoteDisplayStatus | null; state?: QuoteState | null; declined?: boolean; search: string | null; offset: number; limit: number },
+  options: {
+    status: QuoteDisplayStatus | null;
+    state?: QuoteState | null;
+    declined?: boolean;
+    search: string | null;
+    offset: number;
+    limit: number;
+    after?: string[] | null;
+    before?: string[] | null;
+  },
   today = todayIso(),
-) {
+): Promise<KeysetPage<QuoteRow & { key: string[] }>> {
   const pattern = options.search ? likePattern(options.search) : null;
   const statusFilter = {
     DRAFT: eq(quotes.status, "DRAFT"),
@@ -426,29 +452,48 @@ export async function findQuotes(
     options.declined
       ? sql`exists (select 1 from ${quoteConversationEntries} d where d.quote_id = ${quotes.id} and d.kind = 'DECLINE' and d.cleared_at is null)`
       : undefined,
+    // Title, number and the published customer name (one lower-cased column: `like`, not five
+    // `ilike`s), or a customer of the account whose name or company matches (2,000 customers are
+    // searched once, not once per quote through a join).
     pattern
       ? or(
-          ilike(quotes.name, pattern),
-          ilike(quotes.quoteNumber, pattern),
-          ilike(customers.name, pattern),
-          ilike(customers.companyName, pattern),
-          sql`${quotes.customerSnapshot}->>'name' ilike ${pattern}`,
+          sql`${quotes.searchText} like lower(${pattern})`,
+          sql`${quotes.customerId} in (select c.id from ${customers} c where c.account_id = ${accountId} and (c.name ilike ${pattern} or c.company_name ilike ${pattern}))`,
         )
       : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ quote: quotes, customer: customers, ...factsColumns })
-      .from(quotes)
-      .leftJoin(customers, eq(customers.id, quotes.customerId))
-      .where(where)
-      .orderBy(desc(quotes.createdAt), desc(quotes.quoteNumber))
-      .offset(options.offset)
-      .limit(options.limit),
-    // The customer join is only needed to search by customer name.
-    pattern
-      ? db.select({ total: count() }).from(quotes).leftJoin(customers, eq(customers.id, quotes.customerId)).where(where)
-      : db.select({ total: count() }).from(quotes).where(where),
-  ]);
-  return { items: rows.map((r): QuoteRow => ({ ...r.quote, customer: r.customer, facts: toFacts(r.quote, r) })), total };
+  const key = keyText(QUOTE_LIST_KEY);
+  return keysetPage(
+    QUOTE_LIST_KEY,
+    { after: options.after ?? null, before: options.before ?? null, offset: options.offset, limit: options.limit },
+    {
+      read: async (extra, order, limit) => {
+        const rows = await db
+          .select({ quote: quotes, customer: customers, key, ...factsColumns })
+          .from(quotes)
+          .leftJoin(customers, eq(customers.id, quotes.customerId))
+          .where(and(where, extra))
+          .orderBy(...order)
+          .limit(limit);
+        return rows.map((r) => ({ ...r.quote, customer: r.customer, facts: toFacts(r.quote, r), key: r.key }));
+      },
+      count: async (condition) => {
+        const [row] = await db
+          .select({ total: count(), matching: condition ? sql<number>`count(*) filter (where ${condition})` : count() })
+          .from(quotes)
+          .where(where);
+        return { total: Number(row.total), matching: Number(row.matching) };
+      },
+      keyAt: async (order, offset) => {
+        const [row] = await db
+          .select({ key })
+          .from(quotes)
+          .where(where)
+          .orderBy(...order)
+          .offset(offset)
+          .limit(1);
+        return row?.key ?? null;
+      },
+    },
+  );
 }

@@ -12,6 +12,7 @@ export default {
   unauthenticated: "Please sign in to continue.",
   forbidden: "You do not have access to this.",
   accountRequired: "Choose an account first (the Account header is missing or names an account you do not belong to).",
+  invalidCursor: "This list position is no longer valid: start again from the first page.",
   invalidPage: "Page must be 1 or more and page size between 1 and {{max}}.",
   alreadyRegistered: "You have already completed your registration.",
   notFound: "Not found.",

@@ -14,6 +14,7 @@ export default {
   unauthenticated: "Log in om verder te gaan.",
   forbidden: "Je hebt hier geen toegang toe.",
   accountRequired: "Kies eerst een account (de Account-header ontbreekt of noemt een account waar je geen lid van bent).",
+  invalidCursor: "Deze plek in de lijst is niet meer geldig: begin opnieuw bij de eerste pagina.",
   invalidPage: "De pagina moet 1 of hoger zijn en het aantal per pagina tussen 1 en {{max}}.",
   alreadyRegistered: "Je registratie is al voltooid.",
   notFound: "Niet gevonden.",

@@ -8,7 +8,17 @@ import { SelectField, TextField } from "./field";
 import { Pagination } from "./pagination";
 import { QueryState } from "./query-state";
 
-type ListPage<T> = { items: T[]; page: number; pageSize: number; totalCount: number };
+/** A page; a list paged by keyset (quotes, customers: decision 062) also gives its cursors. */
+type ListPage<T> = {
+  items: T[];
+  page: number;
+  pageSize: number;
+  totalCount: number;
+  startCursor?: string | null;
+  endCursor?: string | null;
+  hasPreviousPage?: boolean;
+  hasNextPage?: boolean;
+};
 
 export type ListScreenProps<T> = {
   title: string;
@@ -87,7 +97,17 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
               page={list.page}
               pageSize={list.pageSize}
               totalCount={list.totalCount}
-              onPage={(p) => listParams.update({ page: p > 1 ? String(p) : null })}
+              hasPreviousPage={list.hasPreviousPage}
+              hasNextPage={list.hasNextPage}
+              // With cursors, "next" and "previous" continue from the rows shown (stable while quotes
+              // are added); page 1 is the list's start. The page number stays in the URL.
+              onPage={(p, direction) =>
+                listParams.update({
+                  page: p > 1 ? String(p) : null,
+                  after: p > 1 && direction === "next" ? (list.endCursor ?? null) : null,
+                  before: p > 1 && direction === "previous" ? (list.startCursor ?? null) : null,
+                })
+              }
             />
           </>
         ) : null}

@@ -19,11 +19,15 @@ export const CustomerFieldsFragment = graphql(`
 `);
 
 export const CustomersQuery = graphql(`
-  query Customers($page: Int, $pageSize: Int, $search: String, $sort: CustomerSort) {
-    customers(page: $page, pageSize: $pageSize, search: $search, sort: $sort) {
+  query Customers($page: Int, $after: String, $before: String, $pageSize: Int, $search: String, $sort: CustomerSort) {
+    customers(page: $page, after: $after, before: $before, pageSize: $pageSize, search: $search, sort: $sort) {
       totalCount
       page
       pageSize
+      startCursor
+      endCursor
+      hasPreviousPage
+      hasNextPage
       items {
         id
         name

@@ -119,11 +119,15 @@ export const QuoteBlocksFragment = graphql(`
 `);
 
 export const QuotesQuery = graphql(`
-  query Quotes($page: Int, $pageSize: Int, $search: String, $state: QuoteState) {
-    quotes(page: $page, pageSize: $pageSize, search: $search, state: $state) {
+  query Quotes($page: Int, $after: String, $before: String, $pageSize: Int, $search: String, $state: QuoteState) {
+    quotes(page: $page, after: $after, before: $before, pageSize: $pageSize, search: $search, state: $state) {
       totalCount
       page
       pageSize
+      startCursor
+      endCursor
+      hasPreviousPage
+      hasNextPage
       items {
         id
         quoteNumber

@@ -15,11 +15,11 @@ export default function CustomersPage() {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const listParams = useListParams();
-  const { params, search, page, update } = listParams;
+  const { params, search, page, after, before, update } = listParams;
   const sort = (CUSTOMER_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as TCustomerSort) : "NAME_ASC";
   const [{ data, fetching, error }, refetch] = useQuery({
     query: CustomersQuery,
-    variables: { page, pageSize: PAGE_SIZE, search: search || null, sort },
+    variables: { page, after, before, pageSize: PAGE_SIZE, search: search || null, sort },
     requestPolicy: "cache-and-network",
   });
   const list = data?.customers;

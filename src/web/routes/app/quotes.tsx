@@ -15,13 +15,13 @@ export default function QuotesPage() {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const listParams = useListParams();
-  const { params, search, page, update } = listParams;
+  const { params, search, page, after, before, update } = listParams;
   const statusParam = params.get("status") ?? "";
   // The filter is the displayed state (src/shared/quote-state.ts), the same as the badges.
   const state = (QUOTE_STATES as readonly string[]).includes(statusParam) ? (statusParam as QuoteState) : null;
   const [{ data, fetching, error }, refetch] = useQuery({
     query: QuotesQuery,
-    variables: { page, pageSize: PAGE_SIZE, search: search || null, state },
+    variables: { page, after, before, pageSize: PAGE_SIZE, search: search || null, state },
     requestPolicy: "cache-and-network",
   });
   const list = data?.quotes;

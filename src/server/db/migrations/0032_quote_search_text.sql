@@ -1,0 +1,1 @@
+ALTER TABLE "quotes" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("name" || chr(10) || "quote_number" || chr(10) || coalesce("customer_snapshot"->>'name', ''))) STORED NOT NULL;
