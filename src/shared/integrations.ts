@@ -28,6 +28,9 @@ export const SLACK_EVENT_TYPES = [
   "quote.expired",
   "quote.withdrawn",
   "quote.payment.paid",
+  "quote.payment.failed",
+  "quote.subscription.created",
+  "quote.subscription.canceled",
 ] as const satisfies readonly EventType[];
 export type SlackEventType = (typeof SLACK_EVENT_TYPES)[number];
 

@@ -47,6 +47,8 @@ const TRIGGER_EVENTS: Record<string, EventType> = {
   quotePublished: "quote.published",
   quoteSent: "quote.sent",
   newCustomer: "customer.created",
+  quotePaid: "quote.payment.paid",
+  subscriptionStarted: "quote.subscription.created",
 };
 
 type Item = { id: string; type: string; timestamp: string; data: Record<string, unknown> };

@@ -62,6 +62,47 @@ describe("the Slack message", () => {
     expect(JSON.stringify(declined)).toContain("Geen klant");
   });
 
+  it("a payment and a subscription say their own amount incl. VAT (and a new subscription its first charge), in the account's language", () => {
+    const subscription = {
+      id: "0b6f1f0e-0000-4000-8000-000000000002",
+      status: "ACTIVE",
+      interval: "MONTH" as const,
+      amount: "30.25",
+      currency: "EUR",
+      startDate: "2026-04-02",
+      nextPaymentDate: "2026-04-02",
+      provider: "mollie",
+      providerSubscriptionId: "sub_1",
+      providerCustomerId: "cst_1",
+    };
+    const started = buildSlackMessage(
+      { type: "quote.subscription.created", timestamp: "2026-03-02T09:30:01.000Z", data: { quote, subscription } },
+      { locale: "nl", timeZone: "Europe/Amsterdam", publicUrl: "https://app.example" },
+    );
+    expect(blockKitProblem(started)).toBeNull();
+    const startedText = JSON.stringify(started).replace(/\u00a0/g, " ");
+    expect(started.text).toContain("Er is een abonnement gestart voor offerte 2026-0007");
+    expect(startedText).toContain("*Abonnement*\\n€ 30,25 incl. btw per maand\\nEerste afschrijving op 2 apr 2026");
+    const canceled = buildSlackMessage(
+      {
+        type: "quote.subscription.canceled",
+        timestamp: "2026-05-02T09:30:01.000Z",
+        data: { quote, subscription: { ...subscription, interval: "YEAR", amount: "363.00" } },
+      },
+      { locale: "en", timeZone: "Europe/Amsterdam", publicUrl: "https://app.example" },
+    );
+    expect(canceled.text).toContain("The subscription for quote 2026-0007 was canceled");
+    expect(JSON.stringify(canceled)).toContain("*Subscription*\\n€363.00 incl. VAT per year");
+    expect(JSON.stringify(canceled)).not.toContain("First charge");
+    const failed = buildSlackMessage(
+      { type: "quote.payment.failed", timestamp: "2026-03-02T09:30:01.000Z", data: { quote, payment: { amount: "428.34", currency: "EUR" } } },
+      { locale: "en", timeZone: "Europe/Amsterdam", publicUrl: "https://app.example" },
+    );
+    expect(blockKitProblem(failed)).toBeNull();
+    expect(failed.text).toContain("The payment for quote 2026-0007 failed");
+    expect(JSON.stringify(failed)).toContain("*Payment*\\n€428.34 incl. VAT");
+  });
+
   it("escapes Slack's control characters", () => {
     expect(escapeMrkdwn("<a> & <b>")).toBe("&lt;a&gt; &amp; &lt;b&gt;");
   });

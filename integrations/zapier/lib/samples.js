@@ -49,6 +49,21 @@ module.exports = {
       providerPaymentId: "tr_7UhSN1zuXS",
     },
   }),
+  "quote.subscription.created": event("msg_9c1f3a5b7d8e4f1a2b3c4d5e6f7a8b9c", "quote.subscription.created", "2026-11-04T14:20:33.000Z", {
+    quote: { ...quote, lifecycle: "CUSTOMER_SIGNED" },
+    subscription: {
+      id: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+      status: "ACTIVE",
+      interval: "MONTH",
+      amount: "30.25",
+      currency: "EUR",
+      startDate: "2026-12-04",
+      nextPaymentDate: "2026-12-04",
+      provider: "mollie",
+      providerSubscriptionId: "sub_rVKGtNd6s3",
+      providerCustomerId: "cst_8wmqcHMN4U",
+    },
+  }),
   "quote.viewed": event("msg_3c5f7d9b1e2a4f5b8c6d0e2f1a3b5c7d", "quote.viewed", "2026-11-03T08:01:44.000Z", { quote, version: 1 }),
   "quote.declined": event("msg_4d6a8e0c2f3b4a6c9d7e1f3a2b4c6d8e", "quote.declined", "2026-11-05T10:20:00.000Z", {
     quote: { ...quote, lifecycle: "DECLINED" },

@@ -54,6 +54,14 @@ const hooks = [
     description: "Triggers when a customer pays a quote (the deposit or the full amount they agreed to) through your Mollie account.",
   },
   {
+    key: "subscriptionStarted",
+    eventType: "quote.subscription.created",
+    noun: "Subscription",
+    label: "Subscription Started",
+    description:
+      "Triggers when a customer's first payment starts a subscription for a quote's recurring lines (one per interval: monthly, quarterly, yearly) on your Mollie account.",
+  },
+  {
     key: "newCustomer",
     eventType: "customer.created",
     noun: "Customer",

@@ -28,6 +28,10 @@ export type SlackEventBody = {
     question?: { text: string };
     reason?: string | null;
     signature?: { name: string; signedAt: string };
+    /** quote.payment.paid / failed: the customer's payment (amount incl. VAT, as frozen at signing). */
+    payment?: { amount: string; currency: string };
+    /** quote.subscription.created / canceled: one recurring charge on the owner's Mollie account. */
+    subscription?: { interval: RecurringInterval; amount: string; currency: string; startDate: string; nextPaymentDate: string | null; status: string };
   };
 };
 
@@ -72,6 +76,9 @@ const HEADLINES = {
   "quote.expired": "integrations:message.quote.expired",
   "quote.withdrawn": "integrations:message.quote.withdrawn",
   "quote.payment.paid": "integrations:message.quote.paymentPaid",
+  "quote.payment.failed": "integrations:message.quote.paymentFailed",
+  "quote.subscription.created": "integrations:message.quote.subscriptionCreated",
+  "quote.subscription.canceled": "integrations:message.quote.subscriptionCanceled",
 } as const;
 
 const RECURRING = {
@@ -79,6 +86,19 @@ const RECURRING = {
   QUARTER: "integrations:message.recurring.QUARTER",
   YEAR: "integrations:message.recurring.YEAR",
 } as const satisfies Record<RecurringInterval, string>;
+
+const SUBSCRIPTION_AMOUNT = {
+  MONTH: "integrations:message.subscriptionAmount.MONTH",
+  QUARTER: "integrations:message.subscriptionAmount.QUARTER",
+  YEAR: "integrations:message.subscriptionAmount.YEAR",
+} as const satisfies Record<RecurringInterval, string>;
+
+/** A calendar date (YYYY-MM-DD, no time zone: Mollie's dates) in the account's language. */
+function day(isoDate: string, locale: Locale): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  if (!y || !m || !d) return isoDate;
+  return new Intl.DateTimeFormat(locale === "nl" ? "nl-NL" : "en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
+}
 
 export function buildSlackMessage(
   body: SlackEventBody,
@@ -118,6 +138,22 @@ export function buildSlackMessage(
   const blocks: SlackBlock[] = [
     { type: "section", text: { type: "mrkdwn", text: `*${escapeMrkdwn(headline)}*\n${escapeMrkdwn(clip(`${number} — ${quote.name}`, 500))}` }, fields },
   ];
+  // A payment's or a subscription's own amount (incl. VAT: what is charged), beside the quote's totals.
+  const payment = body.type.startsWith("quote.payment.") ? body.data.payment : undefined;
+  if (payment) {
+    fields.push({
+      type: "mrkdwn",
+      text: `*${escapeMrkdwn(t("integrations:message.payment"))}*\n${escapeMrkdwn(t("integrations:message.paymentAmount", { amount: money(payment.amount, payment.currency, locale) }))}`,
+    });
+  }
+  const subscription = body.type.startsWith("quote.subscription.") ? body.data.subscription : undefined;
+  if (subscription && Object.hasOwn(SUBSCRIPTION_AMOUNT, subscription.interval)) {
+    const amount = t(SUBSCRIPTION_AMOUNT[subscription.interval], { amount: money(subscription.amount, subscription.currency, locale) });
+    // A new subscription says when it first charges; a canceled one charges no more.
+    const lines =
+      body.type === "quote.subscription.created" ? [amount, t("integrations:message.firstCharge", { date: day(subscription.startDate, locale) })] : [amount];
+    fields.push({ type: "mrkdwn", text: `*${escapeMrkdwn(t("integrations:message.subscription"))}*\n${lines.map(escapeMrkdwn).join("\n")}` });
+  }
   if (body.type === "quote.question_asked" && body.data.question) {
     blocks.push({
       type: "section",
