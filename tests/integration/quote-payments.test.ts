@@ -1,7 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainEvents, quoteAuditEvents, quoteInvoices, quoteLineItems, quotePayments, quoteSignatures } from "../../src/server/db/schema";
+import {
+  accounts,
+  customDomains,
+  domainEvents,
+  quoteAuditEvents,
+  quoteInvoices,
+  quoteLineItems,
+  quotePayments,
+  quoteSignatures,
+} from "../../src/server/db/schema";
 import { depositInvoiceView } from "../../src/server/modules/quote-payments/deposit-invoice";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp, uniqueEmail } from "../support/auth";
@@ -166,6 +175,45 @@ describe("the amount, frozen at signing", () => {
     expect((await sign(quote.nanoId, [])).data?.createQuoteSignature.payment?.amount).toBe("369.00"); // 30 % of 1229.99
     const none = await publishedQuote(owner, { mode: "NONE" });
     expect((await sign(none.nanoId, [])).data?.createQuoteSignature.payment).toBeNull();
+  });
+});
+
+describe("the customer's way back from Mollie", () => {
+  it("leads to the owner's own domain while it serves (Pro), and to the main host again when it no longer does; the webhook stays on the main host", async () => {
+    const pro = await signUp(t, { company: "Domain Pay Studio" });
+    await t.db
+      .update(accounts)
+      .set({ subscriptionPlan: "PRO", subscriptionInterval: "YEARLY", expiredAt: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(accounts.id, pro.accountId!));
+    const key = mollie.addOwnerApiKey("Domain Pay Studio");
+    expect(
+      (await t.gql("mutation ($apiKey: String!) { connectMollieApiKey(apiKey: $apiKey) { mode } }", { apiKey: key }, pro.headers())).errors,
+    ).toBeUndefined();
+    await t.db
+      .insert(customDomains)
+      .values({ accountId: pro.accountId!, domain: "offertes.domainpay.test", token: "t0k3n", status: "ACTIVE", verifiedAt: new Date() });
+    const redirectOf = async (quote: { nanoId: string }) => {
+      expect((await sign(quote.nanoId, [])).errors).toBeUndefined();
+      const started = await start(quote.nanoId);
+      expect(started.errors).toBeUndefined();
+      return mollie.payments.get(paymentIdOf(started.data?.startQuotePayment.checkoutUrl ?? null));
+    };
+    const customer = (await createCustomer(t, pro, { name: "Klant" })).id;
+    const publishedFor = async () => {
+      const quote = await createQuote(t, pro, customer, { paymentTerms: { mode: "FULL" } });
+      await addBlocks(t, quote.id);
+      expect((await transition(t, pro, "publishQuote", quote.id)).errors).toBeUndefined();
+      return quote;
+    };
+    const onDomain = await publishedFor();
+    expect(await redirectOf(onDomain)).toMatchObject({
+      redirectUrl: `https://offertes.domainpay.test/quote/${onDomain.slug}/${onDomain.nanoId}?payment=return#payment`,
+      webhookUrl: "http://offerly.test/api/webhooks/mollie-quotes",
+    });
+    // Back on Basic the domain no longer serves: new payments return to the main host.
+    await t.db.update(accounts).set({ subscriptionPlan: "BASIC" }).where(eq(accounts.id, pro.accountId!));
+    const onMain = await publishedFor();
+    expect(await redirectOf(onMain)).toMatchObject({ redirectUrl: `http://offerly.test/quote/${onMain.slug}/${onMain.nanoId}?payment=return#payment` });
   });
 });
 

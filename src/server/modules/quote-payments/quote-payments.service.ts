@@ -39,6 +39,7 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { assertEntitled } from "../billing/entitlements";
 import { callJson } from "../integrations/mollie/mollie-connect.service";
+import { publicBaseUrl } from "../custom-domains/custom-domains.service";
 import { loadPublicQuote } from "../public-quote/public-quote.service";
 import { recordPaymentReceived } from "../statistics/statistics.service";
 import { issueDepositInvoice } from "./deposit-invoice";
@@ -195,10 +196,13 @@ export async function startQuotePayment(
         .from(quotePayments)
         .where(and(eq(quotePayments.quoteId, view.quoteId), versionCondition));
       const publicUrl = deps.config.publicUrl.replace(/\/+$/, "");
+      // The customer comes back to the quote where its links point: the owner's own domain while it
+      // serves (decision 060), else the main host. Mollie's webhook always goes to the main host.
+      const returnBase = await publicBaseUrl(tx, publicUrl, view.accountId);
       const body: Record<string, unknown> = {
         amount: { currency: frozen.currency, value: frozen.amount },
         description: t("signing:payment.description", { number: view.document.quoteNumber }).slice(0, 255),
-        redirectUrl: `${publicQuoteUrl(publicUrl, { slug: view.slug, nanoId: view.nanoId, language: view.document.language })}?payment=return#payment`,
+        redirectUrl: `${publicQuoteUrl(returnBase, { slug: view.slug, nanoId: view.nanoId, language: view.document.language })}?payment=return#payment`,
         webhookUrl: `${publicUrl}${QUOTE_PAYMENT_WEBHOOK_PATH}`,
         locale: language === "nl" ? "nl_NL" : "en_US",
         metadata: { quoteId: view.quoteId, versionNumber, signatureId: signature.id },
