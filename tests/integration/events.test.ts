@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
-import { domainEvents, jobs, quoteAuditEvents, quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
+import { accounts, customDomains, domainEvents, jobs, quoteAuditEvents, quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
 import { expireQuote, scheduleMissingQuoteExpiries } from "../../src/server/events/expiry";
 import { type EventSubscriber, type RecordedEvent, eventEnvelope, quoteSummaries, recordEvent, webhookId } from "../../src/server/events";
 import { eventPayloadSchemas } from "../../src/server/events/payloads";
@@ -330,6 +330,32 @@ describe("each state change records its event once, with its payload (GraphQL)",
     // A second server starting: nothing more.
     await scheduleMissingQuoteExpiries(t.db);
     expect(await t.db.select().from(jobs).where(inArray(jobs.singletonKey, keys))).toHaveLength(1);
+  });
+
+  it("a Pro account's own domain is in the customer's link of its payloads while it serves; the app's link stays on the site", async () => {
+    const pro = await signUp(t, { company: "Domain Events Co" });
+    await t.db
+      .update(accounts)
+      .set({ subscriptionPlan: "PRO", subscriptionInterval: "YEARLY", expiredAt: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(accounts.id, pro.accountId!));
+    await t.db
+      .insert(customDomains)
+      .values({ accountId: pro.accountId!, domain: "quotes.domain-events.test", token: "t0k3n", status: "ACTIVE", verifiedAt: new Date() });
+    const customer = await createCustomer(t, pro, { name: "Daan" });
+    const quote = await createQuote(t, pro, customer.id, { name: "On the domain" });
+    await addBlocks(t, quote.id);
+    expect((await transition(t, pro, "publishQuote", quote.id)).errors).toBeUndefined();
+    const published = (await eventsOf(pro.accountId!, quote.id)).filter((e) => e.type === "quote.published");
+    expect(published.map((e) => (e.payload as { quote: { links: unknown } }).quote.links)).toEqual([
+      { public: `https://quotes.domain-events.test/quote/${quote.slug}/${quote.nanoId}`, app: `http://offerly.test/app/quotes/mutate/${quote.id}` },
+    ]);
+    // Inactive (the records are gone): the site's link again.
+    await t.db.update(customDomains).set({ status: "INACTIVE" }).where(eq(customDomains.accountId, pro.accountId!));
+    expect((await transition(t, pro, "withdrawQuote", quote.id)).errors).toBeUndefined();
+    const withdrawn = (await eventsOf(pro.accountId!, quote.id)).filter((e) => e.type === "quote.withdrawn");
+    expect((withdrawn[0].payload as { quote: { links: { public: string } } }).quote.links.public).toBe(
+      `http://offerly.test/quote/${quote.slug}/${quote.nanoId}`,
+    );
   });
 
   it("keeps each account's events to itself", async () => {

@@ -18,6 +18,11 @@ export function eventLinkBase(): string {
   return base;
 }
 
-export function quoteLinks(quote: { id: string; slug: string; nanoId: string; language: string }): { public: string; app: string } {
-  return { public: publicQuoteUrl(base, quote), app: `${base}/app/quotes/mutate/${quote.id}` };
+/**
+ * A quote's links in a payload: the customer's on `publicBase` (the account's own domain while it
+ * serves, decision 060; else the site), the app's always on the site (the app is not served on an
+ * owner's domain).
+ */
+export function quoteLinks(quote: { id: string; slug: string; nanoId: string; language: string }, publicBase = base): { public: string; app: string } {
+  return { public: publicQuoteUrl(publicBase, quote), app: `${base}/app/quotes/mutate/${quote.id}` };
 }

@@ -8,7 +8,8 @@ import { type CustomerSnapshot, customers, quoteSignatures, quoteVersions, quote
 import { findBlocksOfQuotes } from "../modules/blocks/blocks.service";
 import { toDocument } from "../modules/public-quote/public-quote.service";
 import { loadQuoteFacts } from "../modules/quotes/quote-state.service";
-import { quoteLinks } from "./links";
+import { publicBaseUrl } from "../modules/custom-domains/public-base";
+import { eventLinkBase, quoteLinks } from "./links";
 import type { EventCustomer, EventTotals, QuoteSummary } from "./payloads";
 
 /** The document's totals as events show them: one-off and each recurring interval apart, exact strings. */
@@ -45,7 +46,7 @@ export async function quoteSummaries(db: Executor, accountId: string, quoteIds: 
   const found = rows.map((q) => q.id);
   const publishedIds = rows.filter((q) => q.status !== "DRAFT").map((q) => q.id);
   const customerIds = [...new Set(rows.flatMap((q) => (q.customerId ? [q.customerId] : [])))];
-  const [facts, versions, signatures, customerRows] = await Promise.all([
+  const [facts, versions, signatures, customerRows, publicBase] = await Promise.all([
     loadQuoteFacts(db, found),
     publishedIds.length
       ? db
@@ -67,6 +68,8 @@ export async function quoteSummaries(db: Executor, accountId: string, quoteIds: 
           .from(customers)
           .where(and(eq(customers.accountId, accountId), inArray(customers.id, customerIds)))
       : Promise.resolve([]),
+    // The customer's link where the account's links point (its own domain while it serves).
+    publicBaseUrl(db, eventLinkBase(), accountId, now),
   ]);
   const versionOf = new Map(versions.map((v) => [v.quoteId, v]));
   // Live blocks: drafts, and quotes published before versions existed.
@@ -108,7 +111,7 @@ export async function quoteSummaries(db: Executor, accountId: string, quoteIds: 
       signedAt: quote.signedAt?.toISOString() ?? null,
       version: versionNumber,
       totals: eventTotals(quote.currency, document.totals),
-      links: quoteLinks(quote),
+      links: quoteLinks(quote, publicBase),
       customer,
     });
   }

@@ -14,6 +14,8 @@ import { assertEntitled, entitlementRefusal } from "../billing/entitlements";
 import { type DnsCheck, checkDnsRecords, createDnsResolver } from "./dns";
 import { verifyCustomDomainJob } from "./custom-domains.jobs";
 
+export { publicBaseUrl } from "./public-base";
+
 export type CustomDomainRow = typeof customDomains.$inferSelect;
 export type CustomDomainConfig = { target: string; dnsServers: string[] | null };
 type DnsLookup = (domain: string, token: string) => Promise<DnsCheck>;
@@ -201,24 +203,4 @@ export async function servingDomain(db: Executor, host: string, now = new Date()
     .limit(1);
   if (!row || entitlementRefusal(row, "customDomain", now) !== null) return null;
   return { accountId: row.accountId, domain: row.domain };
-}
-
-/**
- * Where an account's public links point: `https://<its domain>` while it serves, else the main
- * host (PUBLIC_URL). New links, e-mails, canonical links and the PDF use it.
- */
-export async function publicBaseUrl(db: Executor, publicUrl: string, accountId: string, now = new Date()): Promise<string> {
-  const [row] = await db
-    .select({
-      domain: customDomains.domain,
-      subscriptionPlan: accounts.subscriptionPlan,
-      subscriptionInterval: accounts.subscriptionInterval,
-      expiredAt: accounts.expiredAt,
-    })
-    .from(customDomains)
-    .innerJoin(accounts, eq(accounts.id, customDomains.accountId))
-    .where(and(eq(customDomains.accountId, accountId), eq(customDomains.status, "ACTIVE")))
-    .limit(1);
-  if (!row || entitlementRefusal(row, "customDomain", now) !== null) return publicUrl;
-  return `https://${row.domain}`;
 }
