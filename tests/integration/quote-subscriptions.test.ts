@@ -78,7 +78,8 @@ const OWNER = `query ($id: ID!) { quote(id: $id) { payment { status } subscripti
 const PUBLIC =
   "query ($nanoId: String!) { publicQuote(nanoId: $nanoId) { quote { payment { status } subscriptions { interval amount status nextPaymentDate } } } }";
 const CANCEL = `mutation ($id: ID!) { cancelQuoteSubscription(id: $id) { ${SUBSCRIPTION_FIELDS} } }`;
-const OVERVIEW = "{ quoteSubscriptionsOverview { activeCount perInterval { interval currency count amount } } }";
+const OVERVIEW =
+  "{ quoteSubscriptionsOverview { activeCount perInterval { interval currency count amount } nextCharge { date amount currency quoteId quoteNumber } } }";
 
 /** Today + n months in UTC, clamped to the month's end (the agreed start: one interval after signing). */
 function monthsFromToday(n: number) {
@@ -242,6 +243,17 @@ describe("a deposit with recurring lines", () => {
     );
     expect(overview.data!.quoteSubscriptionsOverview.activeCount).toBeGreaterThanOrEqual(2);
     expect(overview.data!.quoteSubscriptionsOverview.perInterval.map((p) => p.interval)).toEqual(["MONTH", "YEAR"]);
+    // The soonest charge of the running ones, with its quote (what the dashboard names).
+    const running = (await t.db.select().from(quoteSubscriptions).where(eq(quoteSubscriptions.accountId, owner.accountId!))).filter(
+      (s) => (s.status === "ACTIVE" || s.status === "PENDING") && s.nextPaymentDate,
+    );
+    expect(running.length).toBeGreaterThan(0);
+    const soonest = running.map((s) => s.nextPaymentDate!).sort()[0];
+    const next = (overview.data as unknown as { quoteSubscriptionsOverview: { nextCharge: { date: string; amount: string; quoteId: string } } })
+      .quoteSubscriptionsOverview.nextCharge;
+    expect(next.date).toBe(soonest);
+    const charged = running.filter((s) => s.nextPaymentDate === soonest && s.quoteId === next.quoteId);
+    expect(charged.map((s) => (Number(s.amountCents) / 100).toFixed(2))).toContain(next.amount);
   });
 
   it("a payment of another subscription, posted to this subscription's URL, counts nothing", async () => {

@@ -192,7 +192,10 @@ describe("paying a quote's deposit (production build)", () => {
     const paid = app.getByTestId("overview-paid");
     await paid.waitFor();
     expect(await text(paid)).toBe("Paid by customers: €428.34 (1 payment)");
-    expect(await text(app.getByTestId("overview-subscriptions"))).toBe("Active subscriptions: 1 active · €30.25 per month");
+    expect(await text(app.getByTestId("overview-subscriptions"))).toMatch(
+      /^Active subscriptions: 1 active · €30\.25 per month · next charge on \d{1,2} [A-Z][a-z]{2} \d{4}: €30\.25 \(\d{4}-\d{4}\)$/,
+    );
+    expect(await app.getByTestId("overview-next-charge").getByRole("link").getAttribute("href")).toBe(`/app/quotes/mutate/${quote.id}`);
     await e2e.shot(app, "quote-payment-dashboard-en");
 
     // The owner cancels the subscription from Offerly (a confirmation first): Mollie stops it.

@@ -181,15 +181,30 @@ const SubscriptionsIntervalRef = builder
     }),
   });
 
+type NextCharge = { date: string; amount: string; currency: string; quoteId: string; quoteNumber: string };
+const NextChargeRef = builder.objectRef<NextCharge>("QuoteSubscriptionNextCharge").implement({
+  description: "The soonest charge of the running subscriptions, as Mollie last reported it.",
+  fields: (t) => ({
+    date: t.exposeString("date", { description: "YYYY-MM-DD" }),
+    amount: t.exposeString("amount", { description: "Incl. VAT." }),
+    currency: t.field({ type: CurrencyEnum, resolve: (r) => r.currency as never }),
+    quoteId: t.exposeID("quoteId"),
+    quoteNumber: t.exposeString("quoteNumber"),
+  }),
+});
+
 const SubscriptionsOverviewRef = builder
-  .objectRef<{ activeCount: number; perInterval: { interval: FrozenRecurring["interval"]; currency: string; count: number; amount: string }[] }>(
-    "QuoteSubscriptionsOverview",
-  )
+  .objectRef<{
+    activeCount: number;
+    perInterval: { interval: FrozenRecurring["interval"]; currency: string; count: number; amount: string }[];
+    nextCharge: NextCharge | null;
+  }>("QuoteSubscriptionsOverview")
   .implement({
     description: "The account's running quote subscriptions (being set up, starting or active).",
     fields: (t) => ({
       activeCount: t.exposeInt("activeCount"),
       perInterval: t.field({ type: [SubscriptionsIntervalRef], resolve: (o) => o.perInterval }),
+      nextCharge: t.field({ type: NextChargeRef, nullable: true, resolve: (o) => o.nextCharge }),
     }),
   });
 

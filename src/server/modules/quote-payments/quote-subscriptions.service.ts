@@ -15,7 +15,7 @@
  *   and must belong to that subscription; a paid one is counted once.
  * - `cancelQuoteSubscription`: the owner cancels (DELETE at Mollie), `quote.subscription.canceled`.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { translator } from "../../../shared/i18n/server";
 import { type FrozenRecurring, MOLLIE_INTERVAL, type QuoteSubscriptionView, quoteSubscriptionStatus } from "../../../shared/quote-subscriptions";
 import { centsToString } from "../../../shared/totals";
@@ -384,7 +384,30 @@ export async function quoteSubscriptionsOverview(db: Executor, accountId: string
   const perInterval = rows
     .map((r) => ({ interval: r.interval, currency: r.currency, count: r.count, amount: centsToString(BigInt(r.amountCents)) }))
     .sort((a, b) => INTERVAL_ORDER[a.interval] - INTERVAL_ORDER[b.interval] || a.currency.localeCompare(b.currency));
-  return { activeCount: perInterval.reduce((n, r) => n + r.count, 0), perInterval };
+  // The soonest charge among them (Mollie's nextPaymentDate as last read; ties by quote number).
+  const [next] = await db
+    .select({
+      date: quoteSubscriptions.nextPaymentDate,
+      amountCents: quoteSubscriptions.amountCents,
+      currency: quoteSubscriptions.currency,
+      quoteId: quoteSubscriptions.quoteId,
+      quoteNumber: quotes.quoteNumber,
+    })
+    .from(quoteSubscriptions)
+    .innerJoin(quotes, eq(quotes.id, quoteSubscriptions.quoteId))
+    .where(
+      and(
+        eq(quoteSubscriptions.accountId, accountId),
+        inArray(quoteSubscriptions.status, ["PENDING", "ACTIVE"]),
+        isNotNull(quoteSubscriptions.nextPaymentDate),
+      ),
+    )
+    .orderBy(asc(quoteSubscriptions.nextPaymentDate), asc(quotes.quoteNumber))
+    .limit(1);
+  const nextCharge = next?.date
+    ? { date: next.date, amount: centsToString(next.amountCents), currency: next.currency, quoteId: next.quoteId, quoteNumber: next.quoteNumber }
+    : null;
+  return { activeCount: perInterval.reduce((n, r) => n + r.count, 0), perInterval, nextCharge };
 }
 
 const subscriptionError = (key: string) => new AppError("CONFLICT", `signing:subscription.errors.${key}`);

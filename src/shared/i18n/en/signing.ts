@@ -224,6 +224,7 @@ export default {
     canceled: "The subscription was canceled.",
     dashboardTitle: "Active subscriptions",
     dashboardCount: "{{count}} active",
+    dashboardNext: "next charge on {{date}}: {{amount}}",
     errors: {
       notFound: "This subscription does not exist.",
       notStarted: "This subscription is still being set up at Mollie. Try again in a moment.",

@@ -229,6 +229,7 @@ export default {
     canceled: "Het abonnement is stopgezet.",
     dashboardTitle: "Lopende abonnementen",
     dashboardCount: "{{count}} actief",
+    dashboardNext: "volgende afschrijving op {{date}}: {{amount}}",
     errors: {
       notFound: "Dit abonnement bestaat niet.",
       notStarted: "Dit abonnement wordt nog bij Mollie ingesteld. Probeer het zo meteen opnieuw.",

@@ -99,6 +99,13 @@ export const QuoteSubscriptionsOverviewQuery = graphql(`
   query QuoteSubscriptionsOverview {
     quoteSubscriptionsOverview {
       activeCount
+      nextCharge {
+        date
+        amount
+        currency
+        quoteId
+        quoteNumber
+      }
       perInterval {
         interval
         currency

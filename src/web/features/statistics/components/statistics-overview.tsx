@@ -27,6 +27,7 @@ const CHART_HEIGHT = "h-72";
 function ActiveSubscriptions() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const href = useLocalizedHref();
   const [{ data }] = useQuery({ query: QuoteSubscriptionsOverviewQuery, requestPolicy: "cache-and-network" });
   const o = data?.quoteSubscriptionsOverview;
   if (!o || o.activeCount === 0) return null;
@@ -35,6 +36,22 @@ function ActiveSubscriptions() {
       <span className="font-medium">{t("signing:subscription.dashboardTitle")}:</span> {t("signing:subscription.dashboardCount", { count: o.activeCount })}
       {" · "}
       {o.perInterval.map((p) => t(`signing:subscription.per.${p.interval}`, { amount: formatMoney(p.amount, p.currency, locale) })).join(" · ")}
+      {o.nextCharge ? (
+        <>
+          {" · "}
+          <span data-testid="overview-next-charge">
+            {t("signing:subscription.dashboardNext", {
+              date: formatDate(o.nextCharge.date, locale),
+              amount: formatMoney(o.nextCharge.amount, o.nextCharge.currency, locale),
+            })}{" "}
+            (
+            <Link to={href(`/app/quotes/mutate/${o.nextCharge.quoteId}`)} className="text-brand-700 underline underline-offset-2">
+              {o.nextCharge.quoteNumber}
+            </Link>
+            )
+          </span>
+        </>
+      ) : null}
     </p>
   );
 }
