@@ -1,21 +1,11 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
+import { axeViolations, drawSignature, e2eSuite, newPhoneContext, open, scrollWidth, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
 
 const e2e = e2eSuite();
 
 /** An element's text with non-breaking spaces as plain ones (Intl writes "€ 1.210,00" with one). */
 const textOf = async (locator: { textContent: () => Promise<string | null> }) => (await locator.textContent())?.replace(/\s/g, " ");
-
-/** Draws a stroke on the signature canvas with the mouse. */
-async function drawSignature(page: Page) {
-  const box = (await page.getByTestId("signature-canvas").boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
-  await page.mouse.up();
-}
 
 describe("the public quote and signing in a browser", () => {
   it("a customer on a phone, in Dutch, ticks an option, draws a signature and signs; the owner sees it, adds theirs and marks it signed", async () => {

@@ -42,7 +42,9 @@ describe("quote versions in a browser (issue 14, decision 032)", () => {
     await toastWithText(app, "Quote published");
     // The version history: two versions; version 1 opens read-only as the customer saw it.
     const history = app.getByTestId("quote-versions");
-    await expect.poll(() => history.getByTestId("quote-version").count()).toBe(2);
+    // Publishing also queues the sealed PDF, rendered by the same server: on a loaded machine the
+    // history's own query can wait behind it for longer than the default 15 s (seen once at load 9).
+    await expect.poll(() => history.getByTestId("quote-version").count(), { timeout: 45_000 }).toBe(2);
     expect(await textOf(history)).toContain("Version 2");
     await e2e.shot(app, "owner-version-history");
     await history.getByRole("link", { name: "Open version 1" }).click();

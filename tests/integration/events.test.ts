@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
-import { accounts, customDomains, domainEvents, jobs, quoteAuditEvents, quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
+import { customDomains, domainEvents, jobs, quoteAuditEvents, quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
 import { expireQuote, scheduleMissingQuoteExpiries } from "../../src/server/events/expiry";
 import { type EventSubscriber, type RecordedEvent, eventEnvelope, quoteSummaries, recordEvent, webhookId } from "../../src/server/events";
 import { eventPayloadSchemas } from "../../src/server/events/payloads";
 import { eventSubscribers } from "../../src/server/events/subscribers";
 import { type TestApp, createTestApp } from "../support/app";
+import { serveCustomDomain } from "../support/custom-domains";
 import { type SignedIn, signUp } from "../support/auth";
 import { addBlocks, createCustomer, createQuote, publishOn, transition } from "../support/quotes";
 import { runJobs } from "../support/team";
@@ -334,13 +335,7 @@ describe("each state change records its event once, with its payload (GraphQL)",
 
   it("a Pro account's own domain is in the customer's link of its payloads while it serves; the app's link stays on the site", async () => {
     const pro = await signUp(t, { company: "Domain Events Co" });
-    await t.db
-      .update(accounts)
-      .set({ subscriptionPlan: "PRO", subscriptionInterval: "YEARLY", expiredAt: new Date(Date.now() + 30 * 86_400_000) })
-      .where(eq(accounts.id, pro.accountId!));
-    await t.db
-      .insert(customDomains)
-      .values({ accountId: pro.accountId!, domain: "quotes.domain-events.test", token: "t0k3n", status: "ACTIVE", verifiedAt: new Date() });
+    await serveCustomDomain(t.db, pro.accountId!, "quotes.domain-events.test");
     const customer = await createCustomer(t, pro, { name: "Daan" });
     const quote = await createQuote(t, pro, customer.id, { name: "On the domain" });
     await addBlocks(t, quote.id);

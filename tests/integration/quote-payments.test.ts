@@ -1,18 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  accounts,
-  customDomains,
-  domainEvents,
-  quoteAuditEvents,
-  quoteInvoices,
-  quoteLineItems,
-  quotePayments,
-  quoteSignatures,
-} from "../../src/server/db/schema";
+import { accounts, domainEvents, quoteAuditEvents, quoteInvoices, quoteLineItems, quotePayments, quoteSignatures } from "../../src/server/db/schema";
 import { depositInvoiceView } from "../../src/server/modules/quote-payments/deposit-invoice";
 import { type TestApp, createTestApp } from "../support/app";
+import { serveCustomDomain } from "../support/custom-domains";
 import { type SignedIn, signUp, uniqueEmail } from "../support/auth";
 import { lastMailTo } from "../support/mail";
 import { type MollieStub, startMollieStub, trustStub } from "../support/mollie-stub";
@@ -181,17 +173,11 @@ describe("the amount, frozen at signing", () => {
 describe("the customer's way back from Mollie", () => {
   it("leads to the owner's own domain while it serves (Pro), and to the main host again when it no longer does; the webhook stays on the main host", async () => {
     const pro = await signUp(t, { company: "Domain Pay Studio" });
-    await t.db
-      .update(accounts)
-      .set({ subscriptionPlan: "PRO", subscriptionInterval: "YEARLY", expiredAt: new Date(Date.now() + 30 * 86_400_000) })
-      .where(eq(accounts.id, pro.accountId!));
+    await serveCustomDomain(t.db, pro.accountId!, "offertes.domainpay.test");
     const key = mollie.addOwnerApiKey("Domain Pay Studio");
     expect(
       (await t.gql("mutation ($apiKey: String!) { connectMollieApiKey(apiKey: $apiKey) { mode } }", { apiKey: key }, pro.headers())).errors,
     ).toBeUndefined();
-    await t.db
-      .insert(customDomains)
-      .values({ accountId: pro.accountId!, domain: "offertes.domainpay.test", token: "t0k3n", status: "ACTIVE", verifiedAt: new Date() });
     const redirectOf = async (quote: { nanoId: string }) => {
       expect((await sign(quote.nanoId, [])).errors).toBeUndefined();
       const started = await start(quote.nanoId);

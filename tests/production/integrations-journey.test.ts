@@ -1,9 +1,8 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
-import { newPhoneContext, open, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
+import { drawSignature, newPhoneContext, open, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
 import { type HarvestStub, startHarvestStub } from "../support/harvest-stub";
 import { type ProductionServer, startProductionServer } from "../support/production";
 import { type SlackStub, startSlackStub } from "../support/slack-stub";
@@ -52,17 +51,6 @@ afterAll(async () => {
   await server?.stop();
   await Promise.all([slack?.close(), harvest?.close(), receiver?.close()]);
 });
-
-/** Draws a stroke on the signature canvas with the mouse. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId("signature-canvas");
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
-  await page.mouse.up();
-}
 
 const text = async (locator: { textContent: () => Promise<string | null> }) => (await locator.textContent())?.replace(/\s+/g, " ").trim();
 

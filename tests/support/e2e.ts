@@ -112,6 +112,17 @@ export async function signedInApp(context: BrowserContext, server: { url: string
   return page;
 }
 
+/** Draws a stroke on the signature canvas with the mouse (scrolled into view first: the mouse acts in the viewport). */
+export async function drawSignature(page: Page): Promise<void> {
+  const canvas = page.getByTestId("signature-canvas");
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+}
+
 /** A phone-sized browser profile (375 × 812) in a language; outside hosts are blocked. */
 export async function newPhoneContext(browser: Browser, baseURL: string, locale = "en-US"): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale, viewport: { width: 375, height: 812 }, extraHTTPHeaders: { "Accept-Language": locale } });

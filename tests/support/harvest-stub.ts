@@ -1,3 +1,4 @@
+import { keepIdleSockets } from "./listen";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -251,6 +252,7 @@ export async function startHarvestStub(options: { token?: string; accountId?: st
       return send(404, { error: "not_found" });
     });
   });
+  keepIdleSockets(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {

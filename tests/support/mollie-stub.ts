@@ -1,3 +1,4 @@
+import { keepIdleSockets } from "./listen";
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -472,6 +473,7 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
       send(answer.status, answer.body);
     });
   });
+  keepIdleSockets(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("no address");

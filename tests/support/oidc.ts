@@ -1,3 +1,4 @@
+import { keepIdleSockets } from "./listen";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
@@ -23,6 +24,7 @@ export async function startOidcProvider(initialRedirectUri?: string): Promise<Te
     res.end("not configured yet");
   };
   const server = http.createServer((req, res) => handler(req, res));
+  keepIdleSockets(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = "offerly-test";

@@ -1,3 +1,4 @@
+import { keepIdleSockets } from "./listen";
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -189,6 +190,7 @@ export async function startSlackStub(options: { clientId?: string; clientSecret?
       text(404, "not_found");
     });
   });
+  keepIdleSockets(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

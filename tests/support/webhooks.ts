@@ -1,3 +1,4 @@
+import { keepIdleSockets } from "./listen";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
@@ -51,6 +52,7 @@ export async function startReceiver() {
       for (const w of waiters.splice(0)) w();
     });
   });
+  keepIdleSockets(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -14,7 +14,7 @@ import { assertEntitled, entitlementRefusal } from "../billing/entitlements";
 import { type DnsCheck, checkDnsRecords, createDnsResolver } from "./dns";
 import { verifyCustomDomainJob } from "./custom-domains.jobs";
 
-export { publicBaseUrl } from "./public-base";
+export { publicBaseUrl, servingDomain } from "./public-base";
 
 export type CustomDomainRow = typeof customDomains.$inferSelect;
 export type CustomDomainConfig = { target: string; dnsServers: string[] | null };
@@ -182,25 +182,4 @@ async function mailOwnersDeactivated(tx: Executor, publicUrl: string, domain: Cu
     });
     await enqueue(tx, sendMailJob, { to: owner.email, subject: t("domains:email.deactivated.subject", { domain: domain.domain }), html, text });
   }
-}
-
-/**
- * The account whose active custom domain `host` is, when it may serve now (ACTIVE and Pro): what
- * Host routing and the TLS "ask" endpoint use. One indexed query.
- */
-export async function servingDomain(db: Executor, host: string, now = new Date()): Promise<{ accountId: string; domain: string } | null> {
-  const [row] = await db
-    .select({
-      accountId: customDomains.accountId,
-      domain: customDomains.domain,
-      subscriptionPlan: accounts.subscriptionPlan,
-      subscriptionInterval: accounts.subscriptionInterval,
-      expiredAt: accounts.expiredAt,
-    })
-    .from(customDomains)
-    .innerJoin(accounts, eq(accounts.id, customDomains.accountId))
-    .where(and(eq(customDomains.domain, host), eq(customDomains.status, "ACTIVE")))
-    .limit(1);
-  if (!row || entitlementRefusal(row, "customDomain", now) !== null) return null;
-  return { accountId: row.accountId, domain: row.domain };
 }

@@ -1,6 +1,7 @@
 import { type MolliePaymentStatus, MOLLIE_PAYMENT_STATUSES } from "../../../shared/enums";
 import type { Config } from "../../config";
 import type { Executor } from "../../db/client";
+import type { Logger } from "../../logger";
 import { callJson, mollieAccessToken } from "../integrations/mollie/mollie-connect.service";
 
 /**
@@ -66,3 +67,30 @@ export type QuoteWebhookOutcome = "unknown" | "unchanged" | "updated" | "mismatc
 
 /** Mollie could not be reached: the webhook answers 503 so that Mollie delivers again later. */
 export class MollieUnreachableError extends Error {}
+
+/**
+ * What a Mollie webhook learns about payment `id`, asked of the owner's own account (never the
+ * webhook's body): the payment, or null when Mollie does not know it (404: the webhook answers 200
+ * and changes nothing), with the credential that asked (for the calls that follow). No usable credential (disconnected, a Connect token that no longer
+ * refreshes) or any other answer throws MollieUnreachableError: the webhook answers 503 and Mollie
+ * delivers again later (for about a day), so a reconnected account still learns the outcome.
+ */
+export async function ownerPaymentForWebhook(
+  deps: { db: Executor; config: Config; log: Logger; fetchImpl: typeof fetch },
+  accountId: string,
+  id: string,
+  what: string,
+): Promise<{ credential: OwnerCredential; payment: MolliePayment | null }> {
+  let credential: OwnerCredential | null;
+  try {
+    credential = await ownerCredential(deps.db, deps.config, accountId, deps.fetchImpl);
+  } catch (error) {
+    deps.log.warn({ err: error, accountId }, `${what}: no usable Mollie credential`);
+    credential = null;
+  }
+  if (!credential) throw new MollieUnreachableError("the owner's Mollie account is not connected");
+  const fetched = await fetchMolliePayment(deps.config, credential, id, deps.fetchImpl);
+  if (fetched.status === 404) return { credential, payment: null };
+  if (!fetched.payment) throw new MollieUnreachableError(`Mollie answered ${fetched.status}`);
+  return { credential, payment: fetched.payment };
+}

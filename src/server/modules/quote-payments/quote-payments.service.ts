@@ -49,7 +49,7 @@ import {
   QUOTE_PAYMENT_WEBHOOK_PATH,
   type QuoteWebhookOutcome,
   authHeaders,
-  fetchMolliePayment,
+  ownerPaymentForWebhook,
   ownerCredential,
   readMolliePayment,
 } from "./mollie-owner";
@@ -276,20 +276,8 @@ export async function processQuotePaymentWebhook(
   // A payment Mollie made for a subscription (its webhook URL names our subscription): decision 061.
   if (!row && options.subscriptionRowId) return processSubscriptionPaymentWebhook(db, config, id, options.subscriptionRowId, log, options);
   if (!row) return "unknown";
-  let credential: OwnerCredential | null;
-  try {
-    credential = await ownerCredential(db, config, row.accountId, fetchImpl);
-  } catch (error) {
-    log.warn({ err: error, accountId: row.accountId }, "quote payment webhook: no usable Mollie credential");
-    credential = null;
-  }
-  // Disconnected (or a Connect token that no longer refreshes) while a payment ran: Mollie retries
-  // the delivery for about a day, so a reconnected account still learns the outcome.
-  if (!credential) throw new MollieUnreachableError("the owner's Mollie account is not connected");
-  const fetched = await fetchMolliePayment(config, credential, id, fetchImpl);
-  if (fetched.status === 404) return "unknown";
-  if (!fetched.payment) throw new MollieUnreachableError(`Mollie answered ${fetched.status}`);
-  const payment = fetched.payment;
+  const { credential, payment } = await ownerPaymentForWebhook({ db, config, log, fetchImpl }, row.accountId, id, "quote payment webhook");
+  if (!payment) return "unknown";
   // The payment must be the one we made: same id, amount and currency, and our quote in its metadata.
   const metadata = payment.metadata as { quoteId?: unknown } | null;
   if (

@@ -33,7 +33,7 @@ import {
   type QuoteWebhookOutcome,
   QUOTE_PAYMENT_WEBHOOK_PATH,
   authHeaders,
-  fetchMolliePayment,
+  ownerPaymentForWebhook,
   ownerCredential,
 } from "./mollie-owner";
 
@@ -272,18 +272,8 @@ export async function processSubscriptionPaymentWebhook(
   if (!UUID.test(subscriptionRowId)) return "unknown";
   const [row] = await db.select().from(quoteSubscriptions).where(eq(quoteSubscriptions.id, subscriptionRowId)).limit(1);
   if (!row?.mollieSubscriptionId) return "unknown";
-  let credential: OwnerCredential | null;
-  try {
-    credential = await ownerCredential(db, config, row.accountId, fetchImpl);
-  } catch (error) {
-    log.warn({ err: error, accountId: row.accountId }, "quote subscription webhook: no usable Mollie credential");
-    credential = null;
-  }
-  if (!credential) throw new MollieUnreachableError("the owner's Mollie account is not connected");
-  const fetched = await fetchMolliePayment(config, credential, id, fetchImpl);
-  if (fetched.status === 404) return "unknown";
-  if (!fetched.payment) throw new MollieUnreachableError(`Mollie answered ${fetched.status}`);
-  const payment = fetched.payment;
+  const { credential, payment } = await ownerPaymentForWebhook({ db, config, log, fetchImpl }, row.accountId, id, "quote subscription webhook");
+  if (!payment) return "unknown";
   if (
     payment.subscriptionId !== row.mollieSubscriptionId ||
     payment.customerId !== row.mollieCustomerId ||
