@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { e2eSuite, newPhoneContext, open, scrollWidth, signedInApp as signUp, toastWithText, watchErrors } from "../support/e2e";
+import { e2eSuite, newPhoneContext, open, pageGql as gql, scrollWidth, signedInApp as signUp, toastWithText, watchErrors } from "../support/e2e";
 import { type OutboxMail, outboxFiles, readMail } from "../support/mail";
 
 const e2e = e2eSuite();
@@ -17,23 +17,6 @@ async function mailTo(to: string, match: (mail: OutboxMail) => boolean): Promise
     if (Date.now() > deadline) throw new Error(`No matching e-mail to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-/** A GraphQL call from the signed-in page (its session cookie), for setting up data quickly. */
-async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const headers: Record<string, string> = { "content-type": "application/json", "x-graphql-csrf": "1" };
-      const accounts = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query: "{ accounts { items { id } } }" }) }).then((r) =>
-        r.json(),
-      );
-      headers.account = accounts.data.accounts.items[0].id;
-      const body = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) }).then((r) => r.json());
-      if (!body.data) throw new Error(JSON.stringify(body.errors));
-      return body.data;
-    },
-    { query, variables },
-  ) as Promise<T>;
 }
 
 /** A customer with an e-mail address and a published quote for them; returns the quote. */

@@ -1,7 +1,18 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, newPhoneContext, open, overflowsSideways, scrollWidth, settled, signedInApp as signUp, toastWithText } from "../support/e2e";
+import {
+  axeViolations,
+  e2eSuite,
+  newPhoneContext,
+  open,
+  overflowsSideways,
+  pageGql,
+  scrollWidth,
+  settled,
+  signedInApp as signUp,
+  toastWithText,
+} from "../support/e2e";
 
 const e2e = e2eSuite();
 
@@ -291,20 +302,7 @@ describe("customers and quotes in a browser", () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await signUpInBrowser(context, "Many Quotes BV");
     // Set up quickly from the signed-in page: a customer and 23 quotes (20 a page).
-    const gql = <T>(query: string, variables: Record<string, unknown> = {}) =>
-      page.evaluate(
-        async ({ query, variables }) => {
-          const headers: Record<string, string> = { "content-type": "application/json", "x-graphql-csrf": "1" };
-          const accounts = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query: "{ accounts { items { id } } }" }) }).then((r) =>
-            r.json(),
-          );
-          headers.account = accounts.data.accounts.items[0].id;
-          const body = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) }).then((r) => r.json());
-          if (!body.data) throw new Error(JSON.stringify(body.errors));
-          return body.data;
-        },
-        { query, variables },
-      ) as Promise<T>;
+    const gql = <T>(query: string, variables: Record<string, unknown> = {}) => pageGql<T>(page, query, variables);
     const { createCustomer } = await gql<{ createCustomer: { id: string } }>("mutation ($input: CustomerInput!) { createCustomer(input: $input) { id } }", {
       input: { name: "Bakkerij Jansen" },
     });

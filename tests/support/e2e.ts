@@ -123,6 +123,23 @@ export async function drawSignature(page: Page): Promise<void> {
   await page.mouse.up();
 }
 
+/** A GraphQL call made from the page (its session cookie), for the page's own first account. */
+export async function pageGql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  return page.evaluate(
+    async ({ query, variables }) => {
+      const headers: Record<string, string> = { "content-type": "application/json", "x-graphql-csrf": "1" };
+      const accounts = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query: "{ accounts { items { id } } }" }) }).then((r) =>
+        r.json(),
+      );
+      headers.account = accounts.data.accounts.items[0].id;
+      const body = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) }).then((r) => r.json());
+      if (!body.data) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    },
+    { query, variables },
+  ) as Promise<T>;
+}
+
 /** A phone-sized browser profile (375 × 812) in a language; outside hosts are blocked. */
 export async function newPhoneContext(browser: Browser, baseURL: string, locale = "en-US"): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale, viewport: { width: 375, height: 812 }, extraHTTPHeaders: { "Accept-Language": locale } });
