@@ -57,6 +57,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A route whose handle says { hydrate: false } (the public quote, decision 023) ships no app
   // JavaScript at all: no hydration scripts, no module preloads; it brings its own small script.
   const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  // Runs once React has hydrated the document (never on the server): `data-hydrated` on <html> tells
+  // a script, and the browser tests' `ready`, that the page's controls now act (forms whose submit
+  // waits for JavaScript are enabled by then).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={locale}>
       <head>

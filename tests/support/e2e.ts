@@ -20,9 +20,12 @@ export function linkFromOutbox(dataDir: string, email: string): string {
   return match[1];
 }
 
-/** Waits until React Router has hydrated the page (its forms and links are the app's, not plain HTML). */
+/**
+ * Waits until React has hydrated the page (its forms and links are the app's, not plain HTML): the
+ * root layout's effect marks <html data-hydrated> after the first commit.
+ */
 export function hydrated(page: Page): Promise<unknown> {
-  return page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  return page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /** Opens a page and waits until the app has loaded (and hydrated). */
@@ -75,7 +78,11 @@ export function trackRequests(page: Page): Set<import("playwright-core").Request
 export async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterRouteModules?: unknown };
-    return !w.__reactRouterContext || w.__reactRouterRouteModules !== undefined;
+    // `data-hydrated` is set by the root layout's effect once React has hydrated: controls that wait
+    // for JavaScript (the sign-in form's button) are enabled and their colours settled after it, not
+    // in the middle of an accessibility check (a button caught in its enable transition failed axe's
+    // contrast rule under load).
+    return !w.__reactRouterContext || (w.__reactRouterRouteModules !== undefined && document.documentElement.hasAttribute("data-hydrated"));
   });
   await networkQuiet(page);
 }
