@@ -29,6 +29,17 @@ describe("CI plan", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("no unit test replaces a module or a global (the unit project imports modules once per worker)", () => {
+    // vitest.config.ts runs the unit project with isolate: false: a vi.mock or a stubbed global would
+    // leak into the files that run after it in the same worker.
+    const files = ["src", "tests/unit"]
+      .flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
+      .filter((file) => file.endsWith(".test.ts") && file !== path.join("tests", "unit", "ci-plan.test.ts"));
+    expect(files.length).toBeGreaterThan(40);
+    const offenders = files.filter((file) => /\bvi\.(?:mock|doMock|stubGlobal|stubEnv)\(/.test(fs.readFileSync(path.join(root, file), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
   it("the guard recognises direct database use", () => {
     expect(DATABASE_USE.test("await t.db.insert(accounts).values({})")).toBe(true);
     expect(DATABASE_USE.test("const rows = await queryRows(t.db, sql`select 1`)")).toBe(true);
