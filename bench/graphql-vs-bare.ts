@@ -43,7 +43,7 @@ const CONNECTIONS = 8;
 const METHOD = [
   "Since issue 22 the load client, the app and the bare server each run in their own process. The app is",
   "`build/server/main.js` with NODE_ENV=production, as `npm start` runs it: production logging (info, one",
-  "line a request, written to a file) and the production GraphQL budget (50,000 units a user a minute,",
+  "line a request, buffered and written to a file, decision 066) and the production GraphQL budget (50,000 units a user a minute,",
   "counted in the database), 16 signed-in users with bearer tokens, 8 keep-alive connections. The bare",
   "server is node:http replaying the statements the app sent for the same operation and user, captured",
   "from the wire in a capture run (PostgreSQL: a protocol proxy; PGlite: the protocol bytes the app hands",
@@ -59,6 +59,9 @@ const METHOD = [
   "a data folder as the app does (before: an in-memory database). The",
   "variant “all through Hono” of decision 037 is not measured any more (the production build has one",
   "listener).",
+  "",
+  "Rows “(before the change)”: a copy of an earlier build (BENCH_GRAPHQL_BEFORE=<folder>) measured in the same",
+  "rounds, against the same data and the same bare server, so that a change is judged side by side.",
   "",
   "| Case | Database | Statements a request | App req/s | Bare req/s | Ratio req/s | App CPU ms/req | Bare CPU ms/req | Ratio by CPU | Load average |",
   "|---|---|---|---|---|---|---|---|---|---|",
