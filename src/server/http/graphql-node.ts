@@ -160,7 +160,7 @@ class NodeHeaders {
  * Anything else a `Request` has is made on first use from a real one (`signal`, `clone`, …),
  * so code that needs more still works.
  */
-function nodeRequest(url: string, raw: IncomingHttpHeaders): Request {
+export function nodeRequest(url: string, raw: IncomingHttpHeaders): Request {
   const headers = new NodeHeaders(raw);
   let real: Request | undefined;
   const full = () => {
