@@ -26,6 +26,9 @@ export type BareInit = {
   captures: Record<string, Record<string, WireStatement[][]>>;
 };
 
+/** The quotes case's page size (graphql-vs-bare.ts CASES). */
+const PAGE_SIZE = 20;
+
 type Result = { fields: { name: string }[]; rows: unknown[][] };
 type Run = (statements: WireStatement[]) => Promise<Result[]>;
 
@@ -91,7 +94,12 @@ const shapes: Record<string, (statements: WireStatement[], results: Result[]) =>
   quotes(statements, results) {
     const page = rowsOf(statements, results, 'select "quotes"."id"');
     const count = rowsOf(statements, results, "select count(*)");
-    const lines = rowsOf(statements, results, "select b.quote_id");
+    // Stored totals (decision 062): the page's rows carry them; lines are read only for quotes
+    // the start-up backfill has not reached (the app then sends the lines statement).
+    const computed = statements.some((s) => s.kind === "extended" && s.text.trimStart().startsWith("select b.quote_id"));
+    const totals = computed ? -1 : page.column("totals");
+    const storedTotal = (value: unknown) =>
+      ((typeof value === "string" ? JSON.parse(value) : value) as { oneOff: { totalExclVat: string } }).oneOff.totalExclVat;
     const customer = page.fields.findIndex((f, k) => k > 0 && f.name === "id");
     const [qid, number, name, status, expiration, customerName] = [
       page.column("id"),
@@ -102,6 +110,7 @@ const shapes: Record<string, (statements: WireStatement[], results: Result[]) =>
       page.column("name", customer),
     ];
     const blocks = new Map<string, TotalsBlock[]>();
+    const lines = computed ? rowsOf(statements, results, "select b.quote_id") : { rows: [], column: () => 0 };
     const [lq, unit, discountType, discountValue, lineList] = ["quote_id", "pricing_unit", "discount_type", "discount_value", "lines"].map((c) =>
       lines.column(c),
     );
@@ -141,12 +150,15 @@ const shapes: Record<string, (statements: WireStatement[], results: Result[]) =>
     return {
       quotes: {
         totalCount: Number(count.rows[0][0]),
-        items: page.rows.map((row) => ({
+        // The keyset read asks one row more than the page (decision 062: whether a next page exists).
+        items: page.rows.slice(0, PAGE_SIZE).map((row) => ({
           id: row[qid],
           quoteNumber: row[number],
           name: row[name],
           displayStatus: displayStatus({ status: row[status] as never, expirationDate: row[expiration] as string }),
-          total: centsToString(sumTotalsCents((blocks.get(row[qid] as string) ?? []).map(blockTotalsCents)).oneOff.totalExclVat),
+          total: computed
+            ? centsToString(sumTotalsCents((blocks.get(row[qid] as string) ?? []).map(blockTotalsCents)).oneOff.totalExclVat)
+            : storedTotal(row[totals]),
           customer: row[customer] === null ? null : { name: row[customerName] },
         })),
       },

@@ -92,13 +92,16 @@ export async function startApp(options: {
   logFile: string;
   preload?: string;
   env?: Record<string, string>;
+  /** Another build folder (the same layout as build/): a baseline measured in the same run. */
+  buildDir?: string;
 }): Promise<Process> {
-  if (!fs.existsSync("build/server/main.js")) throw new Error("Run `npm run build` first.");
+  const buildDir = options.buildDir ?? "build";
+  if (!fs.existsSync(`${buildDir}/server/main.js`)) throw new Error(`Run \`npm run build\` first (no ${buildDir}/server/main.js).`);
   const port = await freePort();
   const log = fs.openSync(options.logFile, "a");
   const child = spawn(
     process.execPath,
-    [...(options.preload ? ["--require", path.resolve(options.preload)] : []), "--enable-source-maps", "build/server/main.js"],
+    [...(options.preload ? ["--require", path.resolve(options.preload)] : []), "--enable-source-maps", `${buildDir}/server/main.js`],
     {
       env: {
         PATH: process.env.PATH ?? "",
@@ -106,6 +109,7 @@ export async function startApp(options: {
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: options.dataDir,
+        OFFERLY_BUILD_DIR: buildDir,
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         ...options.env,
       },

@@ -43,7 +43,7 @@ const CONNECTIONS = 8;
 const METHOD = [
   "Since issue 22 the load client, the app and the bare server each run in their own process. The app is",
   "`build/server/main.js` with NODE_ENV=production, as `npm start` runs it: production logging (info, one",
-  "line a request, written to a file) and the production GraphQL budget (50,000 units a user a minute,",
+  "line a request, buffered and written to a file, decision 066) and the production GraphQL budget (50,000 units a user a minute,",
   "counted in the database), 16 signed-in users with bearer tokens, 8 keep-alive connections. The bare",
   "server is node:http replaying the statements the app sent for the same operation and user, captured",
   "from the wire in a capture run (PostgreSQL: a protocol proxy; PGlite: the protocol bytes the app hands",
@@ -59,6 +59,9 @@ const METHOD = [
   "a data folder as the app does (before: an in-memory database). The",
   "variant “all through Hono” of decision 037 is not measured any more (the production build has one",
   "listener).",
+  "",
+  "Rows “(before the change)”: a copy of an earlier build (BENCH_GRAPHQL_BEFORE=<folder>) measured in the same",
+  "rounds, against the same data and the same bare server, so that a change is judged side by side.",
   "",
   "| Case | Database | Statements a request | App req/s | Bare req/s | Ratio req/s | App CPU ms/req | Bare CPU ms/req | Ratio by CPU | Load average |",
   "|---|---|---|---|---|---|---|---|---|---|",
@@ -83,6 +86,7 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
   const database = kind === "postgres" ? await throwAwayDatabase(url!) : undefined;
   const children: ChildProcess[] = [];
   let app: Process | undefined;
+  let before: Process | undefined;
   try {
     // 1. The data: one account, 200 quotes, 16 users with bearer sessions.
     fs.mkdirSync(appDir, { recursive: true });
@@ -105,7 +109,15 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
       bareInit = { kind, pgliteDir: path.join(work, "bare", "db"), poolSize: 10, captures: captured.captures };
     }
 
-    // 4. The three processes.
+    // 4. The three processes (four with a baseline build: BENCH_GRAPHQL_BEFORE=<a build folder>,
+    // e.g. a copy of build/ made before a change, measured in the same rounds against the same data).
+    const beforeDir = process.env.BENCH_GRAPHQL_BEFORE;
+    if (beforeDir) {
+      // PGlite: a data folder is one server's (decision 009), so the baseline gets a copy.
+      const beforeData = database ? appDir : path.join(work, "before");
+      if (!database) fs.cpSync(appDir, beforeData, { recursive: true, filter: (from) => !from.endsWith(".lock") });
+      before = await startApp({ dataDir: beforeData, databaseUrl: database?.url, logFile: `${logFile}.before`, buildDir: beforeDir });
+    }
     app = await startApp({ dataDir: appDir, databaseUrl: database?.url, logFile });
     const bare = fork(path.resolve("bench/graphql-bare-server.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
     children.push(bare);
@@ -128,12 +140,19 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
       const targets = [
         { label: "app", url: `${app.url}/graphql`, pid: app.pid },
         { label: "bare", url: `http://127.0.0.1:${barePort}/${c.name}`, pid: bare.pid! },
+        ...(before ? [{ label: "before", url: `${before.url}/graphql`, pid: before.pid }] : []),
       ];
       // The same answer, byte for byte, for every user.
       for (const [i, h] of headers.entries()) {
         const [a, b] = await Promise.all(targets.map(async (t) => (await fetch(t.url, { method: "POST", headers: h, body })).text()));
-        if (a !== b)
-          throw new Error(`${c.name}: the bare server's answer differs from the app's for user ${i}:\napp:  ${a.slice(0, 500)}\nbare: ${b.slice(0, 500)}`);
+        if (a !== b) {
+          let at = 0;
+          while (at < a.length && a[at] === b[at]) at++;
+          const from = Math.max(0, at - 200);
+          throw new Error(
+            `${c.name}: the bare server's answer differs from the app's for user ${i} at character ${at}:\napp:  …${a.slice(from, at + 300)}\nbare: …${b.slice(from, at + 300)}`,
+          );
+        }
       }
       const measure = async (t: (typeof targets)[number], s: number): Promise<Measured> => {
         const before = cpuMs(t.pid);
@@ -141,7 +160,7 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
         return { ...r, cpuMs: cpuMs(t.pid) - before };
       };
       for (const t of targets) await measure(t, 1); // warm-up
-      const runs: Record<string, Measured[]> = { app: [], bare: [] };
+      const runs: Record<string, Measured[]> = { app: [], bare: [], before: [] };
       for (let r = 0; r < rounds; r++) {
         for (const t of r % 2 ? [...targets].reverse() : targets) runs[t.label].push(await measure(t, seconds));
       }
@@ -185,7 +204,10 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
         "% of bare by CPU": `${fmt((100 * b.cpu) / s.cpu, 0)} %`,
         errors: s.errors,
       });
-      console.table([row("Offerly /graphql (build/server/main.js)", a), row("bare node:http + the same SQL", b)]);
+      const rows = [row("Offerly /graphql (build/server/main.js)", a), row("bare node:http + the same SQL", b)];
+      const was = runs.before.length ? summary(runs.before) : undefined;
+      if (was) rows.push(row(`the same, built before the change (${beforeDir})`, was));
+      console.table(rows);
       const name = `graphql ${c.name} (${kind})`;
       report.figure({
         case: name,
@@ -204,6 +226,10 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
         target: `≥ ${c.target} % of bare`,
         met: (100 * b.cpu) / a.cpu >= c.target,
       });
+      if (was)
+        details.push(
+          `| ${c.name} (before the change) | ${kind} | ${statements} | ${fmt(was.rps, 0)} | ${fmt(b.rps, 0)} | ${fmt((100 * was.rps) / b.rps, 0)} % | ${fmt(was.cpu, 3)} | ${fmt(b.cpu, 3)} | ${fmt((100 * b.cpu) / was.cpu, 0)} % | ${loadAtStart[0].toFixed(1)} → ${os.loadavg()[0].toFixed(1)} |`,
+        );
       details.push(
         `| ${c.name} | ${kind} | ${statements} | ${fmt(a.rps, 0)} | ${fmt(b.rps, 0)} | ${fmt((100 * a.rps) / b.rps, 0)} % | ${fmt(a.cpu, 3)} | ${fmt(b.cpu, 3)} | ${fmt((100 * b.cpu) / a.cpu, 0)} % | ${loadAtStart[0].toFixed(1)} → ${os.loadavg()[0].toFixed(1)} |`,
       );
@@ -211,6 +237,7 @@ export async function benchGraphqlVsBare(kind: "pglite" | "postgres", url?: stri
   } finally {
     for (const child of children) await stop(child);
     await app?.stop();
+    await before?.stop();
     await database?.drop();
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, parseConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
-import { createLogger } from "./logger";
+import { createLogger, serverLogDestination } from "./logger";
 
 /**
  * The rest of the server, loaded while the database opens (decision 042): a fresh data folder is
@@ -63,7 +63,7 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, serverLogDestination());
   if (config.pdfSeal) {
     // A configured sealing certificate that cannot seal stops the start, naming the variables (never the key).
     const { checkConfiguredSealer } = await import("./pdf/seal-store");

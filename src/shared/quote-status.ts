@@ -48,9 +48,17 @@ export function canWithdraw(status: QuoteStatus): boolean {
 }
 
 /** Today's date as YYYY-MM-DD in UTC (the server's notion of "today" for expiry). */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+export function todayIso(now?: Date): string {
+  if (now) return now.toISOString().slice(0, 10);
+  // Today's date, made once a day (lists ask it for every quote and field): the UTC day of Date.now().
+  const day = Math.floor(Date.now() / 86_400_000);
+  if (day !== todayMemo.day) {
+    todayMemo.day = day;
+    todayMemo.iso = new Date(day * 86_400_000).toISOString().slice(0, 10);
+  }
+  return todayMemo.iso;
 }
+const todayMemo = { day: Number.NaN, iso: "" };
 
 /** The expiration date is the last day the quote is valid: expired from the day after. */
 export function isExpired(quote: { status: QuoteStatus; expirationDate: string }, today: string = todayIso()): boolean {

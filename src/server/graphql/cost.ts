@@ -11,11 +11,16 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./pagination";
  */
 type Estimate = (args: ComplexityEstimatorArgs) => number;
 
-function pageSizeOf(args: Record<string, unknown>): number {
-  const size = args.pageSize;
-  // A size the pagination will refuse still counts as the largest it would allow.
-  return typeof size === "number" && Number.isFinite(size) ? Math.min(Math.max(Math.trunc(size), 1), MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+/**
+ * How many items a list argument (`pageSize`, `first`, a REST `limit`) asks for: within 1–`max`,
+ * `fallback` when it is absent. A size the list will refuse or clamp still counts as the largest it
+ * would allow, so the cost of a list has a clear maximum: its cost at `max`.
+ */
+export function listSize(value: unknown, fallback: number, max: number): number {
+  return typeof value === "number" && Number.isFinite(value) ? Math.min(Math.max(Math.trunc(value), 1), max) : fallback;
 }
+
+const pageSizeOf = (args: Record<string, unknown>) => listSize(args.pageSize, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 
 const estimate = (complexity: Estimate) => ({ complexity });
 
@@ -28,6 +33,13 @@ export const cost = {
    * selected under it — × page size.
    */
   page: estimate(({ args, childComplexity }) => 25 + (args.search ? 75 : 0) + pageSizeOf(args) * (2 + childComplexity)),
+  /**
+   * A list whose length an argument asks for (`first`, default `fallback`, at most `max`): `base`
+   * for its query, then each item — `perItem` for its row and what is selected under it — × the
+   * size asked for. Small pages cost little; the largest costs its worst case.
+   */
+  list: (options: { arg: string; fallback: number; max: number; base: number; perItem: number }) =>
+    estimate(({ args, childComplexity }) => options.base + listSize(args[options.arg], options.fallback, options.max) * (options.perItem + childComplexity)),
   /** A mutation: a transaction of a few statements. */
   mutation: estimate(({ childComplexity }) => 20 + childComplexity),
   /**

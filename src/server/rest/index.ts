@@ -88,7 +88,11 @@ export function restRoutes(deps: RestDeps) {
         if (!apiKey) throw unauthorized("apiKeys:errors.invalidKey");
         if (apiKey.refusal) throw problemFromAppError(apiKey.refusal);
         if (def.write && apiKey.role === "READ_ONLY") throw new RestProblem(403, "FORBIDDEN", "apiKeys:errors.readOnly");
-        const spent = await budget.spend(deps.db, `graphql:apikey:${apiKey.id}`, def.cost);
+        // Parsed first: a list's cost follows the limit it asks for (issue 27 item 7).
+        const query = parseOrProblem(def.query, c.req.query(), "parameter", "apiKeys:rest.invalidQuery");
+        const params = parseOrProblem(def.params, c.req.param(), "parameter", "apiKeys:rest.invalidQuery");
+        const cost = typeof def.cost === "function" ? def.cost(query) : def.cost;
+        const spent = await budget.spend(deps.db, `graphql:apikey:${apiKey.id}`, cost);
         if (!spent.allowed) {
           const retryAfter = Math.max(1, spent.retryAfterSeconds);
           throw new RestProblem(
@@ -99,8 +103,6 @@ export function restRoutes(deps: RestDeps) {
             { details: { retryAfterSeconds: retryAfter }, headers: { "Retry-After": String(retryAfter) } },
           );
         }
-        const query = parseOrProblem(def.query, c.req.query(), "parameter", "apiKeys:rest.invalidQuery");
-        const params = parseOrProblem(def.params, c.req.param(), "parameter", "apiKeys:rest.invalidQuery");
         let body: unknown;
         if (def.body) {
           if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {

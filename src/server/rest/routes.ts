@@ -77,8 +77,11 @@ export type RestRoute<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.Z
   description?: string;
   /** Changes something: refused to READ_ONLY keys (403). */
   write: boolean;
-  /** Units of the key's cost budget (the same budget as its GraphQL requests, graphql/cost.ts). */
-  cost: number;
+  /**
+   * Units of the key's cost budget (the same budget as its GraphQL requests, graphql/cost.ts); a
+   * list's follows the `limit` it asks for (restListCost), so small pages cost little.
+   */
+  cost: number | ((query: z.output<Q>) => number);
   query?: Q;
   params?: P;
   body?: B;
@@ -86,6 +89,15 @@ export type RestRoute<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.Z
   success: { status: number; description: string; schema?: z.ZodType };
   handle: (call: RestCall<z.output<Q>, z.output<P>, z.output<B>>) => Promise<RestResponse>;
 };
+
+/**
+ * A list's cost: `base` for its statements, `perItem` for each row the `limit` asks for (the
+ * parsed limit is within the route's 1–max, so the largest page costs the most).
+ */
+export const restListCost =
+  (base: number, perItem: number) =>
+  (query: { limit: number }): number =>
+    base + perItem * query.limit;
 
 /** Keeps each route's types while the table holds them all. */
 function route<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(definition: RestRoute<Q, P, B>): RestRoute {
@@ -166,7 +178,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: "Recent quotes, in the webhook payload's shape",
     description: "Sample data for triggers: each item is exactly what the webhook events carry as `quote`.",
     write: false,
-    cost: 60,
+    cost: restListCost(30, 3), // the summaries read facts, versions, signatures, customers
     query: ZQuotesQuery,
     success: { status: 200, description: "The quotes, the most recently changed first.", schema: ZQuoteList },
     handle: async ({ db, accountId, query }) => {
@@ -206,7 +218,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: "Customers, or the customers with one e-mail address",
     description: "`?email=` finds customers by e-mail address (what Zapier calls a search); without it, the newest customers.",
     write: false,
-    cost: 20,
+    cost: restListCost(5, 2),
     query: ZCustomersQuery,
     success: { status: 200, description: "The customers, the newest first.", schema: ZCustomerList },
     handle: async ({ db, accountId, query }) => {
@@ -227,7 +239,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     description:
       "Sample data for REST hook triggers: each item is the delivery body (`type`, `timestamp`, `data`) of a recent event, byte for byte what its webhooks carried, with the delivery's webhook-id as `id`.",
     write: false,
-    cost: 20,
+    cost: restListCost(5, 2),
     query: ZEventsQuery,
     success: { status: 200, description: "The events, the most recent first.", schema: ZEventList },
     handle: async ({ db, accountId, query }) => {
@@ -250,7 +262,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: "The account's template blocks",
     description: "What `templateBlockIds` of POST /quotes can name.",
     write: false,
-    cost: 20,
+    cost: restListCost(5, 2),
     query: ZTemplateBlocksQuery,
     success: { status: 200, description: "The template blocks, the most recently changed first.", schema: ZTemplateBlockList },
     handle: async ({ db, accountId, query }) => {

@@ -7,6 +7,7 @@ import { parseInput } from "../../graphql/validation";
 import {
   type IntegrationDeliveryRow,
   type IntegrationRow,
+  RECENT_DELIVERIES,
   disconnectIntegration,
   integrationLabel,
   listIntegrations,
@@ -66,7 +67,9 @@ export const IntegrationConnectionRef = builder.objectRef<IntegrationRow>("Integ
     createdAt: t.field({ type: "DateTime", resolve: (e) => e.createdAt }),
     recentDeliveries: t.field({
       type: [IntegrationDeliveryRef],
-      description: "The last delivery attempts, newest first (`first` ≤ 50, default 5).",
+      description: `The last delivery attempts, newest first (\`first\` ≤ 50, default ${RECENT_DELIVERIES}).`,
+      // One query per connection (an account has a few): its rows × what is selected under them.
+      extensions: cost.list({ arg: "first", fallback: RECENT_DELIVERIES, max: 50, base: 2, perItem: 1 }),
       args: { first: t.arg.int() },
       resolve: (e, args, ctx) => recentIntegrationDeliveries(ctx.db, requireAccountScope(ctx).accountId, e.id, args.first ?? undefined),
     }),

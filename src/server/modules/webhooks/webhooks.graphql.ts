@@ -1,4 +1,4 @@
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DISABLED_REASONS, ZWebhookEndpointInput } from "../../../shared/webhooks";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DISABLED_REASONS, WEBHOOK_LIMITS, ZWebhookEndpointInput } from "../../../shared/webhooks";
 import { builder } from "../../graphql/builder";
 import { cost } from "../../graphql/cost";
 import { requireAccountScope } from "../../graphql/tenancy";
@@ -93,9 +93,10 @@ builder.queryField("webhookEndpoints", (t) =>
 builder.queryField("webhookDeliveries", (t) =>
   t.field({
     type: [WebhookDeliveryRef],
-    description: "An endpoint's delivery attempts of the last 30 days, newest first (`first` ≤ 100, default 50).",
+    description: `An endpoint's delivery attempts of the last 30 days, newest first (\`first\` ≤ ${WEBHOOK_LIMITS.deliveriesPage}, default 50).`,
     authScopes: { accountRole: "admin" },
-    extensions: cost.one,
+    // Costs what the page asked for reads (issue 27 item 7): 50 by default, 100 at most.
+    extensions: cost.list({ arg: "first", fallback: 50, max: WEBHOOK_LIMITS.deliveriesPage, base: 5, perItem: 1 }),
     args: { endpointId: t.arg.id({ required: true }), first: t.arg.int(), after: t.arg.string() },
     resolve: (_root, args, ctx) =>
       listWebhookDeliveries(ctx.db, requireAccountScope(ctx).accountId, String(args.endpointId), { first: args.first, after: args.after }),
