@@ -34,6 +34,7 @@ describe.each(["ENG", "NL"] as const)("the quote PDF in %s", (language) => {
   let input: QuotePdfInput;
   let sealed: Uint8Array;
   let text: string;
+  let pages: string[];
   let renderMs: number;
 
   beforeAll(async () => {
@@ -41,7 +42,9 @@ describe.each(["ENG", "NL"] as const)("the quote PDF in %s", (language) => {
     const started = performance.now();
     sealed = await produceSealedQuotePdf(input, sealer);
     renderMs = performance.now() - started;
-    text = squash(await pdfText(sealed));
+    const raw = await pdfText(sealed);
+    pages = raw.split("\f").map(squash);
+    text = squash(raw);
     console.log(`quote PDF (${language}, 10 blocks, 40 lines, 2 signatures, 6 evidence rows): render + seal ${renderMs.toFixed(0)} ms, ${sealed.length} bytes`);
   }, 120_000);
 
@@ -73,6 +76,14 @@ describe.each(["ENG", "NL"] as const)("the quote PDF in %s", (language) => {
     expect(text).toContain(language === "NL" ? "Optioneel · niet inbegrepen" : "Optional · not included");
     expect(text).toContain(language === "NL" ? "Terugkerend: per maand" : "Recurring: per month");
     expect(text).toContain(language === "NL" ? "Gemaakt met Offerly" : "Made with Offerly");
+  });
+
+  it("numbers every page in its footer: page n of the total, in the quote's language", () => {
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((page, i) => {
+      expect(page).toContain(language === "NL" ? `Pagina ${i + 1} van ${pages.length}` : `Page ${i + 1} of ${pages.length}`);
+      expect(page).toContain(language === "NL" ? "Offerte 2026-0042 · Gemaakt met Offerly" : "Quote 2026-0042 · Made with Offerly");
+    });
   });
 
   it("places the signatures and ends with a certificate page listing the evidence", () => {
