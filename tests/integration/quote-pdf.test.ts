@@ -168,9 +168,11 @@ describe("rich text in the PDF goes through the one allow-list", () => {
 
 describe("the sealing certificate", () => {
   let database: DatabaseHandle;
+  /** One unsealed quote PDF, sealed by each certificate below (what is checked is the seal). */
+  let unsealed: Uint8Array;
   beforeAll(async () => {
-    database = await createTestDatabase();
-  });
+    [database, unsealed] = await Promise.all([createTestDatabase(), realisticPdfInput("NL", { logo: false }).then((input) => renderQuotePdf(input))]);
+  }, 60_000);
   afterAll(async () => {
     await database.close();
   });
@@ -192,7 +194,7 @@ describe("the sealing certificate", () => {
     const config = parseConfig({ PUBLIC_URL: "https://race.offerly.test" });
     const viaConfig = await getPdfSealer(database.db, { configured: config.pdfSeal, publicUrl: config.publicUrl });
     expect(viaConfig.fingerprint).toBe(a.fingerprint);
-    const sealed = await sealPdf(await renderQuotePdf(await realisticPdfInput("NL", { logo: false })), viaConfig);
+    const sealed = await sealPdf(unsealed, viaConfig);
     expect(verifyPdfSeal(sealed)).toMatchObject({ valid: true, fingerprint: a.fingerprint });
   }, 60_000);
 
@@ -206,7 +208,7 @@ describe("the sealing certificate", () => {
         const config = parseConfig({ PUBLIC_URL: "https://other.offerly.test", PDF_SEAL_P12: value, PDF_SEAL_PASSPHRASE: "correct horse" });
         const configured = await getPdfSealer(database.db, { configured: config.pdfSeal, publicUrl: config.publicUrl });
         expect(configured).toMatchObject({ source: "configured", signerName: "Offerly document seal (configured.offerly.test)" });
-        const sealed = await sealPdf(await renderQuotePdf(await realisticPdfInput("ENG", { logo: false })), configured);
+        const sealed = await sealPdf(unsealed, configured);
         expect(verifyPdfSeal(sealed)).toMatchObject({ valid: true, fingerprint: configured.fingerprint });
       }
       const rows = await database.db.select().from(pdfSealCertificates);
