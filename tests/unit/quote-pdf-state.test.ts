@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PublicQuoteView } from "../../src/server/modules/public-quote/public-quote.service";
-import { pdfStateKey } from "../../src/server/modules/public-quote/quote-pdf-state";
+import { customLinkBase, pdfStateKey } from "../../src/server/modules/public-quote/quote-pdf-state";
 import { realisticPdfInput } from "../support/quote-pdf";
 
 /**
@@ -60,7 +60,16 @@ describe("the stored quote PDF's state key", () => {
       pdfStateKey({ ...a, account: { ...a.account, logoFileKey: "logos/AbCdEfGhIjKlMnOpQrStUv.png" } }),
       pdfStateKey({ ...a, account: { ...a.account, name: "Studio Zuid" } }),
       pdfStateKey({ ...a, document: { ...a.document, quoteNumber: "2026-0043" } }),
+      // The link the certificate page prints, when the account's own domain serves it.
+      pdfStateKey(a, "https://offerte.studio-noord.nl"),
     ];
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("keeps the keys of PDFs linking to the app's own address (no custom domain) as they were", async () => {
+    const a = await view();
+    expect(customLinkBase("https://app.offerly.test", "https://app.offerly.test")).toBeNull();
+    expect(customLinkBase("https://offerte.studio-noord.nl", "https://app.offerly.test")).toBe("https://offerte.studio-noord.nl");
+    expect(pdfStateKey(a, customLinkBase("https://app.offerly.test", "https://app.offerly.test"))).toBe(pdfStateKey(a));
   });
 });
