@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobs, quotePdfs, quoteSignatures } from "../../src/server/db/schema";
+import { accounts, customDomains, jobs, quotePdfs, quoteSignatures } from "../../src/server/db/schema";
 import { verifyPdfSeal } from "../../src/server/pdf/index";
 import { renderAndStoreQuotePdf } from "../../src/server/modules/public-quote/quote-pdf.service";
 import { QUOTE_PDF_RATE_LIMIT } from "../../src/server/modules/public-quote/quote-pdf.routes";
@@ -139,6 +139,36 @@ describe("GET /quote/:slug/:nanoId/pdf", () => {
     const { text } = await downloadAfterJob(quote);
     expect(text).toContain("Marked as signed");
     expect(text).toContain("Olga Owner");
+  }, 120_000);
+
+  it("makes a new PDF when the account's own domain starts serving: the certificate page prints the link as it is", async () => {
+    const pro = await signUp(t, { company: "Domain Pdf Co" });
+    // Pro first (no watermark), so that only the domain changes between the two PDFs.
+    await t.db
+      .update(accounts)
+      .set({ subscriptionPlan: "PRO", subscriptionInterval: "YEARLY", expiredAt: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(accounts.id, pro.accountId!));
+    const quote = await publishedQuote(pro);
+    expect((await download(quote)).status).toBe(202);
+    await runJobs(t);
+    const before = await downloadAfterJob(quote);
+    // The link may wrap on the page (a long token breaks anywhere): compare without whitespace, up to the slug.
+    const joined = (text: string) => text.replace(/\s+/g, "");
+    expect(joined(before.text)).toContain(`${t.config.publicUrl}/quote/${quote.slug}/`);
+    expect(before.text).not.toContain("offerte.domain-pdf.test");
+
+    await t.db
+      .insert(customDomains)
+      .values({ accountId: pro.accountId!, domain: "offerte.domain-pdf.test", token: "t0k3n", status: "ACTIVE", verifiedAt: new Date() });
+    expect((await download(quote)).status).toBe(202);
+    await runJobs(t);
+    const after = await downloadAfterJob(quote);
+    expect(joined(after.text)).toContain(`https://offerte.domain-pdf.test/quote/${quote.slug}/`);
+    expect(joined(after.text)).not.toContain(`${t.config.publicUrl}/quote/`);
+    expect(await storedPdfs(quote.id)).toHaveLength(2);
+    // Served from storage from then on.
+    expect((await download(quote)).status).toBe(200);
+    expect(await queuedRenders(quote.id)).toEqual([]);
   }, 120_000);
 
   it("keeps one file per state when the job runs twice, or twice at once", async () => {

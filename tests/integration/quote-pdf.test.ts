@@ -34,6 +34,7 @@ describe.each(["ENG", "NL"] as const)("the quote PDF in %s", (language) => {
   let input: QuotePdfInput;
   let sealed: Uint8Array;
   let text: string;
+  let pages: string[];
   let renderMs: number;
 
   beforeAll(async () => {
@@ -41,7 +42,9 @@ describe.each(["ENG", "NL"] as const)("the quote PDF in %s", (language) => {
     const started = performance.now();
     sealed = await produceSealedQuotePdf(input, sealer);
     renderMs = performance.now() - started;
-    text = squash(await pdfText(sealed));
+    const raw = await pdfText(sealed);
+    pages = raw.split("\f").map(squash);
+    text = squash(raw);
     console.log(`quote PDF (${language}, 10 blocks, 40 lines, 2 signatures, 6 evidence rows): render + seal ${renderMs.toFixed(0)} ms, ${sealed.length} bytes`);
   }, 120_000);
 
@@ -73,6 +76,14 @@ describe.each(["ENG", "NL"] as const)("the quote PDF in %s", (language) => {
     expect(text).toContain(language === "NL" ? "Optioneel · niet inbegrepen" : "Optional · not included");
     expect(text).toContain(language === "NL" ? "Terugkerend: per maand" : "Recurring: per month");
     expect(text).toContain(language === "NL" ? "Gemaakt met Offerly" : "Made with Offerly");
+  });
+
+  it("numbers every page in its footer: page n of the total, in the quote's language", () => {
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((page, i) => {
+      expect(page).toContain(language === "NL" ? `Pagina ${i + 1} van ${pages.length}` : `Page ${i + 1} of ${pages.length}`);
+      expect(page).toContain(language === "NL" ? "Offerte 2026-0042 · Gemaakt met Offerly" : "Quote 2026-0042 · Made with Offerly");
+    });
   });
 
   it("places the signatures and ends with a certificate page listing the evidence", () => {
@@ -157,9 +168,11 @@ describe("rich text in the PDF goes through the one allow-list", () => {
 
 describe("the sealing certificate", () => {
   let database: DatabaseHandle;
+  /** One unsealed quote PDF, sealed by each certificate below (what is checked is the seal). */
+  let unsealed: Uint8Array;
   beforeAll(async () => {
-    database = await createTestDatabase();
-  });
+    [database, unsealed] = await Promise.all([createTestDatabase(), realisticPdfInput("NL", { logo: false }).then((input) => renderQuotePdf(input))]);
+  }, 60_000);
   afterAll(async () => {
     await database.close();
   });
@@ -181,7 +194,7 @@ describe("the sealing certificate", () => {
     const config = parseConfig({ PUBLIC_URL: "https://race.offerly.test" });
     const viaConfig = await getPdfSealer(database.db, { configured: config.pdfSeal, publicUrl: config.publicUrl });
     expect(viaConfig.fingerprint).toBe(a.fingerprint);
-    const sealed = await sealPdf(await renderQuotePdf(await realisticPdfInput("NL", { logo: false })), viaConfig);
+    const sealed = await sealPdf(unsealed, viaConfig);
     expect(verifyPdfSeal(sealed)).toMatchObject({ valid: true, fingerprint: a.fingerprint });
   }, 60_000);
 
@@ -195,7 +208,7 @@ describe("the sealing certificate", () => {
         const config = parseConfig({ PUBLIC_URL: "https://other.offerly.test", PDF_SEAL_P12: value, PDF_SEAL_PASSPHRASE: "correct horse" });
         const configured = await getPdfSealer(database.db, { configured: config.pdfSeal, publicUrl: config.publicUrl });
         expect(configured).toMatchObject({ source: "configured", signerName: "Offerly document seal (configured.offerly.test)" });
-        const sealed = await sealPdf(await renderQuotePdf(await realisticPdfInput("ENG", { logo: false })), configured);
+        const sealed = await sealPdf(unsealed, configured);
         expect(verifyPdfSeal(sealed)).toMatchObject({ valid: true, fingerprint: configured.fingerprint });
       }
       const rows = await database.db.select().from(pdfSealCertificates);

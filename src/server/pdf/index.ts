@@ -5,17 +5,27 @@
  */
 import type { QuotePdfInput } from "../../shared/quote-pdf";
 import { translator } from "../../shared/i18n/server";
-import { renderQuotePdf } from "./quote-pdf";
-import { type PdfSealer, sealPdf } from "./seal";
+import { renderQuotePdfDocument } from "./quote-pdf";
+import { type PdfSealer, sealPdfDocument } from "./seal";
 
-export { renderQuotePdf, type RenderQuotePdfOptions } from "./quote-pdf";
+export { renderQuotePdf, renderQuotePdfDocument, type RenderQuotePdfOptions } from "./quote-pdf";
 export { richTextImageSources } from "./rich-text-pdf";
-export { type PdfSealCheck, type PdfSealer, PdfSealError, type SealOptions, createSelfSignedP12, sealPdf, sealerFromP12, verifyPdfSeal } from "./seal";
+export {
+  type PdfSealCheck,
+  type PdfSealer,
+  PdfSealError,
+  type SealOptions,
+  createSelfSignedP12,
+  sealPdf,
+  sealPdfDocument,
+  sealerFromP12,
+  verifyPdfSeal,
+} from "./seal";
 export { type SealerOptions, checkConfiguredSealer, getPdfSealer, loadOrCreateGeneratedSealer } from "./seal-store";
 
 /** Renders the quote PDF naming the seal's signer on its certificate page, then seals it. */
 export async function produceSealedQuotePdf(input: QuotePdfInput, sealer: PdfSealer): Promise<Uint8Array> {
-  const pdf = await renderQuotePdf(input, { sealedBy: sealer.signerName });
+  const pdf = await renderQuotePdfDocument(input, { sealedBy: sealer.signerName });
   const t = translator(input.language === "NL" ? "nl" : "en");
   let host = "";
   try {
@@ -25,5 +35,5 @@ export async function produceSealedQuotePdf(input: QuotePdfInput, sealer: PdfSea
   }
   const generatedAt = new Date(input.generatedAt);
   const signingTime = Number.isNaN(generatedAt.getTime()) ? new Date() : generatedAt;
-  return sealPdf(pdf, sealer, { reason: t("pdf:sealReason"), location: host, signingTime });
+  return sealPdfDocument(pdf, sealer, { reason: t("pdf:sealReason"), location: host, signingTime });
 }

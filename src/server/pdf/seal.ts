@@ -130,6 +130,79 @@ export function createSelfSignedP12(host: string, passphrase: string): Uint8Arra
   return new Uint8Array(Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary"));
 }
 
+/** DER prefix of a SHA-256 DigestInfo (RFC 8017 §9.2): what RSASSA-PKCS1-v1_5 signs with the hash appended. */
+const SHA256_DIGEST_INFO = Buffer.from("3031300d060960864801650304020105000420", "hex");
+
+/** The sealer's PKCS#12 opened once: its certificates, the one for the key, and the key for Node's crypto. */
+type OpenedSealer = { certificates: forge.pki.Certificate[]; certificate: forge.pki.Certificate; key: crypto.KeyObject };
+
+/**
+ * The same PKCS#7 as @signpdf's P12Signer (signed attributes content type, signing time, message
+ * digest, in that order; the certificates of the PKCS#12; SHA-256 with RSA), but the PKCS#12 is
+ * opened once per sealer (its key derivation is thousands of SHA-1 rounds in JavaScript) and the
+ * RSA signature is computed by Node's crypto (OpenSSL) instead of node-forge's JavaScript big
+ * numbers. PKCS#1 v1.5 signatures are deterministic: the bytes are the ones P12Signer makes.
+ */
+class OpenedP12Signer extends P12Signer {
+  constructor(private readonly opened: OpenedSealer) {
+    super(Buffer.alloc(0));
+  }
+
+  override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
+    const { certificates, certificate, key } = this.opened;
+    const p7 = forge.pkcs7.createSignedData();
+    p7.content = forge.util.createBuffer(pdfBuffer.toString("binary"));
+    for (const cert of certificates) p7.addCertificate(cert);
+    // forge calls key.sign(md, "RSASSA-PKCS1-V1_5") with the SHA-256 of the signed attributes.
+    const nodeKey = {
+      sign: (md: forge.md.MessageDigest) =>
+        crypto
+          .privateEncrypt(
+            { key, padding: crypto.constants.RSA_PKCS1_PADDING },
+            Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), "binary")]),
+          )
+          .toString("binary"),
+    };
+    p7.addSigner({
+      key: nodeKey as unknown as forge.pki.rsa.PrivateKey,
+      certificate,
+      digestAlgorithm: forge.pki.oids.sha256,
+      authenticatedAttributes: [
+        { type: forge.pki.oids.contentType, value: forge.pki.oids.data },
+        { type: forge.pki.oids.signingTime, value: (signingTime ?? new Date()) as unknown as string },
+        { type: forge.pki.oids.messageDigest },
+      ],
+    });
+    p7.sign({ detached: true });
+    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), "binary");
+  }
+}
+
+const openedSealers = new WeakMap<PdfSealer, OpenedSealer>();
+
+/** The PKCS#7 signer of a sealer, its PKCS#12 opened on first use and kept for the sealer's life. */
+function signerFor(sealer: PdfSealer): OpenedP12Signer {
+  let opened = openedSealers.get(sealer);
+  if (!opened) {
+    const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(toBinary(sealer.p12)), false, sealer.passphrase);
+    const key = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0]?.key as
+      | forge.pki.rsa.PrivateKey
+      | undefined;
+    if (!key) throw new PdfSealError("the PKCS#12 holds no (encrypted) RSA private key");
+    const certificates = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
+      .map((bag) => bag.cert)
+      .filter((c): c is forge.pki.Certificate => Boolean(c));
+    const certificate = certificates.findLast((c) => {
+      const pub = c.publicKey as forge.pki.rsa.PublicKey;
+      return pub.n?.compareTo(key.n) === 0 && pub.e?.compareTo(key.e) === 0;
+    });
+    if (!certificate) throw new PdfSealError("the PKCS#12 holds no certificate for its private key");
+    opened = { certificates, certificate, key: crypto.createPrivateKey(forge.pki.privateKeyToPem(key)) };
+    openedSealers.set(sealer, opened);
+  }
+  return new OpenedP12Signer(opened);
+}
+
 export type SealOptions = {
   /** Why the document is sealed (a reader shows it); default in English, the lead may pass the quote's language. */
   reason?: string;
@@ -144,7 +217,11 @@ export type SealOptions = {
  * for the PKCS#7, then signs every byte except that room. The result must not be changed afterwards.
  */
 export async function sealPdf(pdf: Uint8Array, sealer: PdfSealer, options: SealOptions = {}): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  return sealPdfDocument(await PDFDocument.load(pdf, { updateMetadata: false }), sealer, options);
+}
+
+/** `sealPdf` of a document already open in pdf-lib (the renderer's own: saved once, sealed). The document is changed. */
+export async function sealPdfDocument(doc: PDFDocument, sealer: PdfSealer, options: SealOptions = {}): Promise<Uint8Array> {
   const pages = doc.getPages();
   if (pages.length === 0) throw new PdfSealError("the PDF has no pages");
   pdflibAddPlaceholder({
@@ -157,8 +234,7 @@ export async function sealPdf(pdf: Uint8Array, sealer: PdfSealer, options: SealO
     appName: "Offerly",
   });
   const prepared = await doc.save({ useObjectStreams: false });
-  const signer = new P12Signer(Buffer.from(sealer.p12), { passphrase: sealer.passphrase });
-  const sealed = await new SignPdf().sign(Buffer.from(prepared), signer, options.signingTime);
+  const sealed = await new SignPdf().sign(Buffer.from(prepared), signerFor(sealer), options.signingTime);
   return new Uint8Array(sealed.buffer, sealed.byteOffset, sealed.byteLength);
 }
 

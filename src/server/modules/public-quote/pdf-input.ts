@@ -38,7 +38,7 @@ export async function loadQuotePdfInput(
 export async function pdfInputFromView(
   db: Executor,
   view: PublicQuoteView,
-  deps: { files: FileStorage; publicUrl: string; now?: Date },
+  deps: { files: FileStorage; publicUrl: string; now?: Date /** The link's base when the caller read it already. */; linkBase?: string },
 ): Promise<QuotePdfInput> {
   const [logo, signatures, audit] = await Promise.all([
     readFile(deps.files, view.account.logoFileKey),
@@ -71,7 +71,7 @@ export async function pdfInputFromView(
   return {
     language: view.document.language as Language,
     document: view.document,
-    publicUrl: publicQuoteUrl(await publicBaseUrl(db, deps.publicUrl, view.accountId), {
+    publicUrl: publicQuoteUrl(deps.linkBase ?? (await publicBaseUrl(db, deps.publicUrl, view.accountId)), {
       slug: view.slug,
       nanoId: view.nanoId,
       language: view.document.language,

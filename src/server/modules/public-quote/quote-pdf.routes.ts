@@ -8,9 +8,10 @@ import { quotes } from "../../db/schema";
 import type { FileStorage } from "../../files/storage";
 import { hitRateLimit } from "../../http/rate-limit";
 import type { Logger } from "../../logger";
+import { publicBaseUrl } from "../custom-domains/public-base";
 import { loadPublicQuote } from "./public-quote.service";
 import { enqueueQuotePdf, findStoredQuotePdf } from "./quote-pdf.service";
-import { pdfStateKey } from "./quote-pdf-state";
+import { customLinkBase, pdfStateKey } from "./quote-pdf-state";
 
 type Deps = { db: Database; log: Logger; files: FileStorage; publicUrl: string; clientIp: (c: Context) => string };
 
@@ -80,7 +81,8 @@ export function quotePdfRoutes(deps: Deps) {
         : c.html(smallPage(locale, t("pdf:download.notAvailableTitle"), t("pdf:download.notAvailable")), 404, PRIVATE);
     }
 
-    const stateKey = pdfStateKey(view);
+    const linkBase = await publicBaseUrl(deps.db, deps.publicUrl, view.accountId);
+    const stateKey = pdfStateKey(view, customLinkBase(linkBase, deps.publicUrl));
     const fileKey = await findStoredQuotePdf(deps.db, view.quoteId, stateKey);
     const file = fileKey ? await deps.files.get(fileKey) : null;
     if (file) {

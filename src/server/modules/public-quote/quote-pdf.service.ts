@@ -5,10 +5,11 @@ import { quotePdfs, quotes } from "../../db/schema";
 import type { FileStorage } from "../../files/storage";
 import { enqueue } from "../../jobs/queue";
 import { recordEvent } from "../../events";
+import { publicBaseUrl } from "../custom-domains/public-base";
 import { pdfInputFromView } from "./pdf-input";
 import type { PublicQuoteView } from "./public-quote.service";
 import { loadQuoteView } from "./public-quote.service";
-import { pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
+import { customLinkBase, pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
 import { renderQuotePdfJob } from "./quote-pdf.jobs";
 
 /**
@@ -53,7 +54,9 @@ export async function renderAndStoreQuotePdf(deps: RenderQuotePdfDeps, ids: { ac
   const view = await loadQuoteView(db, ids.accountId, ids.quoteId, deps.now);
   if (!view) return "gone";
   if (view.status === "DRAFT") return "draft";
-  const stateKey = pdfStateKey(view);
+  // One read of the link's base for the key and the PDF: the file stored under a key shows that link.
+  const linkBase = await publicBaseUrl(db, deps.publicUrl, view.accountId);
+  const stateKey = pdfStateKey(view, customLinkBase(linkBase, deps.publicUrl));
   const [existing] = await db
     .select({ id: quotePdfs.id, fileKey: quotePdfs.fileKey })
     .from(quotePdfs)
@@ -64,7 +67,7 @@ export async function renderAndStoreQuotePdf(deps: RenderQuotePdfDeps, ids: { ac
     // The file was lost (e.g. a bucket restored without it): forget the row and render again.
     await db.delete(quotePdfs).where(eq(quotePdfs.id, existing.id));
   }
-  const input = await pdfInputFromView(db, view, { files, publicUrl: deps.publicUrl, now: deps.now });
+  const input = await pdfInputFromView(db, view, { files, publicUrl: deps.publicUrl, linkBase, now: deps.now });
   // Loaded on first use: @react-pdf and the sealing libraries stay out of processes that never render.
   const { getPdfSealer, produceSealedQuotePdf } = await import("../../pdf/index");
   const sealer = await getPdfSealer(db, { configured: deps.pdfSeal, publicUrl: deps.publicUrl });
