@@ -144,7 +144,7 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
     );
     const seconds = options.ingestSeconds ?? 10;
     /** 8 closed-loop clients for `seconds`: beacons per second, latencies, accepted. */
-    const ingest = async (send: (i: number) => Promise<number>) => {
+    const ingest = async (send: (i: number) => Promise<number>, drain?: () => Promise<unknown>) => {
       const latencies: number[] = [];
       let accepted = 0;
       let errors = 0;
@@ -166,6 +166,8 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
           }
         }),
       );
+      // Batched writes (POST /api/beacon, decision 064): the time counts until the last batch is written.
+      if (drain) await drain();
       const used = process.cpuUsage(cpu);
       return {
         rate: latencies.length / ((performance.now() - started) / 1000),
@@ -185,25 +187,33 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
       )) as { createTimeStatistic: { acceptedSeconds: number } };
       return data.createTimeStatistic.acceptedSeconds;
     });
-    const viaBeacon = await ingest(async (i) => {
-      const v = list[i];
-      const body = JSON.stringify({ viewId: v.id, nanoId: v.nano_id, seconds: 1, blocks: [] });
-      // sendBeacon and fetch(keepalive) always send Content-Length (the body's size is known).
-      const response = await app.fetch(
-        new Request("http://127.0.0.1/api/beacon", {
-          method: "POST",
-          headers: {
-            "content-type": "text/plain;charset=UTF-8",
-            "content-length": String(Buffer.byteLength(body)),
-            "x-forwarded-for": `10.3.${i >> 8}.${i & 255}`,
-            "user-agent": "Mozilla/5.0 Chrome/131",
-          },
-          body,
-        }),
-      );
-      if (response.status !== 204) throw new Error(String(response.status));
-      return 1;
-    });
+    const secondsWritten = async () =>
+      Number(rowsOf<{ s: string }>(await db.execute(sql`select coalesce(sum(seconds), 0) as s from account_daily_stats`))[0].s);
+    const beforeBeacons = await secondsWritten();
+    const viaBeacon = await ingest(
+      async (i) => {
+        const v = list[i];
+        const body = JSON.stringify({ viewId: v.id, nanoId: v.nano_id, seconds: 1, blocks: [] });
+        // sendBeacon and fetch(keepalive) always send Content-Length (the body's size is known).
+        const response = await app.fetch(
+          new Request("http://127.0.0.1/api/beacon", {
+            method: "POST",
+            headers: {
+              "content-type": "text/plain;charset=UTF-8",
+              "content-length": String(Buffer.byteLength(body)),
+              "x-forwarded-for": `10.3.${i >> 8}.${i & 255}`,
+              "user-agent": "Mozilla/5.0 Chrome/131",
+            },
+            body,
+          }),
+        );
+        if (response.status !== 204) throw new Error(String(response.status));
+        return 1;
+      },
+      () => app.beacons.flush(),
+    );
+    // Each beacon claims 1 s of a view begun an hour ago: every one sent should be counted once.
+    const beaconSecondsWritten = (await secondsWritten()) - beforeBeacons;
     const viaService = await ingest(async (i) => {
       const v = list[i];
       return (await recordTime(db, { viewId: v.id, nanoId: v.nano_id, seconds: 1, blocks: [] }, `10.2.${i >> 8}.${i & 255}`)).acceptedSeconds;
@@ -219,6 +229,9 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
         `  overview, ${who}, ${String(days).padStart(3)} days (${m.check} views): GraphQL p50 ${fmt(pct(m.overview, 50)).padStart(6)} p95 ${fmt(pct(m.overview, 95)).padStart(6)} · rollup read (service) p50 ${fmt(pct(m.service, 50)).padStart(6)} p95 ${fmt(pct(m.service, 95)).padStart(6)} · raw SQL aggregate p50 ${fmt(pct(m.raw, 50)).padStart(6)} p95 ${fmt(pct(m.raw, 95)).padStart(6)} · raw/rollup ${ratio.toFixed(1)}×`,
       );
     }
+    console.log(
+      `  POST /api/beacon: ${viaBeacon.latencies.length} beacons sent (answered 204), ${beaconSecondsWritten} seconds written to the rollups (one per beacon; the last batch written before the rate is taken)`,
+    );
     for (const [name, r] of [
       ["POST /api/beacon (whole HTTP app, what the page uses)", viaBeacon],
       ["GraphQL createTimeStatistic (whole HTTP app)", viaGraphql],
@@ -244,8 +257,9 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
       value: viaBeacon.rate,
       unit: "beacons/s",
       target: "≥ 500/s",
-      met: viaBeacon.rate >= 500,
-      errors: viaBeacon.errors,
+      met: viaBeacon.rate >= 500 && beaconSecondsWritten === viaBeacon.latencies.length,
+      // A beacon answered but not counted is an error too.
+      errors: viaBeacon.errors + Math.max(0, viaBeacon.latencies.length - beaconSecondsWritten),
     });
     report.figure({
       case: `statistics (${label})`,

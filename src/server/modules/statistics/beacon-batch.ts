@@ -1,0 +1,103 @@
+import { STATS } from "../../../shared/statistics";
+import type { Database } from "../../db/client";
+import type { Logger } from "../../logger";
+import { type TimeBatchResult, type TimeBatchRow, type TimeInput, recordTimeBatch, timeBatchRow } from "./statistics.service";
+
+/**
+ * Reading-time beacons (POST /api/beacon) written in batches (decision 064): each beacon is
+ * checked on its request (JSON, schema, view id, seconds, blocks: timeBatchRow) and queued in this
+ * process; the queue is written by ONE statement (recordTimeBatch, which counts the rate limits
+ * per beacon in arrival order) at most `flushMs` after its first beacon arrived, at once when it
+ * holds `maxRows`, and on close (graceful shutdown). An app server keeps nothing else: a kill -9
+ * loses the beacons of its last `flushMs` (plus a write under way), never part of one.
+ *
+ * Flushes of one server run one after another (a batch waits for the one being written). Beyond
+ * `maxQueued` beacons waiting (the database cannot keep up), new ones are dropped, as a flood is;
+ * so are an address's beacons past its per-minute limit within one batch (they could not count).
+ */
+export type BeaconBatcher = {
+  /** Queues a beacon; false when it cannot count (invalid) or the queue is full. */
+  add(input: TimeInput, ip: string, now?: Date): boolean;
+  /** Writes what is queued now (and waits for a write under way). */
+  flush(): Promise<TimeBatchResult>;
+  /** Flushes and writes every later beacon at once (the server is stopping). */
+  close(): Promise<void>;
+  /** Beacons queued and not yet written. */
+  readonly queued: number;
+};
+
+export type BeaconBatchOptions = { flushMs?: number; maxRows?: number; maxQueued?: number };
+
+export const BEACON_BATCH = { flushMs: 250, maxRows: 100, maxQueued: 20_000 };
+
+export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBatchOptions = {}): BeaconBatcher {
+  const flushMs = options.flushMs ?? BEACON_BATCH.flushMs;
+  const maxRows = options.maxRows ?? BEACON_BATCH.maxRows;
+  const maxQueued = options.maxQueued ?? BEACON_BATCH.maxQueued;
+  let queue: TimeBatchRow[] = [];
+  /** Beacons per address in the queue: past the per-address limit they could not count (dropped here). */
+  let perAddress = new Map<string, number>();
+  let writing = 0;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let tail: Promise<unknown> = Promise.resolve();
+  const none: TimeBatchResult = { received: 0, allowed: 0, found: 0, acceptedSeconds: 0 };
+
+  async function write(rows: TimeBatchRow[]): Promise<TimeBatchResult> {
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await recordTimeBatch(db, rows);
+        } catch (error) {
+          // A deadlock or serialization failure with another server's batch: once more, then dropped.
+          const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+          if (attempt >= 2 || (code !== "40P01" && code !== "40001")) throw error;
+        }
+      }
+    } catch (error) {
+      log.warn({ err: error, beacons: rows.length }, "beacons dropped");
+      return { ...none, received: rows.length };
+    } finally {
+      writing -= rows.length;
+    }
+  }
+
+  function flush(): Promise<TimeBatchResult> {
+    clearTimeout(timer);
+    timer = undefined;
+    const rows = queue;
+    queue = [];
+    perAddress = new Map();
+    if (rows.length === 0) return tail.then(() => none);
+    writing += rows.length;
+    const run = tail.then(() => write(rows));
+    tail = run;
+    return run;
+  }
+
+  return {
+    add(input, ip, now = new Date()) {
+      if (queue.length + writing >= maxQueued) return false;
+      const row = timeBatchRow(input, ip, queue.length, now);
+      if (!row) return false;
+      const fromAddress = perAddress.get(row.ipKey) ?? 0;
+      if (fromAddress >= STATS.perIpPerMinute) return false;
+      perAddress.set(row.ipKey, fromAddress + 1);
+      queue.push(row);
+      if (closed || queue.length >= maxRows) void flush();
+      else if (!timer) {
+        timer = setTimeout(() => void flush(), flushMs);
+        timer.unref?.(); // close() writes what is queued when the server stops
+      }
+      return true;
+    },
+    flush,
+    async close() {
+      closed = true;
+      await flush();
+    },
+    get queued() {
+      return queue.length + writing;
+    },
+  };
+}
