@@ -83,7 +83,16 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
       TRUST_PROXY: "true",
     });
     const log = createLogger("silent");
-    const app = createApp({ config, db, log, mail: createMailer({ from: config.mailFrom, outboxDir: "/tmp/offerly-bench/mail", log }), ping: handle.ping });
+    // Every batch of beacons written (decision 064): its size and how long its statement took.
+    const batches: { beacons: number; ms: number }[] = [];
+    const app = createApp({
+      config,
+      db,
+      log,
+      mail: createMailer({ from: config.mailFrom, outboxDir: "/tmp/offerly-bench/mail", log }),
+      ping: handle.ping,
+      beaconBatch: { onWrite: (batch) => batches.push(batch) },
+    });
     const call = async (query: string, variables: Record<string, unknown>, headers: Record<string, string>) => {
       const response = await app.fetch(
         new Request("http://127.0.0.1/graphql", {
@@ -229,6 +238,10 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
         `  overview, ${who}, ${String(days).padStart(3)} days (${m.check} views): GraphQL p50 ${fmt(pct(m.overview, 50)).padStart(6)} p95 ${fmt(pct(m.overview, 95)).padStart(6)} · rollup read (service) p50 ${fmt(pct(m.service, 50)).padStart(6)} p95 ${fmt(pct(m.service, 95)).padStart(6)} · raw SQL aggregate p50 ${fmt(pct(m.raw, 50)).padStart(6)} p95 ${fmt(pct(m.raw, 95)).padStart(6)} · raw/rollup ${ratio.toFixed(1)}×`,
       );
     }
+    const batchMs = batches.map((b) => b.ms);
+    console.log(
+      `  POST /api/beacon: ${batches.length} batches written, ${(batches.reduce((n, b) => n + b.beacons, 0) / Math.max(1, batches.length)).toFixed(0)} beacons each on average, statement p50 ${fmt(pct(batchMs, 50) ?? 0)} p99 ${fmt(pct(batchMs, 99) ?? 0)} max ${fmt(Math.max(0, ...batchMs))} ms`,
+    );
     console.log(
       `  POST /api/beacon: ${viaBeacon.latencies.length} beacons sent (answered 204), ${beaconSecondsWritten} seconds written to the rollups (one per beacon; the last batch written before the rate is taken)`,
     );

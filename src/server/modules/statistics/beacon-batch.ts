@@ -1,4 +1,3 @@
-import { STATS } from "../../../shared/statistics";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import { type TimeBatchResult, type TimeBatchRow, type TimeInput, recordTimeBatch, timeBatchRow } from "./statistics.service";
@@ -12,8 +11,7 @@ import { type TimeBatchResult, type TimeBatchRow, type TimeInput, recordTimeBatc
  * loses the beacons of its last `flushMs` (plus a write under way), never part of one.
  *
  * Flushes of one server run one after another (a batch waits for the one being written). Beyond
- * `maxQueued` beacons waiting (the database cannot keep up), new ones are dropped, as a flood is;
- * so are an address's beacons past its per-minute limit within one batch (they could not count).
+ * `maxQueued` beacons waiting (the database cannot keep up), new ones are dropped, as a flood is.
  */
 export type BeaconBatcher = {
   /** Queues a beacon; false when it cannot count (invalid) or the queue is full. */
@@ -26,17 +24,21 @@ export type BeaconBatcher = {
   readonly queued: number;
 };
 
-export type BeaconBatchOptions = { flushMs?: number; maxRows?: number; maxQueued?: number };
+export type BeaconBatchOptions = {
+  flushMs?: number;
+  maxRows?: number;
+  maxQueued?: number;
+  /** Told of every batch written (the bench's figures). */
+  onWrite?: (batch: { beacons: number; ms: number }) => void;
+};
 
-export const BEACON_BATCH = { flushMs: 250, maxRows: 100, maxQueued: 20_000 };
+export const BEACON_BATCH = { flushMs: 250, maxRows: 50, maxQueued: 20_000 };
 
 export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBatchOptions = {}): BeaconBatcher {
   const flushMs = options.flushMs ?? BEACON_BATCH.flushMs;
   const maxRows = options.maxRows ?? BEACON_BATCH.maxRows;
   const maxQueued = options.maxQueued ?? BEACON_BATCH.maxQueued;
   let queue: TimeBatchRow[] = [];
-  /** Beacons per address in the queue: past the per-address limit they could not count (dropped here). */
-  let perAddress = new Map<string, number>();
   let writing = 0;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,7 +49,10 @@ export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBa
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await recordTimeBatch(db, rows);
+          const started = performance.now();
+          const result = await recordTimeBatch(db, rows);
+          options.onWrite?.({ beacons: rows.length, ms: performance.now() - started });
+          return result;
         } catch (error) {
           // A deadlock or serialization failure with another server's batch: once more, then dropped.
           const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
@@ -67,7 +72,6 @@ export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBa
     timer = undefined;
     const rows = queue;
     queue = [];
-    perAddress = new Map();
     if (rows.length === 0) return tail.then(() => none);
     writing += rows.length;
     const run = tail.then(() => write(rows));
@@ -80,9 +84,6 @@ export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBa
       if (queue.length + writing >= maxQueued) return false;
       const row = timeBatchRow(input, ip, queue.length, now);
       if (!row) return false;
-      const fromAddress = perAddress.get(row.ipKey) ?? 0;
-      if (fromAddress >= STATS.perIpPerMinute) return false;
-      perAddress.set(row.ipKey, fromAddress + 1);
       queue.push(row);
       if (closed || queue.length >= maxRows) void flush();
       else if (!timer) {

@@ -470,7 +470,9 @@ export function timeBatchRow(input: TimeInput, ip: string, seq: number, now = ne
  * the 4 h per view, less what the view counted; one time entry per view and batch (its time: the
  * newest beacon's). Rollup rows are aggregated per key (one row may be updated once per statement)
  * and written in key order, after the views (locked in id order), so two servers' batches and
- * recordView take their locks in one order. Committed asynchronously, like recordTime.
+ * recordView take their locks in one order. Committed synchronously (unlike recordTime): one WAL
+ * flush per batch is cheap, and PGlite, which has no WAL writer, would otherwise keep an
+ * asynchronous commit in memory until some later flush — a kill -9 could lose far more than a second.
  */
 export async function recordTimeBatch(db: Database, rows: TimeBatchRow[]): Promise<TimeBatchResult> {
   if (rows.length === 0) return { received: 0, allowed: 0, found: 0, acceptedSeconds: 0 };
@@ -571,8 +573,7 @@ const recordTimeBatchStatement = preparedStatement<{ received: Counted; allowed:
       on conflict (quote_id, block_id) do update set seconds = ${quoteBlockStats}.seconds + excluded.seconds
     )
     select (select count(*) from input) as received, (select count(*) from allowed) as allowed, (select count(*) from cur) as found,
-      (select coalesce(sum(s), 0) from upd) as accepted,
-      set_config('synchronous_commit', 'off', true) is not null as async_commit`,
+      (select coalesce(sum(s), 0) from upd) as accepted`,
 );
 
 // ── retention ───────────────────────────────────────────────────────────────────────────────
