@@ -389,6 +389,18 @@ describe("beacons written in batches (decision 064)", () => {
     expect((await stats(again.quote.id)).data?.quoteStatistics.totalTime).toBe(STATS.perIpPerMinute - 1);
   });
 
+  it("writes what came in while a batch was being written as the next batch (up to maxBatch), in arrival order", async () => {
+    const views = await viewsOf(3, 60);
+    const sizes: number[] = [];
+    const batcher = createBeaconBatcher(t.db, createLogger("silent"), { maxRows: 5, maxBatch: 40, onWrite: (w) => sizes.push(w.beacons) });
+    // The fifth beacon starts a batch; the next 55 come while it is being written.
+    for (let i = 0; i < 60; i++) expect(batcher.add(beacon(views[i % 3], 1), `203.0.113.${i}`)).toBe(true);
+    await batcher.flush();
+    while (batcher.queued > 0) await batcher.flush();
+    expect(sizes).toEqual([5, 40, 15]);
+    for (const view of views) expect((await stats(view.quote.id)).data?.quoteStatistics.totalTime).toBe(20);
+  });
+
   it("writes a batch within the second of its first beacon without being asked, and on close (graceful shutdown)", async () => {
     const [view] = await viewsOf(1, 60);
     expect(BEACON_BATCH.flushMs).toBeLessThanOrEqual(1000);

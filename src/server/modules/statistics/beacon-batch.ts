@@ -7,7 +7,8 @@ import { type TimeBatchResult, type TimeBatchRow, type TimeInput, recordTimeBatc
  * checked on its request (JSON, schema, view id, seconds, blocks: timeBatchRow) and queued in this
  * process; the queue is written by ONE statement (recordTimeBatch, which counts the rate limits
  * per beacon in arrival order) at most `flushMs` after its first beacon arrived, at once when it
- * holds `maxRows`, and on close (graceful shutdown). An app server keeps nothing else: a kill -9
+ * holds `maxRows` (or, while a batch is being written, as soon as that is done: then up to
+ * `maxBatch` at once), and on close (graceful shutdown). An app server keeps nothing else: a kill -9
  * loses the beacons of its last `flushMs` (plus a write under way), never part of one.
  *
  * Flushes of one server run one after another (a batch waits for the one being written). Beyond
@@ -28,18 +29,24 @@ export type BeaconBatchOptions = {
   flushMs?: number;
   maxRows?: number;
   maxQueued?: number;
+  /** Most beacons one statement takes (a backlog built while a batch was written). */
+  maxBatch?: number;
   /** Told of every batch written (the bench's figures). */
   onWrite?: (batch: { beacons: number; ms: number }) => void;
 };
 
-export const BEACON_BATCH = { flushMs: 250, maxRows: 50, maxQueued: 20_000 };
+export const BEACON_BATCH = { flushMs: 250, maxRows: 50, maxBatch: 1000, maxQueued: 20_000 };
 
 export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBatchOptions = {}): BeaconBatcher {
   const flushMs = options.flushMs ?? BEACON_BATCH.flushMs;
   const maxRows = options.maxRows ?? BEACON_BATCH.maxRows;
   const maxQueued = options.maxQueued ?? BEACON_BATCH.maxQueued;
-  let queue: TimeBatchRow[] = [];
+  const maxBatch = Math.max(maxRows, options.maxBatch ?? BEACON_BATCH.maxBatch);
+  const queue: TimeBatchRow[] = [];
+  /** Beacons taken from the queue and not yet written. */
   let writing = 0;
+  /** Batches being written or waiting for the one being written. */
+  let batches = 0;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let tail: Promise<unknown> = Promise.resolve();
@@ -64,16 +71,27 @@ export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBa
       return { ...none, received: rows.length };
     } finally {
       writing -= rows.length;
+      batches--;
+      // What came in meanwhile goes next, in one batch (up to maxBatch): on PostgreSQL the server
+      // takes beacons while a batch is on the wire, and a serial writer of 50 could not keep up.
+      if (batches === 0 && queue.length >= maxRows) void flush();
     }
+  }
+
+  function schedule() {
+    if (timer || queue.length === 0) return;
+    timer = setTimeout(() => void flush(), flushMs);
+    timer.unref?.(); // close() writes what is queued when the server stops
   }
 
   function flush(): Promise<TimeBatchResult> {
     clearTimeout(timer);
     timer = undefined;
-    const rows = queue;
-    queue = [];
+    const rows = queue.splice(0, maxBatch);
+    schedule(); // the rest of a backlog longer than one batch
     if (rows.length === 0) return tail.then(() => none);
     writing += rows.length;
+    batches++;
     const run = tail.then(() => write(rows));
     tail = run;
     return run;
@@ -82,14 +100,14 @@ export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBa
   return {
     add(input, ip, now = new Date()) {
       if (queue.length + writing >= maxQueued) return false;
-      const row = timeBatchRow(input, ip, queue.length, now);
+      // Arrival order within the queue (it may hold the rest of a backlog: numbers go on from it).
+      const seq = queue.length === 0 ? 0 : queue[queue.length - 1].seq + 1;
+      const row = timeBatchRow(input, ip, seq, now);
       if (!row) return false;
       queue.push(row);
-      if (closed || queue.length >= maxRows) void flush();
-      else if (!timer) {
-        timer = setTimeout(() => void flush(), flushMs);
-        timer.unref?.(); // close() writes what is queued when the server stops
-      }
+      // At maxRows when no batch is being written; otherwise when it is done (write's finally).
+      if (closed || (queue.length >= maxRows && batches === 0)) void flush();
+      else schedule();
       return true;
     },
     flush,

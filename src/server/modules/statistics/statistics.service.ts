@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
 import { and, asc, desc, eq, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { Locale } from "../../../shared/locales";
@@ -470,13 +471,17 @@ export function timeBatchRow(input: TimeInput, ip: string, seq: number, now = ne
  * the 4 h per view, less what the view counted; one time entry per view and batch (its time: the
  * newest beacon's). Rollup rows are aggregated per key (one row may be updated once per statement)
  * and written in key order, after the views (locked in id order), so two servers' batches and
- * recordView take their locks in one order. Committed synchronously (unlike recordTime): one WAL
- * flush per batch is cheap, and PGlite, which has no WAL writer, would otherwise keep an
- * asynchronous commit in memory until some later flush — a kill -9 could lose far more than a second.
+ * recordView take their locks in one order. On PGlite committed synchronously: it runs in the
+ * server's process without a WAL writer, so an asynchronous commit would wait in memory for some
+ * later flush and a kill -9 could lose far more than a second. On PostgreSQL asynchronously, as
+ * recordTime (decision 034): a killed app server loses nothing written, and a WAL flush per batch
+ * would put every fsync stall of the database's disk in front of the server's queue.
  */
 export async function recordTimeBatch(db: Database, rows: TimeBatchRow[]): Promise<TimeBatchResult> {
   if (rows.length === 0) return { received: 0, allowed: 0, found: 0, acceptedSeconds: 0 };
-  const [row] = await recordTimeBatchStatement(db, { rows: JSON.stringify(rows) });
+  // Synchronous on the embedded database only (it has no WAL writer to flush an asynchronous commit).
+  const embedded = (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+  const [row] = await recordTimeBatchStatement(db, { rows: JSON.stringify(rows), commit: embedded ? "on" : "off" });
   return {
     received: Number(row?.received ?? 0),
     allowed: Number(row?.allowed ?? 0),
@@ -486,7 +491,10 @@ export async function recordTimeBatch(db: Database, rows: TimeBatchRow[]): Promi
 }
 
 type Counted = number | string | null;
-const recordTimeBatchStatement = preparedStatement<{ received: Counted; allowed: Counted; found: Counted; accepted: Counted }, { rows: string }>(
+const recordTimeBatchStatement = preparedStatement<
+  { received: Counted; allowed: Counted; found: Counted; accepted: Counted },
+  { rows: string; commit: "on" | "off" }
+>(
   "statistics_record_time_batch",
   () => sql`
     with input as (
@@ -573,7 +581,8 @@ const recordTimeBatchStatement = preparedStatement<{ received: Counted; allowed:
       on conflict (quote_id, block_id) do update set seconds = ${quoteBlockStats}.seconds + excluded.seconds
     )
     select (select count(*) from input) as received, (select count(*) from allowed) as allowed, (select count(*) from cur) as found,
-      (select coalesce(sum(s), 0) from upd) as accepted`,
+      (select coalesce(sum(s), 0) from upd) as accepted,
+      set_config('synchronous_commit', ${sql.placeholder("commit")}::text, true) is not null as commit_mode`,
 );
 
 // ── retention ───────────────────────────────────────────────────────────────────────────────
