@@ -399,6 +399,17 @@ describe("beacons written in batches (decision 064)", () => {
     while (batcher.queued > 0) await batcher.flush();
     expect(sizes).toEqual([5, 40, 15]);
     for (const view of views) expect((await stats(view.quote.id)).data?.quoteStatistics.totalTime).toBe(20);
+    // Back-pressure: with 40 or more waiting, settled() waits for the batches before it.
+    let settled = false;
+    for (let i = 0; i < 45; i++) batcher.add(beacon(views[i % 3], 1), `203.0.114.${i}`);
+    const waiting = batcher.settled().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await waiting;
+    expect(sizes.slice(0, 4)).toEqual([5, 40, 15, 5]); // the batch being written when it was asked
+    await batcher.flush();
+    expect(sizes).toEqual([5, 40, 15, 5, 40]);
+    await expect(batcher.settled()).resolves.toBeUndefined();
   });
 
   it("writes a batch within the second of its first beacon without being asked, and on close (graceful shutdown)", async () => {

@@ -11,12 +11,20 @@ import { type TimeBatchResult, type TimeBatchRow, type TimeInput, recordTimeBatc
  * `maxBatch` at once), and on close (graceful shutdown). An app server keeps nothing else: a kill -9
  * loses the beacons of its last `flushMs` (plus a write under way), never part of one.
  *
- * Flushes of one server run one after another (a batch waits for the one being written). Beyond
- * `maxQueued` beacons waiting (the database cannot keep up), new ones are dropped, as a flood is.
+ * Flushes of one server run one after another (a batch waits for the one being written). From
+ * `maxBatch` beacons waiting, the route answers only once the batches before are written
+ * (`settled`: back-pressure); beyond `maxQueued` (the database cannot keep up at all), new ones
+ * are dropped, as a flood is.
  */
 export type BeaconBatcher = {
   /** Queues a beacon; false when it cannot count (invalid) or the queue is full. */
   add(input: TimeInput, ip: string, now?: Date): boolean;
+  /**
+   * Back-pressure: resolves at once while fewer than `maxBatch` beacons wait, else when the batches
+   * before it are written. The route awaits it before answering, so a client faster than the
+   * database is slowed down rather than its beacons dropped.
+   */
+  settled(): Promise<void>;
   /** Writes what is queued now (and waits for a write under way). */
   flush(): Promise<TimeBatchResult>;
   /** Flushes and writes every later beacon at once (the server is stopping). */
@@ -35,7 +43,7 @@ export type BeaconBatchOptions = {
   onWrite?: (batch: { beacons: number; ms: number }) => void;
 };
 
-export const BEACON_BATCH = { flushMs: 250, maxRows: 50, maxBatch: 1000, maxQueued: 20_000 };
+export const BEACON_BATCH = { flushMs: 250, maxRows: 50, maxBatch: 250, maxQueued: 20_000 };
 
 export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBatchOptions = {}): BeaconBatcher {
   const flushMs = options.flushMs ?? BEACON_BATCH.flushMs;
@@ -109,6 +117,9 @@ export function createBeaconBatcher(db: Database, log: Logger, options: BeaconBa
       if (closed || (queue.length >= maxRows && batches === 0)) void flush();
       else schedule();
       return true;
+    },
+    settled() {
+      return queue.length + writing < maxBatch ? Promise.resolve() : tail.then(() => undefined);
     },
     flush,
     async close() {

@@ -20,7 +20,7 @@ export function beaconHandler(deps: { beacons: BeaconBatcher; config: Config; lo
     try {
       const text = await c.req.text();
       const parsed = ZTimeStatisticInput.safeParse(JSON.parse(text));
-      if (parsed.success) deps.beacons.add(parsed.data, deps.clientIp(c.req.raw, c.env));
+      if (parsed.success && deps.beacons.add(parsed.data, deps.clientIp(c.req.raw, c.env))) await deps.beacons.settled();
     } catch (error) {
       if (!(error instanceof SyntaxError)) deps.log.warn({ err: error }, "beacon dropped");
     }
