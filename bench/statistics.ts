@@ -83,7 +83,16 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
       TRUST_PROXY: "true",
     });
     const log = createLogger("silent");
-    const app = createApp({ config, db, log, mail: createMailer({ from: config.mailFrom, outboxDir: "/tmp/offerly-bench/mail", log }), ping: handle.ping });
+    // Every batch of beacons written (decision 064): its size and how long its statement took.
+    const batches: { beacons: number; ms: number }[] = [];
+    const app = createApp({
+      config,
+      db,
+      log,
+      mail: createMailer({ from: config.mailFrom, outboxDir: "/tmp/offerly-bench/mail", log }),
+      ping: handle.ping,
+      beaconBatch: { onWrite: (batch) => batches.push(batch) },
+    });
     const call = async (query: string, variables: Record<string, unknown>, headers: Record<string, string>) => {
       const response = await app.fetch(
         new Request("http://127.0.0.1/graphql", {
@@ -144,7 +153,7 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
     );
     const seconds = options.ingestSeconds ?? 10;
     /** 8 closed-loop clients for `seconds`: beacons per second, latencies, accepted. */
-    const ingest = async (send: (i: number) => Promise<number>) => {
+    const ingest = async (send: (i: number, n: number) => Promise<number>, drain?: () => Promise<unknown>) => {
       const latencies: number[] = [];
       let accepted = 0;
       let errors = 0;
@@ -155,10 +164,16 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
       await Promise.all(
         Array.from({ length: 8 }, async () => {
           while (performance.now() < deadline) {
-            const i = next++ % list.length;
+            // A turn of the event loop between requests, as requests from sockets get: a beacon that
+            // needs no I/O of its own (batched, decision 064) would otherwise answer in microtasks
+            // only and starve the database client's socket for the whole run. The latency counts
+            // from before the turn: a request arriving while the thread is busy waits for it.
             const a = performance.now();
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            const n = next++;
+            const i = n % list.length;
             try {
-              if ((await send(i)) === 1) accepted++;
+              if ((await send(i, n)) === 1) accepted++;
             } catch {
               errors++;
             }
@@ -166,6 +181,8 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
           }
         }),
       );
+      // Batched writes (POST /api/beacon, decision 064): the time counts until the last batch is written.
+      if (drain) await drain();
       const used = process.cpuUsage(cpu);
       return {
         rate: latencies.length / ((performance.now() - started) / 1000),
@@ -185,25 +202,34 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
       )) as { createTimeStatistic: { acceptedSeconds: number } };
       return data.createTimeStatistic.acceptedSeconds;
     });
-    const viaBeacon = await ingest(async (i) => {
-      const v = list[i];
-      const body = JSON.stringify({ viewId: v.id, nanoId: v.nano_id, seconds: 1, blocks: [] });
-      // sendBeacon and fetch(keepalive) always send Content-Length (the body's size is known).
-      const response = await app.fetch(
-        new Request("http://127.0.0.1/api/beacon", {
-          method: "POST",
-          headers: {
-            "content-type": "text/plain;charset=UTF-8",
-            "content-length": String(Buffer.byteLength(body)),
-            "x-forwarded-for": `10.3.${i >> 8}.${i & 255}`,
-            "user-agent": "Mozilla/5.0 Chrome/131",
-          },
-          body,
-        }),
-      );
-      if (response.status !== 204) throw new Error(String(response.status));
-      return 1;
-    });
+    const secondsWritten = async () =>
+      Number(rowsOf<{ s: string }>(await db.execute(sql`select coalesce(sum(seconds), 0) as s from account_daily_stats`))[0].s);
+    const beforeBeacons = await secondsWritten();
+    const viaBeacon = await ingest(
+      async (i, n) => {
+        const v = list[i];
+        const body = JSON.stringify({ viewId: v.id, nanoId: v.nano_id, seconds: 1, blocks: [] });
+        // sendBeacon and fetch(keepalive) always send Content-Length (the body's size is known).
+        const response = await app.fetch(
+          new Request("http://127.0.0.1/api/beacon", {
+            method: "POST",
+            headers: {
+              "content-type": "text/plain;charset=UTF-8",
+              "content-length": String(Buffer.byteLength(body)),
+              // An address per beacon: the batched path outruns 120 beacons a minute per address with 400.
+              "x-forwarded-for": `10.${3 + ((n >> 16) & 127)}.${(n >> 8) & 255}.${n & 255}`,
+              "user-agent": "Mozilla/5.0 Chrome/131",
+            },
+            body,
+          }),
+        );
+        if (response.status !== 204) throw new Error(String(response.status));
+        return 1;
+      },
+      () => app.beacons.flush(),
+    );
+    // Each beacon claims 1 s of a view begun an hour ago: every one sent should be counted once.
+    const beaconSecondsWritten = (await secondsWritten()) - beforeBeacons;
     const viaService = await ingest(async (i) => {
       const v = list[i];
       return (await recordTime(db, { viewId: v.id, nanoId: v.nano_id, seconds: 1, blocks: [] }, `10.2.${i >> 8}.${i & 255}`)).acceptedSeconds;
@@ -219,6 +245,13 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
         `  overview, ${who}, ${String(days).padStart(3)} days (${m.check} views): GraphQL p50 ${fmt(pct(m.overview, 50)).padStart(6)} p95 ${fmt(pct(m.overview, 95)).padStart(6)} · rollup read (service) p50 ${fmt(pct(m.service, 50)).padStart(6)} p95 ${fmt(pct(m.service, 95)).padStart(6)} · raw SQL aggregate p50 ${fmt(pct(m.raw, 50)).padStart(6)} p95 ${fmt(pct(m.raw, 95)).padStart(6)} · raw/rollup ${ratio.toFixed(1)}×`,
       );
     }
+    const batchMs = batches.map((b) => b.ms);
+    console.log(
+      `  POST /api/beacon: ${batches.length} batches written, ${(batches.reduce((n, b) => n + b.beacons, 0) / Math.max(1, batches.length)).toFixed(0)} beacons each on average, statement p50 ${fmt(pct(batchMs, 50) ?? 0)} p99 ${fmt(pct(batchMs, 99) ?? 0)} max ${fmt(Math.max(0, ...batchMs))} ms`,
+    );
+    console.log(
+      `  POST /api/beacon: ${viaBeacon.latencies.length} beacons sent (answered 204), ${beaconSecondsWritten} seconds written to the rollups (one per beacon; the last batch written before the rate is taken)`,
+    );
     for (const [name, r] of [
       ["POST /api/beacon (whole HTTP app, what the page uses)", viaBeacon],
       ["GraphQL createTimeStatistic (whole HTTP app)", viaGraphql],
@@ -244,8 +277,9 @@ export async function benchStatistics(kind: "pglite" | "postgres", url?: string,
       value: viaBeacon.rate,
       unit: "beacons/s",
       target: "≥ 500/s",
-      met: viaBeacon.rate >= 500,
-      errors: viaBeacon.errors,
+      met: viaBeacon.rate >= 500 && beaconSecondsWritten === viaBeacon.latencies.length,
+      // A beacon answered but not counted is an error too.
+      errors: viaBeacon.errors + Math.max(0, viaBeacon.latencies.length - beaconSecondsWritten),
     });
     report.figure({
       case: `statistics (${label})`,

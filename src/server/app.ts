@@ -33,6 +33,7 @@ import { docusignRoutes, docusignWebhookRoutes } from "./modules/integrations/do
 import { mollieConnectRoutes } from "./modules/integrations/mollie/mollie-connect.routes";
 import { quotePaymentFormRoutes, quotePaymentWebhookRoutes } from "./modules/quote-payments/quote-payments.routes";
 import { slackRoutes } from "./modules/integrations/slack/slack.routes";
+import { type BeaconBatchOptions, createBeaconBatcher } from "./modules/statistics/beacon-batch";
 import { beaconHandler } from "./modules/statistics/statistics.routes";
 import { createWebhookEndpoint, deleteWebhookEndpoint } from "./modules/webhooks/webhooks.service";
 import { REST_BASE, type RestWebhooks, restRoutes } from "./rest";
@@ -64,6 +65,8 @@ export type AppDeps = {
   publicPageCache?: PublicPageCache;
   /** The REST API's cost budget per key (tests use small ones); the GraphQL budget by default. */
   restBudget?: { limit?: number; windowSeconds?: number; leaseUnits?: number };
+  /** How POST /api/beacon batches its writes (decision 064; tests use other sizes). */
+  beaconBatch?: BeaconBatchOptions;
 };
 
 type Env = { Variables: { requestId: string; nonce: string } };
@@ -105,6 +108,8 @@ export function createApp(deps: AppDeps) {
   };
 
   const primaryReads = primaryReadDb(db);
+  // Beacons are written in batches (decision 064): the owner of the app closes it before the database.
+  const beacons = createBeaconBatcher(db, log, deps.beaconBatch);
   async function requestContext(request: Request, requestId: string, locale: Locale): Promise<RequestContext> {
     const readDb = deps.readReplica?.forRequest(request) ?? primaryReads;
     return { requestId, request, locale, t: translator(locale), db, readDb, config, log, mail, files, auth: await authenticate(request, db) };
@@ -134,7 +139,7 @@ export function createApp(deps: AppDeps) {
     "/api/beacon",
     requestLog,
     limitBody(BODY_LIMITS.api, "api"),
-    beaconHandler({ db, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }),
+    beaconHandler({ beacons, config, log, clientIp: (request, env) => clientAddressOf(request, env, config.trustProxy) ?? "unknown" }),
   );
 
   app.use("*", requestLog);
@@ -386,7 +391,7 @@ export function createApp(deps: AppDeps) {
 
   // POST /graphql with JSON from node:http without Hono (decision 038); nodeListener routes to it.
   const graphqlNode: GraphQLNodeHandler = createGraphQLNodeHandler({ config, log, yoga, requestContext, fallback: (request, env) => app.fetch(request, env) });
-  return Object.assign(app, { graphqlNode, config });
+  return Object.assign(app, { graphqlNode, config, beacons });
 }
 
 /**

@@ -276,6 +276,8 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     for (const timer of timers) clearInterval(timer);
     // Let running jobs finish (an unfinished one is retried after its lock expires).
     await Promise.all(workers.map((worker) => worker.stop({ timeoutMs: 7_000 })));
+    // The reading-time beacons still queued (decision 064), before the database goes.
+    await app.beacons.close();
     mail.close();
     files.close();
     await readReplica?.close();

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountDailyStats, accounts, jobs, quoteTimeEntries, quoteViews, users } from "../../src/server/db/schema";
 import { enqueue } from "../../src/server/jobs";
 import { STATISTICS_RETENTION_SINGLETON, nextRetentionRun, statisticsRetentionJob } from "../../src/server/modules/statistics/statistics.jobs";
@@ -8,7 +8,9 @@ import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
 import { runJobs } from "../support/team";
-import { STATS } from "../../src/shared/statistics";
+import { STATS, lastDays } from "../../src/shared/statistics";
+import { BEACON_BATCH, createBeaconBatcher } from "../../src/server/modules/statistics/beacon-batch";
+import { createLogger } from "../../src/server/logger";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -276,6 +278,7 @@ describe("reading time", () => {
     }
     // Another site's page cannot post beacons.
     expect((await post(JSON.stringify({ viewId, nanoId: quote.nanoId, seconds: 5 }), { origin: "https://evil.example" })).status).toBe(403);
+    await t.app.beacons.flush(); // written in batches (decision 064)
     const s = (await stats(quote.id)).data!.quoteStatistics;
     expect(s.totalTime).toBe(20);
     expect(s.blocks).toEqual([{ blockId: text, name: "Introduction", totalTime: 20 }]);
@@ -293,6 +296,152 @@ describe("reading time", () => {
     // 120 calls per minute per address (the view was one of them).
     expect(accepted).toBe(119);
     expect((await stats(quote.id)).data?.quoteStatistics.totalTime).toBe(119);
+  });
+});
+
+describe("beacons written in batches (decision 064)", () => {
+  /** Published quotes, each with a view begun `minutesAgo` by its own address. */
+  async function viewsOf(count: number, minutesAgo: number) {
+    const out: { quote: Awaited<ReturnType<typeof publishedQuote>>; viewId: string; ip: string; startedAt: Date }[] = [];
+    for (let i = 0; i < count; i++) {
+      const quote = await publishedQuote(`Batched ${i}`);
+      const v = visitor();
+      const startedAt = new Date(Date.now() - minutesAgo * 60_000);
+      const { viewId } = await recordView(t.db, deps, quote.nanoId, v, startedAt);
+      out.push({ quote, viewId: viewId!, ip: v.ip, startedAt });
+    }
+    return out;
+  }
+  const beacon = (view: { quote: { nanoId: string }; viewId: string }, seconds: number, blocks: { blockId: string; seconds: number }[] = []) => ({
+    viewId: view.viewId,
+    nanoId: view.quote.nanoId,
+    seconds,
+    blocks,
+  });
+
+  it("counts every beacon sent to POST /api/beacon: raw entries, per-quote, per-block and the overview's totals equal what was sent", async () => {
+    const views = await viewsOf(3, 60);
+    const overview = async () =>
+      (
+        await t.gql<{ quoteStatisticsOverview: { totalTime: number; totalQuoteViews: number; entries: { totalTime: number }[] } }>(
+          "query ($from: String!, $to: String!) { quoteStatisticsOverview(from: $from, to: $to) { totalTime totalQuoteViews entries { totalTime } } }",
+          lastDays(30, "Europe/Amsterdam"),
+          owner.headers(),
+        )
+      ).data!.quoteStatisticsOverview;
+    const before = await overview();
+    let sent = 0;
+    const perQuote = new Map<string, number>();
+    for (let round = 0; round < 4; round++) {
+      for (const [i, view] of views.entries()) {
+        const seconds = 5 + i + round;
+        const block = view.quote.blocks.all[round % 2];
+        const response = await t.fetch("/api/beacon", {
+          method: "POST",
+          headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": view.ip },
+          body: JSON.stringify(beacon(view, seconds, [{ blockId: block.id, seconds }])),
+        });
+        expect(response.status).toBe(204);
+        sent += seconds;
+        perQuote.set(view.quote.id, (perQuote.get(view.quote.id) ?? 0) + seconds);
+      }
+    }
+    await t.app.beacons.flush(); // and whatever its timer wrote meanwhile
+    for (const view of views) {
+      const s = (await stats(view.quote.id)).data!.quoteStatistics;
+      expect(s.totalTime).toBe(perQuote.get(view.quote.id));
+      expect(s.blocks.reduce((n, b) => n + b.totalTime, 0)).toBe(perQuote.get(view.quote.id));
+      const entries = await t.db.select().from(quoteTimeEntries).where(eq(quoteTimeEntries.viewId, view.viewId));
+      expect(entries.reduce((n, e) => n + e.seconds, 0)).toBe(perQuote.get(view.quote.id));
+    }
+    // The dashboard's overview: the time sent added, per day as in all, no view more or less.
+    const after = await overview();
+    expect(after.totalTime - before.totalTime).toBe(sent);
+    expect(after.entries.reduce((n, e) => n + e.totalTime, 0)).toBe(after.totalTime);
+    expect(after.totalQuoteViews).toBe(before.totalQuoteViews);
+  });
+
+  it("rate-limits per beacon in arrival order, bounds a view's beacons of one batch together, and drops what cannot count", async () => {
+    const [other] = await viewsOf(1, 10);
+    const [view] = await viewsOf(1, 0.5);
+    // One batch (no timer in between: it would wait a minute).
+    const batcher = createBeaconBatcher(t.db, createLogger("silent"), { flushMs: 60_000 });
+    // The view began 30 s ago: four 20 s beacons of one batch count 30 s + 5 s slack in all.
+    const at = new Date(view.startedAt.getTime() + 30_000);
+    for (let i = 0; i < 4; i++) expect(batcher.add(beacon(view, 20), view.ip, at)).toBe(true);
+    expect(batcher.add(beacon(view, 0), view.ip)).toBe(false);
+    expect(batcher.add({ ...beacon(view, 5), viewId: "not-a-view" }, view.ip)).toBe(false);
+    // Another quote's nano id with this view: received, never counted.
+    expect(batcher.add({ ...beacon(view, 5), nanoId: other.quote.nanoId }, view.ip)).toBe(true);
+    const first = await batcher.flush();
+    expect(first).toMatchObject({ received: 5, found: 1, acceptedSeconds: 35 });
+    expect((await stats(view.quote.id)).data?.quoteStatistics.totalTime).toBe(35);
+
+    // A flood from one address, 130 beacons in one batch: 120 a minute per address count (the
+    // view was one of them), in arrival order; the rest are refused by the counter.
+    const [flooded] = await viewsOf(1, 60);
+    const flooding = createBeaconBatcher(t.db, createLogger("silent"), { maxRows: 1000 });
+    for (let i = 0; i < 130; i++) expect(flooding.add(beacon(flooded, 1), flooded.ip)).toBe(true);
+    const flood = await flooding.flush();
+    expect(flood).toMatchObject({ received: 130, allowed: STATS.perIpPerMinute - 1, acceptedSeconds: STATS.perIpPerMinute - 1 });
+    expect((await stats(flooded.quote.id)).data?.quoteStatistics.totalTime).toBe(STATS.perIpPerMinute - 1);
+    // The same across the app's own batches (50 beacons each): the counter is shared.
+    const [again] = await viewsOf(1, 60);
+    for (let i = 0; i < 130; i++) expect(t.app.beacons.add(beacon(again, 1), again.ip)).toBe(true);
+    await t.app.beacons.flush();
+    expect((await stats(again.quote.id)).data?.quoteStatistics.totalTime).toBe(STATS.perIpPerMinute - 1);
+  });
+
+  it("writes what came in while a batch was being written as the next batch (up to maxBatch), in arrival order", async () => {
+    const views = await viewsOf(3, 60);
+    const sizes: number[] = [];
+    const batcher = createBeaconBatcher(t.db, createLogger("silent"), { maxRows: 5, maxBatch: 40, onWrite: (w) => sizes.push(w.beacons) });
+    // The fifth beacon starts a batch; the next 55 come while it is being written.
+    for (let i = 0; i < 60; i++) expect(batcher.add(beacon(views[i % 3], 1), `203.0.113.${i}`)).toBe(true);
+    await batcher.flush();
+    while (batcher.queued > 0) await batcher.flush();
+    expect(sizes).toEqual([5, 40, 15]);
+    for (const view of views) expect((await stats(view.quote.id)).data?.quoteStatistics.totalTime).toBe(20);
+    // Back-pressure: with 40 or more waiting, settled() waits for the batches before it.
+    let settled = false;
+    for (let i = 0; i < 45; i++) batcher.add(beacon(views[i % 3], 1), `203.0.114.${i}`);
+    const waiting = batcher.settled().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await waiting;
+    expect(sizes.slice(0, 4)).toEqual([5, 40, 15, 5]); // the batch being written when it was asked
+    await batcher.flush();
+    expect(sizes).toEqual([5, 40, 15, 5, 40]);
+    await expect(batcher.settled()).resolves.toBeUndefined();
+  });
+
+  it("writes a batch within the second of its first beacon without being asked, and on close (graceful shutdown)", async () => {
+    const [view] = await viewsOf(1, 60);
+    expect(BEACON_BATCH.flushMs).toBeLessThanOrEqual(1000);
+    // The timer: a second of fake time after a beacon, its batch is being written.
+    const timed = createBeaconBatcher(t.db, createLogger("silent"));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      expect(timed.add(beacon(view, 7), view.ip)).toBe(true);
+      expect(timed.queued).toBe(1);
+      vi.advanceTimersByTime(1000);
+    } finally {
+      vi.useRealTimers();
+    }
+    // flush() found nothing queued: it only waits for the write the timer began.
+    expect(await timed.flush()).toMatchObject({ received: 0 });
+    expect(timed.queued).toBe(0);
+    expect((await stats(view.quote.id)).data?.quoteStatistics.totalTime).toBe(7);
+
+    // Close: a batcher that would wait a minute writes what it holds, and later beacons at once.
+    const slow = createBeaconBatcher(t.db, createLogger("silent"), { flushMs: 60_000 });
+    expect(slow.add(beacon(view, 3), view.ip)).toBe(true);
+    await slow.close();
+    expect(slow.queued).toBe(0);
+    expect((await stats(view.quote.id)).data?.quoteStatistics.totalTime).toBe(10);
+    expect(slow.add(beacon(view, 2), view.ip)).toBe(true);
+    await slow.flush();
+    expect((await stats(view.quote.id)).data?.quoteStatistics.totalTime).toBe(12);
   });
 });
 

@@ -25,6 +25,8 @@ export async function createTestApp(
     graphqlLimits?: AppDeps["graphqlLimits"];
     /** The REST API's per-key budget (src/server/rest). */
     restBudget?: AppDeps["restBudget"];
+    /** How POST /api/beacon batches its writes (decision 064). */
+    beaconBatch?: AppDeps["beaconBatch"];
     /** Makes the app's public page cache from the test's database (to read its counters). */
     publicPageCache?: (db: DatabaseHandle["db"], log: ReturnType<typeof createLogger>) => AppDeps["publicPageCache"];
   } = {},
@@ -59,6 +61,7 @@ export async function createTestApp(
     ping: database.ping,
     graphqlLimits: options.graphqlLimits,
     restBudget: options.restBudget,
+    beaconBatch: options.beaconBatch,
     publicPageCache: options.publicPageCache?.(database.db, log),
   });
 
@@ -90,6 +93,7 @@ export async function createTestApp(
     fetch,
     gql,
     close: async () => {
+      await app.beacons.close();
       mail.close();
       // A database the app made for itself goes back to the worker's pool (tests/support/db.ts); one
       // a test passed in is the test's to close (e.g. to see the app with its database gone).

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
 import { and, asc, desc, eq, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { Locale } from "../../../shared/locales";
@@ -414,6 +415,174 @@ const recordTimeStatement = preparedStatement<{ allowed: boolean; found: boolean
     )
     select (select ok from allowed) as allowed, exists (select 1 from cur) as found, (select s from upd) as accepted,
       set_config('synchronous_commit', 'off', true) is not null as async_commit`,
+);
+
+// ── public: time, batched (POST /api/beacon; decision 064) ─────────────────────────────────
+/** One beacon as the batch statement takes it (validated and bounded per beacon on its request). */
+export type TimeBatchRow = {
+  /** Arrival order on this server: rate limits count beacons in this order. */
+  seq: number;
+  ipKey: string;
+  quoteKey: string;
+  viewId: string;
+  nanoId: string;
+  /** Claimed seconds, already ≤ STATS.maxSecondsPerEntry. */
+  claimed: number;
+  /** Seconds per block of this quote (ids checked), already scaled to ≤ `claimed`. */
+  blocks: Record<string, number>;
+  at: string;
+};
+export type TimeBatchResult = { received: number; allowed: number; found: number; acceptedSeconds: number };
+
+/**
+ * The beacons one server received in its last fraction of a second, prepared for recordTimeBatch
+ * (the checks of recordTime that need no database: a view id, some seconds, at most 600 per entry,
+ * per-block seconds bounded by them). Null: nothing this beacon says can count.
+ */
+export function timeBatchRow(input: TimeInput, ip: string, seq: number, now = new Date()): TimeBatchRow | null {
+  if (!isUuid(input.viewId)) return null;
+  const claimed = Number.isFinite(input.seconds) ? Math.min(STATS.maxSecondsPerEntry, Math.max(0, Math.floor(input.seconds))) : 0;
+  if (claimed <= 0) return null;
+  const blocks = Object.fromEntries(
+    boundedBlockSeconds(
+      input.blocks.filter((b) => isUuid(b.blockId)),
+      claimed,
+    ),
+  );
+  return {
+    seq,
+    ipKey: STATS_LIMITS.ip.key(ip),
+    quoteKey: STATS_LIMITS.quote.key(input.nanoId),
+    viewId: input.viewId,
+    nanoId: input.nanoId,
+    claimed,
+    blocks,
+    at: now.toISOString(),
+  };
+}
+
+/**
+ * Adds the reading time of many beacons in ONE statement (decision 064): the same rules as
+ * recordTime, beacon by beacon where they are per beacon. Both rate-limit counters are hit once
+ * per beacon, and each beacon is allowed or not by its place in arrival order (a counter's count
+ * before the batch + its position among the batch's beacons for that key ≤ the limit), exactly as
+ * if they had come one by one. The allowed beacons of one view are then added as one: their
+ * seconds summed (each ≤ 600 already) and bounded by the time elapsed at the newest of them and by
+ * the 4 h per view, less what the view counted; one time entry per view and batch (its time: the
+ * newest beacon's). Rollup rows are aggregated per key (one row may be updated once per statement)
+ * and written in key order, after the views (locked in id order), so two servers' batches and
+ * recordView take their locks in one order. On PGlite committed synchronously: it runs in the
+ * server's process without a WAL writer, so an asynchronous commit would wait in memory for some
+ * later flush and a kill -9 could lose far more than a second. On PostgreSQL asynchronously, as
+ * recordTime (decision 034): a killed app server loses nothing written, and a WAL flush per batch
+ * would put every fsync stall of the database's disk in front of the server's queue.
+ */
+export async function recordTimeBatch(db: Database, rows: TimeBatchRow[]): Promise<TimeBatchResult> {
+  if (rows.length === 0) return { received: 0, allowed: 0, found: 0, acceptedSeconds: 0 };
+  // Synchronous on the embedded database only (it has no WAL writer to flush an asynchronous commit).
+  const embedded = (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+  const [row] = await recordTimeBatchStatement(db, { rows: JSON.stringify(rows), commit: embedded ? "on" : "off" });
+  return {
+    received: Number(row?.received ?? 0),
+    allowed: Number(row?.allowed ?? 0),
+    found: Number(row?.found ?? 0),
+    acceptedSeconds: Number(row?.accepted ?? 0),
+  };
+}
+
+type Counted = number | string | null;
+const recordTimeBatchStatement = preparedStatement<
+  { received: Counted; allowed: Counted; found: Counted; accepted: Counted },
+  { rows: string; commit: "on" | "off" }
+>(
+  "statistics_record_time_batch",
+  () => sql`
+    with input as (
+      select * from jsonb_to_recordset(${sql.placeholder("rows")}::jsonb)
+        as x("seq" int, "ipKey" text, "quoteKey" text, "viewId" uuid, "nanoId" text, "claimed" int, "blocks" jsonb, "at" timestamptz)
+    ),
+    hits as (
+      select key, count(*)::int as n from (select "ipKey" as key from input union all select "quoteKey" from input) k group by key
+    ),
+    limits as (
+      insert into rate_limit_buckets as b (key, count, window_ends_at)
+      select key, n, now() + make_interval(secs => 60) from hits order by key
+      on conflict (key) do update set
+        count = case when b.window_ends_at <= now() then excluded.count else b.count + excluded.count end,
+        window_ends_at = case when b.window_ends_at <= now() then excluded.window_ends_at else b.window_ends_at end
+      returning b.key, b.count - (select n from hits where hits.key = b.key) as before
+    ),
+    ranked as (
+      select i.*,
+        row_number() over (partition by i."ipKey" order by i.seq) as ip_pos,
+        row_number() over (partition by i."quoteKey" order by i.seq) as quote_pos
+      from input i
+    ),
+    allowed as (
+      select r.* from ranked r
+        join limits li on li.key = r."ipKey"
+        join limits lq on lq.key = r."quoteKey"
+      where li.before + r.ip_pos <= ${STATS.perIpPerMinute}::int and lq.before + r.quote_pos <= ${STATS.perQuotePerMinute}::int
+    ),
+    merged as (
+      select "viewId" as view_id, "nanoId" as nano_id, sum(claimed)::int as claimed, max("at") as at from allowed group by 1, 2
+    ),
+    merged_blocks as (
+      select a."viewId" as view_id, a."nanoId" as nano_id, b.key::uuid as block_id, sum(b.value::int)::int as s
+      from allowed a, jsonb_each_text(a.blocks) b group by 1, 2, 3
+    ),
+    cur as (
+      select v.id, v.quote_id, v.account_id, v.day, m.nano_id, m.at,
+        greatest(0, least(m.claimed,
+          least(floor(extract(epoch from (m.at - v.started_at)))::int + ${STATS.slackSeconds}::int, ${STATS.maxSecondsPerView}::int) - v.tracked_seconds)) as s
+      from merged m join ${quoteViews} v on v.id = m.view_id join ${quotes} q on q.id = v.quote_id
+      where q.nano_id = m.nano_id and q.status <> 'DRAFT'
+      order by v.id
+      for update of v
+    ),
+    claimed_blocks as (
+      select cur.id as view_id, mb.block_id, mb.s from cur join merged_blocks mb on mb.view_id = cur.id and mb.nano_id = cur.nano_id
+      where cur.s > 0 and mb.s > 0 and exists (select 1 from ${quoteBlocks} qb where qb.id = mb.block_id and qb.quote_id = cur.quote_id)
+    ),
+    scaled as (
+      select c.view_id, c.block_id, case when t.total > cur.s then floor(c.s::bigint * cur.s / t.total)::int else c.s end as s
+      from claimed_blocks c
+        join (select view_id, sum(s) as total from claimed_blocks group by view_id) t on t.view_id = c.view_id
+        join cur on cur.id = c.view_id
+    ),
+    upd as (
+      update ${quoteViews} set tracked_seconds = ${quoteViews}.tracked_seconds + cur.s, last_seen_at = greatest(${quoteViews}.last_seen_at, cur.at)
+      from cur where ${quoteViews}.id = cur.id and cur.s > 0
+      returning cur.id, cur.quote_id, cur.account_id, cur.day, cur.s, cur.at
+    ),
+    entry as (
+      insert into ${quoteTimeEntries} (view_id, quote_id, account_id, inserted_at, seconds, block_seconds)
+      select upd.id, upd.quote_id, upd.account_id, upd.at, upd.s,
+        coalesce((select jsonb_object_agg(scaled.block_id::text, scaled.s) from scaled where scaled.view_id = upd.id and scaled.s > 0), '{}'::jsonb)
+      from upd
+    ),
+    per_account as (
+      insert into ${accountDailyStats} (account_id, day, views, seconds)
+      select account_id, day, 0, sum(s) from upd group by account_id, day order by account_id, day
+      on conflict (account_id, day) do update set seconds = ${accountDailyStats}.seconds + excluded.seconds
+      returning 1
+    ),
+    -- After per_account (it reads it): account day rows are locked before quote day rows, as in recordView.
+    per_quote as (
+      insert into ${quoteDailyStats} (quote_id, day, account_id, views, seconds)
+      select quote_id, day, account_id, 0, sum(s) from upd where exists (select 1 from per_account)
+      group by quote_id, day, account_id order by quote_id, day
+      on conflict (quote_id, day) do update set seconds = ${quoteDailyStats}.seconds + excluded.seconds
+    ),
+    per_block as (
+      insert into ${quoteBlockStats} (quote_id, block_id, seconds)
+      select upd.quote_id, scaled.block_id, sum(scaled.s) from upd join scaled on scaled.view_id = upd.id
+      where scaled.s > 0 group by 1, 2 order by 1, 2
+      on conflict (quote_id, block_id) do update set seconds = ${quoteBlockStats}.seconds + excluded.seconds
+    )
+    select (select count(*) from input) as received, (select count(*) from allowed) as allowed, (select count(*) from cur) as found,
+      (select coalesce(sum(s), 0) from upd) as accepted,
+      set_config('synchronous_commit', ${sql.placeholder("commit")}::text, true) is not null as commit_mode`,
 );
 
 // ── retention ───────────────────────────────────────────────────────────────────────────────
