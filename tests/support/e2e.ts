@@ -97,10 +97,10 @@ export async function open(page: Page, path: string): Promise<void> {
   await ready(page);
 }
 
-/** The visible toast with this text. */
-export async function toastWithText(page: Page, text: string) {
+/** The visible toast with this text (waited for up to `timeout` ms, 10 s unless given). */
+export async function toastWithText(page: Page, text: string, timeout = 10_000) {
   const toast = page.locator("[data-toast-type]", { hasText: text }).first();
-  await toast.waitFor({ state: "visible", timeout: 10_000 });
+  await toast.waitFor({ state: "visible", timeout });
   return toast;
 }
 

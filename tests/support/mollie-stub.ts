@@ -115,6 +115,8 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
   /** Faults for the next owner requests whose path contains `path` (an owner's own account). */
   const ownerFaults: { path: string; status: number }[] = [];
   const hanging = new Set<import("node:http").ServerResponse>();
+  /** Payment look-ups (GET /v2/payments/<id>) held back until released: `holdLookups`. */
+  const holds: { prefix: string; waiting: (() => void)[] }[] = [];
   /**
    * Mollie Connect (docs.mollie.com/reference/oauth-api): the app's client id and secret; codes the
    * consent screen handed out (single use, bound to the redirect URI); refresh tokens; and the
@@ -466,11 +468,16 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
         return;
       }
       if (fault) return send(Number(fault), { status: Number(fault), title: "Service Unavailable", detail: "Try again later" }, { "Retry-After": "0" });
-      // Mollie: a repeated POST/DELETE with the same Idempotency-Key answers the first answer again.
-      const remembered = key && req.method !== "GET" ? idempotent.get(`${req.method} ${url.pathname} ${key}`) : undefined;
-      const answer = remembered ?? handle(req.method ?? "GET", url, body);
-      if (key && req.method !== "GET" && answer.status < 500) idempotent.set(`${req.method} ${url.pathname} ${key}`, answer);
-      send(answer.status, answer.body);
+      const answerNow = () => {
+        // Mollie: a repeated POST/DELETE with the same Idempotency-Key answers the first answer again.
+        const remembered = key && req.method !== "GET" ? idempotent.get(`${req.method} ${url.pathname} ${key}`) : undefined;
+        const answer = remembered ?? handle(req.method ?? "GET", url, body);
+        if (key && req.method !== "GET" && answer.status < 500) idempotent.set(`${req.method} ${url.pathname} ${key}`, answer);
+        send(answer.status, answer.body);
+      };
+      const hold = req.method === "GET" ? holds.find((h) => url.pathname.startsWith(`/v2/payments/${h.prefix}`)) : undefined;
+      if (hold) hold.waiting.push(answerNow);
+      else answerNow();
     });
   });
   keepIdleSockets(server);
@@ -578,6 +585,19 @@ export async function startMollieStub(options: { deliver: Deliver; webhookAttemp
     /** The next requests fail: "500"/"503" (answered with Retry-After: 0) or "hang" (never answered). */
     failNext(...next: ("500" | "503" | "hang")[]) {
       faults.push(...next);
+    },
+    /**
+     * Holds back the answers to look-ups of payments whose id starts with `prefix` (they are
+     * received and counted in `requests`, answered on release): what a slow Mollie looks like while
+     * copies of one webhook arrive. Returns the release.
+     */
+    holdLookups(prefix: string): () => void {
+      const hold = { prefix, waiting: [] as (() => void)[] };
+      holds.push(hold);
+      return () => {
+        holds.splice(holds.indexOf(hold), 1);
+        for (const answer of hold.waiting.splice(0)) answer();
+      };
     },
     /** The next owner request whose path contains `path` answers `status` (e.g. 503), once per call. */
     failOwnerNext(path: string, status = 503) {
