@@ -36,7 +36,10 @@ import { type Evidence, recordView } from "./signing.service";
  * - A request with a query string (e.g. `?conversation=questionSent`, the forms' status message)
  *   is rendered, not stored.
  * - A hit still records the customer's view (`recordView`, as the page's loader does), so the
- *   audit trail is the same whether or not the page came from the cache.
+ *   audit trail is the same whether or not the page came from the cache. The statement answers
+ *   how long its VIEWED row keeps later views of that address, browser and version out (≤ 30
+ *   minutes, rows are never removed); until then a hit with the same evidence skips the statement,
+ *   which would write nothing (decision 065): a reload costs the stamp query only.
  *
  * When the read model (`loadPublicQuote`) starts showing something new, add it to `pageStamp`.
  */
@@ -122,7 +125,17 @@ export async function pageStamp(db: Executor, nanoId: string, now: Date = new Da
 
 type Entry = { stamp: string; status: number; headers: [string, string][]; parts: string[]; bytes: number };
 
-export type PageCacheStats = { hits: number; misses: number; bypasses: number; stores: number; evictions: number; entries: number; bytes: number };
+export type PageCacheStats = {
+  hits: number;
+  misses: number;
+  bypasses: number;
+  stores: number;
+  evictions: number;
+  entries: number;
+  bytes: number;
+  /** Hits whose view statement was skipped: the same view was recorded less than 30 minutes ago. */
+  viewsKnown: number;
+};
 
 export type PublicPageCacheOptions = {
   /** All entries together (UTF-8 bytes of the bodies); least recently used go first. Default 32 MB; 0 disables the cache. */
@@ -131,6 +144,8 @@ export type PublicPageCacheOptions = {
   maxEntryBytes?: number;
   /** The clock (tests). */
   now?: () => Date;
+  /** The monotonic clock in ms that times the known views (tests). Default: performance.now. */
+  monotonic?: () => number;
 };
 
 export type PageRequest = {
@@ -163,8 +178,45 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
   const now = options.now ?? (() => new Date());
   /** Insertion order is recency order: a hit moves its entry to the end; eviction takes the front. */
   const entries = new Map<string, Entry>();
-  const counts = { hits: 0, misses: 0, bypasses: 0, stores: 0, evictions: 0 };
+  const monotonic = options.monotonic ?? (() => performance.now());
+  const counts = { hits: 0, misses: 0, bypasses: 0, stores: 0, evictions: 0, viewsKnown: 0 };
   let bytes = 0;
+  /**
+   * Views known to be recorded: key → monotonic ms until which the statement would write nothing
+   * (its answer less a second). Oldest first; bounded so a flood of addresses cannot grow it.
+   */
+  const viewed = new Map<string, number>();
+  const maxViewed = 10_000;
+
+  async function recordHitView(current: PageStamp, evidence: Evidence): Promise<void> {
+    const key = JSON.stringify([current.quoteId, current.version, evidence.ip?.slice(0, 100) ?? null, evidence.userAgent?.slice(0, 500) ?? null]);
+    const until = viewed.get(key);
+    if (until !== undefined && monotonic() < until) {
+      counts.viewsKnown++;
+      return;
+    }
+    viewed.delete(key);
+    try {
+      const validMs = await recordView(
+        deps.db,
+        {
+          quoteId: current.quoteId,
+          accountId: current.accountId,
+          viewerIsMember: false,
+          version: current.version === null ? null : { number: current.version },
+        },
+        evidence,
+      );
+      if (validMs <= 1_000) return;
+      viewed.set(key, monotonic() + validMs - 1_000);
+      for (const oldest of viewed.keys()) {
+        if (viewed.size <= maxViewed) break;
+        viewed.delete(oldest);
+      }
+    } catch (error) {
+      deps.log.warn({ err: error }, "could not record a quote view");
+    }
+  }
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -218,16 +270,7 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
       counts.hits++;
       entries.delete(key);
       entries.set(key, cached);
-      await recordView(
-        deps.db,
-        {
-          quoteId: current.quoteId,
-          accountId: current.accountId,
-          viewerIsMember: false,
-          version: current.version === null ? null : { number: current.version },
-        },
-        page.evidence,
-      ).catch((error: unknown) => deps.log.warn({ err: error }, "could not record a quote view"));
+      await recordHitView(current, page.evidence);
       return respond(cached, page.nonce);
     }
     counts.misses++;
@@ -250,6 +293,7 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
     clear: () => {
       entries.clear();
       bytes = 0;
+      viewed.clear();
     },
   };
 }
