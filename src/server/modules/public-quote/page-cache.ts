@@ -94,10 +94,10 @@ type StampRow = {
 };
 
 /**
- * The stamp's one statement, built once (decision 065): its planning cost more than its run. On
- * PostgreSQL (and the replica) a named prepared statement, planned once per pooled connection; on
- * PGlite, whose driver has no named statements, a session-level `PREPARE` (the process has one
- * session) run by `EXECUTE`, prepared again if the session lost it.
+ * The stamp's one statement, built once (decision 065): building, parsing and planning it on every
+ * request was a large part of a hit. On PostgreSQL (and the replica) a named prepared statement,
+ * planned once per pooled connection; on PGlite, whose driver has no named statements, a
+ * session-level `PREPARE` (the process has one session while the database is open) run by `EXECUTE`.
  */
 const stampQuery = (nanoId: SQL) => sql`
   select
