@@ -124,8 +124,10 @@ export async function runPublicQuoteBench(options: { runs?: number } = {}): Prom
     });
     console.log(`LCP runs app ${samples.app.map((x) => x.lcp.toFixed(0)).join(", ")} · static ${samples.static.map((x) => x.lcp.toFixed(0)).join(", ")}`);
 
-    // Throughput: the page from the page cache (decision 033: one stamp query, the VIEWED check,
-    // the nonce put in), the page rendered (a query string makes the cache stand aside: the stamp
+    // Throughput: the page from the page cache (decisions 033, 065: one prepared stamp statement and
+    // the nonce put in; the VIEWED statement only for a view the process has not seen recorded in
+    // the last 30 minutes: these loads are one browser's repeat views, a first view adds one
+    // statement), the page rendered (a query string makes the cache stand aside: the stamp
     // query, one read model call, the VIEWED check, React's render), and a bare server sending the
     // same bytes.
     const body = await (await fetch(pageUrl, { headers: { "accept-language": "en" } })).text();

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { accounts, quoteAuditEvents, quoteBlocks } from "../../src/server/db/schema";
 import { type PublicPageCache, createPublicPageCache } from "../../src/server/modules/public-quote/page-cache";
@@ -310,6 +310,60 @@ describe("the public page cache", () => {
     await transition(t, sender, "withdrawQuote", quote.id);
     expect((await serve(quote.path)).status).toBe(404);
     expect(reads.at(-1)).toEqual({ confirmed: true });
+  });
+
+  it("records a view once per address, browser and version; a repeat it knows costs no statement until its 30 minutes are over", async () => {
+    const quote = await live();
+    let clock = 0;
+    const own = createPublicPageCache({ db: t.db, log: { warn: () => undefined } as never }, { monotonic: () => clock });
+    const serve = async (userAgent: string) => {
+      const response = await own.serve({
+        request: new Request(`http://offerly.test${quote.path}`),
+        locale: "en",
+        nonce: "n".repeat(24),
+        signedIn: false,
+        evidence: { ip: "203.0.113.7", userAgent },
+        render: () => t.fetch(quote.path, { headers: { "user-agent": "Renderer" } }),
+      });
+      expect(response.status).toBe(200);
+    };
+    const views = async (userAgent: string) =>
+      (
+        await t.db
+          .select({ version: quoteAuditEvents.versionNumber })
+          .from(quoteAuditEvents)
+          .where(and(eq(quoteAuditEvents.quoteId, quote.id), eq(quoteAuditEvents.event, "VIEWED"), eq(quoteAuditEvents.userAgent, userAgent)))
+          .orderBy(quoteAuditEvents.seq)
+      ).map((row) => row.version);
+    await serve("Memo A"); // a miss: rendered, the loader records the renderer's request
+    await serve("Memo A"); // a hit: its statement writes the row
+    expect(await views("Memo A")).toHaveLength(1);
+    expect(own.stats()).toMatchObject({ hits: 1, viewsKnown: 0 });
+    await serve("Memo A");
+    await serve("Memo A");
+    expect(own.stats()).toMatchObject({ hits: 3, viewsKnown: 2 });
+    expect(await views("Memo A")).toHaveLength(1);
+    // Another browser is another view.
+    await serve("Memo B");
+    expect(await views("Memo B")).toHaveLength(1);
+    expect(own.stats().viewsKnown).toBe(2);
+    // Once the 30 minutes the database answered are over, the statement runs again (and the
+    // database decides: by its own clock the row is recent, so it writes nothing).
+    clock += 30 * 60_000;
+    await serve("Memo A");
+    expect(own.stats().viewsKnown).toBe(2);
+    await serve("Memo A");
+    expect(own.stats().viewsKnown).toBe(3);
+    expect(await views("Memo A")).toHaveLength(1);
+    // Published again: a new version, and a new view of it.
+    await transition(t, sender, "withdrawQuote", quote.id);
+    await t.db.update(quoteBlocks).set({ name: "Foreword" }).where(eq(quoteBlocks.quoteId, quote.id));
+    expect((await transition(t, sender, "publishQuote", quote.id)).errors).toBeUndefined();
+    await serve("Memo A"); // a miss (the stamp changed)
+    await serve("Memo A"); // a hit: a new version, so the statement runs and writes
+    const after = await views("Memo A");
+    expect(after).toHaveLength(2);
+    expect(after[1]).not.toBe(after[0]);
   });
 
   it("leaves a database-side change of the quote row visible (the published quote's row, by SQL)", async () => {

@@ -48,22 +48,31 @@ export async function recordQuoteAudit(tx: Executor, row: AuditRow, evidence: Ev
 
 /**
  * The public page's view evidence: one VIEWED row per address and browser per 30 minutes (a
- * reload is not a new view), in one statement (the page's hot path).
+ * reload is not a new view), in one statement (the page's hot path). Answers how much longer (ms,
+ * by the database's clock) a VIEWED row for this address, browser and version stays inside the
+ * 30 minutes: the row just written, or the one that made this view a repeat. Rows are never
+ * removed, so until then the same call would write nothing (the page cache skips it: decision 065).
  */
 export async function recordViewAudit(
   db: Executor,
   view: { accountId: string; quoteId: string; versionNumber: number | null },
   evidence: Evidence,
-): Promise<void> {
+): Promise<number> {
   const ip = clip(evidence.ip, 100);
   const userAgent = clip(evidence.userAgent, 500);
-  await db.execute(sql`
-    insert into ${quoteAuditEvents} (account_id, quote_id, event, ip, user_agent, version_number)
-    select ${view.accountId}, ${view.quoteId}, 'VIEWED', ${ip}, ${userAgent}, ${view.versionNumber}::integer
-    where not exists (
-      select 1 from ${quoteAuditEvents}
+  const result = await db.execute(sql`
+    with prior as (
+      select max(at) as at from ${quoteAuditEvents}
       where quote_id = ${view.quoteId} and event = 'VIEWED' and ip is not distinct from ${ip} and user_agent is not distinct from ${userAgent}
         and version_number is not distinct from ${view.versionNumber}::integer
         and at > now() - interval '30 minutes'
-    )`);
+    ), inserted as (
+      insert into ${quoteAuditEvents} (account_id, quote_id, event, ip, user_agent, version_number)
+      select ${view.accountId}, ${view.quoteId}, 'VIEWED', ${ip}, ${userAgent}, ${view.versionNumber}::integer
+      where (select at from prior) is null
+      returning at
+    )
+    select (extract(epoch from coalesce((select at from inserted), (select at from prior)) + interval '30 minutes' - clock_timestamp()) * 1000)::float8 as valid_ms`);
+  const [row] = (result as unknown as { rows: { valid_ms: number | string | null }[] }).rows;
+  return Math.max(0, Number(row?.valid_ms ?? 0) || 0);
 }

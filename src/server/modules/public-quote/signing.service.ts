@@ -58,9 +58,9 @@ export async function recordView(
   db: Executor,
   view: Pick<PublicQuoteView, "quoteId" | "accountId" | "viewerIsMember"> & { version?: { number: number } | null },
   evidence: Evidence,
-): Promise<void> {
-  if (view.viewerIsMember) return;
-  await recordViewAudit(db, { accountId: view.accountId, quoteId: view.quoteId, versionNumber: view.version?.number ?? null }, evidence);
+): Promise<number> {
+  if (view.viewerIsMember) return 0;
+  return await recordViewAudit(db, { accountId: view.accountId, quoteId: view.quoteId, versionNumber: view.version?.number ?? null }, evidence);
 }
 
 /**

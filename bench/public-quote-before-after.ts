@@ -1,0 +1,69 @@
+/**
+ * The public quote page's throughput, the code before a change against the code after it, side by
+ * side (decision 065): two production servers (the old build copied to a folder with a
+ * `node_modules` link, and this worktree's `build/`), each with the same seeded quote (10 blocks,
+ * 40 lines), and a bare node:http server sending the same bytes; 5 s loads of 8 connections taken in
+ * turn (before, after, bare) for BENCH_ROUNDS rounds, medians printed with the load average. A repeat
+ * view from one browser, as `npm run bench -- public` loads it. Prints; does not assert.
+ *
+ *   BENCH_PUBLIC_BEFORE=/tmp/old npx tsx bench/public-quote-before-after.ts   (BENCH_RENDERED=1: with a query string, rendered)
+ */
+import os from "node:os";
+import { seedPublishedQuote } from "../tests/support/e2e";
+import { startServer } from "../tests/support/server";
+import { listen, load } from "./lib";
+
+const beforeDir = process.env.BENCH_PUBLIC_BEFORE;
+if (!beforeDir) throw new Error("BENCH_PUBLIC_BEFORE: a folder holding the old build/ (and a node_modules link)");
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const suffix = process.env.BENCH_RENDERED ? "?utm_source=bench" : "";
+
+async function startIn(dir: string) {
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    return await startServer({ LOG_LEVEL: "warn" });
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+const servers = { before: await startIn(beforeDir), after: await startIn(process.cwd()) };
+const check = (status: number, text: string) => status === 200 && text.includes("quote-document");
+const options = { headers: { "accept-language": "en", "user-agent": "bench" }, check, connections: 8, seconds: 5 };
+const urls = { before: "", after: "", bare: "" };
+let body = "";
+for (const name of ["before", "after"] as const) {
+  const seeded = await seedPublishedQuote(servers[name], { language: "ENG", blocks: 8, linesPerBlock: 5, closingText: true });
+  urls[name] = servers[name].url + seeded.path + suffix;
+  body = await (await fetch(servers[name].url + seeded.path, { headers: { "accept-language": "en" } })).text();
+}
+const bare = await listen((_request, response) => {
+  response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  response.end(body);
+});
+urls.bare = bare.url;
+const results = { before: [] as number[], after: [] as number[], bare: [] as number[] };
+try {
+  for (const name of ["before", "after", "bare"] as const) await load({ ...options, url: urls[name], seconds: 1 });
+  for (let round = 0; round < rounds; round++) {
+    for (const name of ["before", "after", "bare"] as const) {
+      const result = await load({ ...options, url: urls[name] });
+      results[name].push(Math.round(result.rps));
+      if (result.errors) console.log(`${name}: ${result.errors} errors`);
+    }
+    console.log(
+      `round ${round + 1}: ${JSON.stringify(results)}; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(" / ")}`,
+    );
+  }
+} finally {
+  await bare.close();
+  await servers.before.stop();
+  await servers.after.stop();
+}
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const share = (name: "before" | "after") => `${median(results[name])} req/s (${((100 * median(results[name])) / median(results.bare)).toFixed(0)} % of bare)`;
+console.log(`median, ${suffix ? "rendered" : "from the page cache"}: before ${share("before")}, after ${share("after")}, bare ${median(results.bare)} req/s`);
