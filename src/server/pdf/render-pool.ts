@@ -23,6 +23,7 @@ export type RenderedPdf = { pdf: Uint8Array /** The worker thread that made it (
 
 let worker: Worker | null = null;
 let nextId = 1;
+let rendered = 0;
 let queue: Promise<unknown> = Promise.resolve();
 
 /** tsx's ESM API (`tsx/esm/api`, its `import` condition: require.resolve would give the CommonJS one). */
@@ -70,8 +71,10 @@ function renderOnce(input: QuotePdfInput, sealer: PdfSealer): Promise<RenderedPd
     const onMessage = (reply: PdfWorkerReply) => {
       if (reply.id !== id) return;
       settle();
-      if (reply.ok) resolve({ pdf: reply.pdf, threadId: reply.threadId });
-      else reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
+      if (reply.ok) {
+        rendered++;
+        resolve({ pdf: reply.pdf, threadId: reply.threadId });
+      } else reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
     };
     const onError = (error: Error) => lost(new Error(`the PDF worker failed: ${error.message}`, { cause: error }));
     const onExit = (code: number) => lost(new Error(`the PDF worker stopped (exit code ${code})`));
@@ -90,6 +93,11 @@ export function renderSealedQuotePdfInWorker(input: QuotePdfInput, sealer: PdfSe
   const run = queue.then(() => renderOnce(input, sealer));
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** How many PDFs the worker threads of this process have made (tests: the job renders off the main thread). */
+export function pdfWorkerRenders(): number {
+  return rendered;
 }
 
 /** Stops the PDF worker (server shutdown); a render after this starts a new one. */
