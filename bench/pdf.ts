@@ -5,8 +5,15 @@
 // `sealPdfDocument`). The first render of the process (fonts loading) is printed apart; p50/p95
 // of render and of seal after it. The headline, as before: p95 of render + p95 of seal (at least
 // the p95 of their sum), and the CPU time of render + seal (p50). Prints figures; no pass/fail.
+// Decision 067: the server makes the PDF in a worker thread (`renderSealedQuotePdfInWorker`);
+// measured side by side with the same PDF made on this thread: the wall time per PDF, and the
+// longest the calling thread's event loop was held up during one (perf_hooks
+// monitorEventLoopDelay: the time this server could answer no request). The worker's first PDF is
+// a new thread's (modules and fonts loading; from source, through tsx, as `npm run dev` and the
+// tests run it).
 import os from "node:os";
-import { produceSealedQuotePdf } from "../src/server/pdf/index";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { closePdfWorker, produceSealedQuotePdf, renderSealedQuotePdfInWorker } from "../src/server/pdf/index";
 import { renderQuotePdfDocument } from "../src/server/pdf/quote-pdf";
 import { createSelfSignedP12, sealPdfDocument, sealerFromP12, verifyPdfSeal } from "../src/server/pdf/seal";
 import { realisticPdfInput } from "../tests/support/quote-pdf";
@@ -19,6 +26,18 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
+/** The call's wall time and the longest this thread's event loop was blocked meanwhile (ms). */
+async function blocked<T>(call: () => Promise<T>): Promise<{ value: T; ms: number; stallMs: number }> {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const t0 = performance.now();
+  const value = await call();
+  const ms = performance.now() - t0;
+  delay.disable();
+  // The histogram holds delays beyond the resolution; none recorded: 0.
+  return { value, ms, stallMs: delay.count > 0 ? delay.max / 1e6 : 0 };
+}
+
 export async function benchPdf(runs = Number(process.env.BENCH_PDF_RUNS ?? 10)) {
   console.log(
     `\nQuote PDF (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs): 10 blocks, 40 lines, 2 signatures, 6 evidence rows (${runs} runs per language, after a warm-up)`,
@@ -26,9 +45,9 @@ export async function benchPdf(runs = Number(process.env.BENCH_PDF_RUNS ?? 10)) 
   const sealer = sealerFromP12(createSelfSignedP12("bench.offerly.test", "bench"), "bench", "generated");
   for (const language of ["ENG", "NL"] as const) {
     const input = await realisticPdfInput(language);
-    const w0 = performance.now();
-    const warm = await produceSealedQuotePdf(input, sealer);
-    const warmMs = performance.now() - w0;
+    const first = await blocked(() => produceSealedQuotePdf(input, sealer));
+    const warm = first.value;
+    const warmMs = first.ms;
     if (!verifyPdfSeal(warm).valid) throw new Error("the sealed PDF does not verify");
     const render: number[] = [];
     const renderCpu: number[] = [];
@@ -47,6 +66,53 @@ export async function benchPdf(runs = Number(process.env.BENCH_PDF_RUNS ?? 10)) 
       seal.push(performance.now() - t1);
       bytes = sealed.length;
     }
+    // The same PDF on this thread and in the worker, alternately: wall time and this thread's longest stall.
+    const workerFirst = await blocked(() => renderSealedQuotePdfInWorker(input, sealer));
+    if (!verifyPdfSeal(workerFirst.value.pdf).valid) throw new Error("the worker's sealed PDF does not verify");
+    const here = { ms: [] as number[], stall: [] as number[] };
+    const inWorker = { ms: [] as number[], stall: [] as number[] };
+    // Control: the longest stall of this thread doing nothing for as long (a loaded machine's scheduling).
+    const idleStall: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const a = await blocked(() => produceSealedQuotePdf(input, sealer));
+      here.ms.push(a.ms);
+      here.stall.push(a.stallMs);
+      const b = await blocked(() => renderSealedQuotePdfInWorker(input, sealer));
+      inWorker.ms.push(b.ms);
+      inWorker.stall.push(b.stallMs);
+      idleStall.push((await blocked(() => new Promise((resolve) => setTimeout(resolve, b.ms)))).stallMs);
+    }
+    if (language === "ENG")
+      report.figure({
+        case: "quote PDF (ENG)",
+        measure: "calling thread's longest stall, first PDF (modules and fonts loading): in the worker",
+        value: workerFirst.stallMs,
+        unit: "ms",
+        against: { label: "made on the calling thread", value: first.stallMs },
+        note: `load ${os.loadavg()[0].toFixed(1)}`,
+      });
+    report.figure({
+      case: `quote PDF (${language})`,
+      measure: "calling thread's longest stall during a warm PDF, p95: in the worker",
+      value: pct(inWorker.stall, 95),
+      unit: "ms",
+      against: { label: "made on the calling thread", value: pct(here.stall, 95) },
+      note: `idle control ${fmt(pct(idleStall, 95), 0)} ms; load ${os.loadavg()[0].toFixed(1)}`,
+    });
+    report.figure({
+      case: `quote PDF (${language})`,
+      measure: "render + seal, wall p50: in the worker",
+      value: pct(inWorker.ms, 50),
+      unit: "ms",
+      against: { label: "made on the calling thread", value: pct(here.ms, 50) },
+    });
+    console.log(
+      `  ${language.padEnd(3)}  main thread: PDF p50 ${fmt(pct(here.ms, 50), 0)} ms · p95 ${fmt(pct(here.ms, 95), 0)} ms, longest stall p50 ${fmt(pct(here.stall, 50), 0)} ms · p95 ${fmt(pct(here.stall, 95), 0)} ms (first PDF of the process ${fmt(first.ms, 0)} ms, stall ${fmt(first.stallMs, 0)} ms)`,
+    );
+    console.log(
+      `  ${language.padEnd(3)}  worker:      PDF p50 ${fmt(pct(inWorker.ms, 50), 0)} ms · p95 ${fmt(pct(inWorker.ms, 95), 0)} ms, longest stall p50 ${fmt(pct(inWorker.stall, 50), 0)} ms · p95 ${fmt(pct(inWorker.stall, 95), 0)} ms (first PDF of the worker ${fmt(workerFirst.ms, 0)} ms, stall ${fmt(workerFirst.stallMs, 0)} ms)`,
+    );
+    console.log(`  ${language.padEnd(3)}  idle control: longest stall p50 ${fmt(pct(idleStall, 50), 0)} ms · p95 ${fmt(pct(idleStall, 95), 0)} ms`);
     const total = pct(render, 95) + pct(seal, 95);
     report.figure({
       case: `quote PDF (${language})`,
@@ -63,4 +129,5 @@ export async function benchPdf(runs = Number(process.env.BENCH_PDF_RUNS ?? 10)) 
       `  ${language.padEnd(3)}  render p50 ${fmt(pct(render, 50), 0)} ms · p95 ${fmt(pct(render, 95), 0)} ms (CPU p50 ${fmt(pct(renderCpu, 50), 0)} ms)   seal p50 ${fmt(pct(seal, 50), 0)} ms · p95 ${fmt(pct(seal, 95), 0)} ms   ${Math.round(bytes / 1024)} KB   (first of the process${language === "ENG" ? ", fonts loading" : ""}: ${fmt(warmMs, 0)} ms)`,
     );
   }
+  await closePdfWorker();
 }

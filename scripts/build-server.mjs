@@ -54,17 +54,11 @@ const noTopLevelAwaitImport = {
 };
 
 for (const f of fs.existsSync("build/server") ? fs.readdirSync("build/server") : []) {
-  if (f.startsWith("chunk-") || f.startsWith("lazy-") || f.startsWith("server.cjs") || f.startsWith("main.js")) fs.rmSync(`build/server/${f}`);
+  if (f.startsWith("chunk-") || f.startsWith("lazy-") || f.startsWith("server.cjs") || f.startsWith("pdf-worker.cjs") || f.startsWith("main.js"))
+    fs.rmSync(`build/server/${f}`);
 }
-const bundled = await build({
-  stdin: {
-    // main() starts the server; the pages' build is evaluated while the database opens.
-    contents: 'export { main } from "./src/server/main.ts";\nexport const pagesBuild = () => import("./build/server/index.js");\n',
-    resolveDir: process.cwd(),
-    sourcefile: "server-bundle-entry.js",
-    loader: "js",
-  },
-  outfile: "build/server/server.cjs",
+// Shared by the server bundle and the PDF worker's.
+const nodeBundle = {
   bundle: true,
   platform: "node",
   format: "cjs",
@@ -74,20 +68,37 @@ const bundled = await build({
   // require(esm) (Node 20.19+).
   supported: { "dynamic-import": false },
   external: EXTERNAL,
-  // Code that finds files next to itself (migrations, the database image, quote-island.json) finds
-  // them next to server.cjs, in build/server, as before.
+  // Code that finds files next to itself (migrations, the database image, quote-island.json, the
+  // PDF worker) finds them next to the bundle, in build/server, as before.
   define: { "import.meta.url": "__offerlyImportMetaUrl" },
   banner: { js: "var __offerlyImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [noTopLevelAwaitImport],
   sourcemap: true,
   metafile: true,
   logLevel: "warning",
+};
+const bundled = await build({
+  ...nodeBundle,
+  stdin: {
+    // main() starts the server; the pages' build is evaluated while the database opens.
+    contents: 'export { main } from "./src/server/main.ts";\nexport const pagesBuild = () => import("./build/server/index.js");\n',
+    resolveDir: process.cwd(),
+    sourcefile: "server-bundle-entry.js",
+    loader: "js",
+  },
+  outfile: "build/server/server.cjs",
+  plugins: [noTopLevelAwaitImport],
   // The pages' build keeps `import "zod"` and the like for modules it tree-shook; nothing to do.
   logOverride: { "ignored-bare-import": "silent" },
 });
-if (bundled.warnings.some((w) => w.text.includes("import.meta"))) throw new Error("server bundle: import.meta used beyond import.meta.url");
+// The PDF worker thread (decision 067): a second entry, build/server/pdf-worker.cjs, which the
+// server (src/server/pdf/render-pool.ts, inside server.cjs) starts from next to itself. Loaded
+// plainly by the worker (no code cache): it starts once, on the first PDF.
+const pdfWorker = await build({ ...nodeBundle, entryPoints: ["src/server/pdf/render-worker.ts"], outfile: "build/server/pdf-worker.cjs" });
+for (const b of [bundled, pdfWorker])
+  if (b.warnings.some((w) => w.text.includes("import.meta"))) throw new Error("server bundle: import.meta used beyond import.meta.url");
 fs.copyFileSync("scripts/lib/server-entry.mjs", "build/server/main.js");
-fs.writeFileSync("build/server/externals.json", `${JSON.stringify(checkExternals(bundled.metafile), null, 2)}\n`);
+const externals = checkExternals({ inputs: { ...bundled.metafile.inputs, ...pdfWorker.metafile.inputs } });
+fs.writeFileSync("build/server/externals.json", `${JSON.stringify(externals, null, 2)}\n`);
 
 // The public quote page's island (decision 023): its own small bundle, no React. signature_pad is
 // split into a chunk loaded when the customer starts signing. The page finds the hashed file name

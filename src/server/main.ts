@@ -7,6 +7,7 @@ import { type Config, ConfigError, parseConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
 import { createLogger, serverLogDestination } from "./logger";
+import { closePdfWorker } from "./pdf/render-pool";
 
 /**
  * The rest of the server, loaded while the database opens (decision 042): a fresh data folder is
@@ -276,6 +277,8 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     for (const timer of timers) clearInterval(timer);
     // Let running jobs finish (an unfinished one is retried after its lock expires).
     await Promise.all(workers.map((worker) => worker.stop({ timeoutMs: 7_000 })));
+    // The PDF worker thread (decision 067), idle now that no job runs.
+    await closePdfWorker();
     // The reading-time beacons still queued (decision 064), before the database goes.
     await app.beacons.close();
     mail.close();

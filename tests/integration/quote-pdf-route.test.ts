@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, customDomains, jobs, quotePdfs, quoteSignatures } from "../../src/server/db/schema";
 import { verifyPdfSeal } from "../../src/server/pdf/index";
+import { pdfWorkerRenders } from "../../src/server/pdf/render-pool";
 import { renderAndStoreQuotePdf } from "../../src/server/modules/public-quote/quote-pdf.service";
 import { QUOTE_PDF_RATE_LIMIT } from "../../src/server/modules/public-quote/quote-pdf.routes";
 import { type TestApp, createTestApp } from "../support/app";
@@ -86,7 +87,10 @@ describe("GET /quote/:slug/:nanoId/pdf", () => {
     expect(await queuedRenders(quote.id)).toHaveLength(1);
     expect(await storedPdfs(quote.id)).toEqual([]);
 
+    const workerRenders = pdfWorkerRenders();
     expect(await runJobs(t)).toBeGreaterThanOrEqual(1);
+    // Made in the PDF worker thread (decision 067), not on the server's thread.
+    expect(pdfWorkerRenders()).toBe(workerRenders + 1);
     const [stored] = await storedPdfs(quote.id);
     expect(stored).toMatchObject({
       accountId: owner.accountId,

@@ -68,10 +68,12 @@ export async function renderAndStoreQuotePdf(deps: RenderQuotePdfDeps, ids: { ac
     await db.delete(quotePdfs).where(eq(quotePdfs.id, existing.id));
   }
   const input = await pdfInputFromView(db, view, { files, publicUrl: deps.publicUrl, linkBase, now: deps.now });
-  // Loaded on first use: @react-pdf and the sealing libraries stay out of processes that never render.
-  const { getPdfSealer, produceSealedQuotePdf } = await import("../../pdf/index");
+  // Loaded on first use: the sealing libraries stay out of processes that never render. The PDF is
+  // rendered and sealed in the PDF worker thread (decision 067): @react-pdf's layout is seconds of
+  // synchronous CPU work the first time, during which this thread would answer no request.
+  const [{ getPdfSealer }, { renderSealedQuotePdfInWorker }] = await Promise.all([import("../../pdf/seal-store"), import("../../pdf/render-pool")]);
   const sealer = await getPdfSealer(db, { configured: deps.pdfSeal, publicUrl: deps.publicUrl });
-  const pdf = await produceSealedQuotePdf(input, sealer);
+  const { pdf } = await renderSealedQuotePdfInWorker(input, sealer);
   const stored = await files.put({ area: "quote-pdfs", contentType: "application/pdf", body: pdf, maxBytes: MAX_PDF_BYTES });
   let inserted: { id: string }[];
   try {

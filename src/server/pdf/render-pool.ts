@@ -1,0 +1,108 @@
+/**
+ * The sealed quote PDF, made in ONE long-lived worker thread (decision 067): @react-pdf's layout is
+ * synchronous CPU work (about 0.5 s warm, seconds for the first render of a process) that would
+ * otherwise stop the server answering anything meanwhile. The worker starts on the first render,
+ * renders one PDF at a time (queued here), keeps the process alive only while a render runs, and is
+ * stopped by `closePdfWorker` (server shutdown). A worker that crashes fails the render in hand like
+ * any error (the job system retries it); the next render starts a new worker.
+ *
+ * Where the worker's code is: from the production bundle (this code inside build/server/server.cjs)
+ * the second entry build/server/pdf-worker.cjs next to it (scripts/build-server.mjs); from source
+ * (vitest, tsx, `npm run dev`) render-worker.ts next to this file, loaded through tsx's ESM hooks
+ * (a worker ignores `--import tsx` for its entry file on Node 20, so a tiny bootstrap registers tsx).
+ */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { QuotePdfInput } from "../../shared/quote-pdf";
+import type { PdfWorkerReply, PdfWorkerRequest } from "./render-worker";
+import type { PdfSealer } from "./seal";
+
+export type RenderedPdf = { pdf: Uint8Array /** The worker thread that made it (tests: not the main thread's). */; threadId: number };
+
+let worker: Worker | null = null;
+let nextId = 1;
+let rendered = 0;
+let queue: Promise<unknown> = Promise.resolve();
+
+/** tsx's ESM API (`tsx/esm/api`, its `import` condition: require.resolve would give the CommonJS one). */
+function tsxEsmApi(): string {
+  const manifest = createRequire(import.meta.url).resolve("tsx/package.json");
+  const pkg = JSON.parse(fs.readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> };
+  return new URL(pkg.exports["./esm/api"].import.default, pathToFileURL(manifest)).href;
+}
+
+function startWorker(): Worker {
+  const bundled = import.meta.url.endsWith(".cjs");
+  const started = bundled
+    ? new Worker(new URL("./pdf-worker.cjs", import.meta.url), { name: "offerly-pdf" })
+    : new Worker(
+        `import(${JSON.stringify(tsxEsmApi())})` +
+          `.then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./render-worker.ts", import.meta.url).href)}); })`,
+        { eval: true, name: "offerly-pdf" },
+      );
+  // Idle: an error is followed by its exit (a render in hand hears both itself); forget the worker.
+  started.on("error", () => undefined);
+  started.once("exit", () => {
+    if (worker === started) worker = null;
+  });
+  started.unref();
+  return started;
+}
+
+function renderOnce(input: QuotePdfInput, sealer: PdfSealer): Promise<RenderedPdf> {
+  if (!worker) worker = startWorker();
+  const current = worker;
+  const id = nextId++;
+  return new Promise<RenderedPdf>((resolve, reject) => {
+    const settle = () => {
+      current.off("message", onMessage);
+      current.off("error", onError);
+      current.off("exit", onExit);
+      current.unref();
+    };
+    const lost = (error: Error) => {
+      settle();
+      if (worker === current) worker = null;
+      void current.terminate();
+      reject(error);
+    };
+    const onMessage = (reply: PdfWorkerReply) => {
+      if (reply.id !== id) return;
+      settle();
+      if (reply.ok) {
+        rendered++;
+        resolve({ pdf: reply.pdf, threadId: reply.threadId });
+      } else reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
+    };
+    const onError = (error: Error) => lost(new Error(`the PDF worker failed: ${error.message}`, { cause: error }));
+    const onExit = (code: number) => lost(new Error(`the PDF worker stopped (exit code ${code})`));
+    current.on("message", onMessage);
+    current.on("error", onError);
+    current.on("exit", onExit);
+    // Alive while it renders: a script awaiting the PDF must not end meanwhile.
+    current.ref();
+    const request: PdfWorkerRequest = { id, input, sealer };
+    current.postMessage(request);
+  });
+}
+
+/** Renders and seals the quote PDF in the PDF worker thread; one at a time, in the order asked. */
+export function renderSealedQuotePdfInWorker(input: QuotePdfInput, sealer: PdfSealer): Promise<RenderedPdf> {
+  const run = queue.then(() => renderOnce(input, sealer));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** How many PDFs the worker threads of this process have made (tests: the job renders off the main thread). */
+export function pdfWorkerRenders(): number {
+  return rendered;
+}
+
+/** Stops the PDF worker (server shutdown); a render after this starts a new one. */
+export async function closePdfWorker(): Promise<void> {
+  const current = worker;
+  worker = null;
+  if (current) await current.terminate();
+}

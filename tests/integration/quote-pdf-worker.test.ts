@@ -1,0 +1,53 @@
+import { threadId as mainThreadId } from "node:worker_threads";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PdfSealer, closePdfWorker, createSelfSignedP12, renderSealedQuotePdfInWorker, sealerFromP12, verifyPdfSeal } from "../../src/server/pdf/index";
+import type { QuotePdfInput } from "../../src/shared/quote-pdf";
+import { pdfText, realisticPdfInput } from "../support/quote-pdf";
+
+// Decision 067: the sealed quote PDF is made in a worker thread, so the server's main thread keeps
+// answering requests during @react-pdf's synchronous layout.
+describe("the sealed quote PDF in the PDF worker thread", () => {
+  let sealer: PdfSealer;
+  let input: QuotePdfInput;
+  beforeAll(async () => {
+    sealer = sealerFromP12(createSelfSignedP12("offerly.test", "secret"), "secret", "generated");
+    input = await realisticPdfInput("NL");
+  });
+  afterAll(() => closePdfWorker());
+
+  it("is rendered and sealed on another thread than the caller's, and verifies", async () => {
+    const { pdf, threadId } = await renderSealedQuotePdfInWorker(input, sealer);
+    expect(threadId).not.toBe(mainThreadId);
+    expect(verifyPdfSeal(pdf)).toMatchObject({ valid: true, coversWholeFile: true, signer: sealer.signerName });
+    const text = (await pdfText(pdf)).replace(/\s+/g, " ");
+    expect(text).toContain("Bakkerij De Vries B.V.");
+    expect(text).toContain("Pagina 1 van");
+  }, 120_000);
+
+  it("renders requests made together one after the other in the same worker", async () => {
+    const results = await Promise.all([renderSealedQuotePdfInWorker(input, sealer), renderSealedQuotePdfInWorker({ ...input, language: "ENG" }, sealer)]);
+    expect(new Set(results.map((r) => r.threadId)).size).toBe(1);
+    for (const { pdf } of results) expect(verifyPdfSeal(pdf).valid).toBe(true);
+  }, 120_000);
+
+  it("fails a render the worker cannot make with its error, and keeps the worker", async () => {
+    const { threadId } = await renderSealedQuotePdfInWorker(input, sealer);
+    const wrong = { ...sealer, passphrase: "not the passphrase" };
+    await expect(renderSealedQuotePdfInWorker(input, wrong)).rejects.toThrow(/PKCS#12 MAC/);
+    expect((await renderSealedQuotePdfInWorker(input, sealer)).threadId).toBe(threadId);
+  }, 120_000);
+
+  it("fails the render in hand when the worker stops, and the next render starts a new worker", async () => {
+    const { threadId } = await renderSealedQuotePdfInWorker(input, sealer);
+    const inHand = renderSealedQuotePdfInWorker(input, sealer);
+    const stopped = expect(inHand).rejects.toThrow(/PDF worker stopped/);
+    // The queue hands the request to the worker in a microtask: after this it is in the worker's hands.
+    await new Promise((resolve) => setImmediate(resolve));
+    await closePdfWorker();
+    await stopped;
+    const next = await renderSealedQuotePdfInWorker(input, sealer);
+    expect(next.threadId).not.toBe(threadId);
+    expect(next.threadId).not.toBe(mainThreadId);
+    expect(verifyPdfSeal(next.pdf).valid).toBe(true);
+  }, 120_000);
+});
