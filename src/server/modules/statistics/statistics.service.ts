@@ -337,19 +337,22 @@ export async function recordTime(db: Database, input: TimeInput, ip: string, now
       ),
     ),
   );
-  const [row] = await recordTimeStatement(db, {
-    ipKey: STATS_LIMITS.ip.key(ip),
-    quoteKey: STATS_LIMITS.quote.key(input.nanoId),
-    viewId: input.viewId,
-    nanoId: input.nanoId,
-    claimed,
-    blocks,
-    at: now.toISOString(),
-  });
+  const [row] = await recordTimeStatement(db, { ...timeKeys(input, ip, now), claimed, blocks });
   if (!row?.allowed) return { acceptedSeconds: 0, dropped: "rateLimited" };
   if (!row.found) return { acceptedSeconds: 0, dropped: "noView" };
   const accepted = Number(row.accepted ?? 0);
   return accepted > 0 ? { acceptedSeconds: accepted } : { acceptedSeconds: 0, dropped: "noTime" };
+}
+
+/** What a beacon's statement (one or batched) keys on: its rate-limit counters, its view, its time. */
+function timeKeys(input: TimeInput, ip: string, now: Date) {
+  return {
+    ipKey: STATS_LIMITS.ip.key(ip),
+    quoteKey: STATS_LIMITS.quote.key(input.nanoId),
+    viewId: input.viewId,
+    nanoId: input.nanoId,
+    at: now.toISOString(),
+  };
 }
 
 type RecordTimeValues = { ipKey: string; quoteKey: string; viewId: string; nanoId: string; claimed: number; blocks: string; at: string };
@@ -449,16 +452,7 @@ export function timeBatchRow(input: TimeInput, ip: string, seq: number, now = ne
       claimed,
     ),
   );
-  return {
-    seq,
-    ipKey: STATS_LIMITS.ip.key(ip),
-    quoteKey: STATS_LIMITS.quote.key(input.nanoId),
-    viewId: input.viewId,
-    nanoId: input.nanoId,
-    claimed,
-    blocks,
-    at: now.toISOString(),
-  };
+  return { seq, ...timeKeys(input, ip, now), claimed, blocks };
 }
 
 /**
