@@ -48,27 +48,37 @@ function commonName(cert: forge.pki.Certificate): string {
 }
 
 /**
- * Opens a PKCS#12 and checks it can seal: the passphrase opens it, it holds a private key and a
- * certificate for that key, valid now. Throws PdfSealError (without the key) otherwise.
+ * A PKCS#12 opened: its private key, its certificates, and those for that key (at least one).
+ * Throws PdfSealError (without the key) when it cannot be opened or lacks either.
  */
-export function sealerFromP12(p12: Uint8Array, passphrase: string, source: PdfSealer["source"]): PdfSealer {
+function openP12(p12: Uint8Array, passphrase: string) {
   let parsed: forge.pkcs12.Pkcs12Pfx;
   try {
     parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(toBinary(p12)), false, passphrase);
   } catch {
     throw new PdfSealError("the PKCS#12 cannot be opened (not a PKCS#12 file, or a wrong passphrase)");
   }
-  const keyBag = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0];
-  const key = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
+  const key = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0]?.key as
+    | forge.pki.rsa.PrivateKey
+    | undefined;
   if (!key) throw new PdfSealError("the PKCS#12 holds no (encrypted) RSA private key");
-  const certs = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
+  const certificates = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
     .map((bag) => bag.cert)
     .filter((c): c is forge.pki.Certificate => Boolean(c));
-  const cert = certs.find((c) => {
+  const matching = certificates.filter((c) => {
     const pub = c.publicKey as forge.pki.rsa.PublicKey;
     return pub.n?.compareTo(key.n) === 0 && pub.e?.compareTo(key.e) === 0;
   });
-  if (!cert) throw new PdfSealError("the PKCS#12 holds no certificate for its private key");
+  if (matching.length === 0) throw new PdfSealError("the PKCS#12 holds no certificate for its private key");
+  return { key, certificates, matching };
+}
+
+/**
+ * Opens a PKCS#12 and checks it can seal: the passphrase opens it, it holds a private key and a
+ * certificate for that key, valid now. Throws PdfSealError (without the key) otherwise.
+ */
+export function sealerFromP12(p12: Uint8Array, passphrase: string, source: PdfSealer["source"]): PdfSealer {
+  const cert = openP12(p12, passphrase).matching[0];
   const now = new Date();
   if (cert.validity.notAfter < now || cert.validity.notBefore > now) {
     throw new PdfSealError(
@@ -184,19 +194,9 @@ const openedSealers = new WeakMap<PdfSealer, OpenedSealer>();
 function signerFor(sealer: PdfSealer): OpenedP12Signer {
   let opened = openedSealers.get(sealer);
   if (!opened) {
-    const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(toBinary(sealer.p12)), false, sealer.passphrase);
-    const key = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0]?.key as
-      | forge.pki.rsa.PrivateKey
-      | undefined;
-    if (!key) throw new PdfSealError("the PKCS#12 holds no (encrypted) RSA private key");
-    const certificates = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
-      .map((bag) => bag.cert)
-      .filter((c): c is forge.pki.Certificate => Boolean(c));
-    const certificate = certificates.findLast((c) => {
-      const pub = c.publicKey as forge.pki.rsa.PublicKey;
-      return pub.n?.compareTo(key.n) === 0 && pub.e?.compareTo(key.e) === 0;
-    });
-    if (!certificate) throw new PdfSealError("the PKCS#12 holds no certificate for its private key");
+    const { key, certificates, matching } = openP12(sealer.p12, sealer.passphrase);
+    // As @signpdf's P12Signer: the last certificate for the key signs.
+    const certificate = matching[matching.length - 1];
     opened = { certificates, certificate, key: crypto.createPrivateKey(forge.pki.privateKeyToPem(key)) };
     openedSealers.set(sealer, opened);
   }
