@@ -16,7 +16,7 @@ describe("the marketing pages' JavaScript budget", () => {
     const over: string[] = [];
     for (const path of PAGES.map((p) => (prefix && p === "/" ? prefix : `${prefix}${p}`))) {
       // A fresh context per page: a cold cache, so every script is a response of its own.
-      const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: prefix ? "nl-NL" : "en-US" });
+      const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: prefix ? "nl-NL" : "en-US", fresh: true });
       const page = await context.newPage();
       // Every script the page loads: the documents' own and every import, dynamic ones included.
       const loaded: Promise<{ url: string; bytes: number }>[] = [];

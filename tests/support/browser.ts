@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
 
 /** Debian's Chromium; `npx playwright install` cannot download browsers here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -27,16 +27,119 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
       "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
     ],
   });
+  reuseContexts(browser);
   return {
     browser,
     // Playwright gives every launch a fresh, temporary profile folder of its own.
-    close: () => browser.close(),
+    close: () => {
+      if (process.env.OFFERLY_CONTEXT_STATS) console.log(`browser contexts: ${counts.created} made, ${counts.reused} reused`);
+      return browser.close();
+    },
   };
 }
 
+/** What a context keeps that emptying its cookies, permissions and storage does not undo: a context that used one is closed for real. */
+const LASTING = [
+  "route",
+  "routeFromHAR",
+  "routeWebSocket",
+  "unroute",
+  "addInitScript",
+  "exposeBinding",
+  "exposeFunction",
+  "setGeolocation",
+  "setOffline",
+  "setExtraHTTPHeaders",
+  "setHTTPCredentials",
+  "setDefaultTimeout",
+  "setDefaultNavigationTimeout",
+  "on",
+  "once",
+  "addListener",
+  "prependListener",
+  "newCDPSession",
+] as const;
+
+/** Web storage a reused context is emptied of, per origin it opened (CDP Storage.clearDataForOrigin); its HTTP cache stays. */
+const STORAGE_TYPES = "cookies,file_systems,indexeddb,local_storage,websql,service_workers,cache_storage,shared_storage,storage_buckets";
+
+/**
+ * `browser.newContext(options)` hands out a context that an earlier test of the file closed, with
+ * the same options, emptied (pages closed, cookies, permissions and every origin's storage cleared)
+ * — a person's fresh profile — but with its HTTP cache kept: a new context costs Chromium about a
+ * CPU-second to make and another to fetch and compile the app's scripts cold, over the ≈ 150
+ * contexts of the browser suite (decision 044, eighth pass). A context that was given something
+ * clearing cannot undo (a route, an init script, a binding, listeners, …) is closed for real.
+ * `{ fresh: true }` in the options: a new context always (a test of what a first visit loads).
+ */
+/** Contexts made and handed out again (OFFERLY_CONTEXT_STATS=1 prints them when the browser closes). */
+const counts = { created: 0, reused: 0 };
+function reuseContexts(browser: Browser): void {
+  const handedOut = new Set<BrowserContext>();
+  const create = browser.newContext.bind(browser);
+  const idle = new Map<string, BrowserContext[]>();
+  browser.newContext = (async (options: Parameters<Browser["newContext"]>[0] & { fresh?: boolean } = {}) => {
+    const { fresh, ...contextOptions } = options;
+    const key = JSON.stringify(contextOptions);
+    if (fresh || process.env.OFFERLY_FRESH_CONTEXTS === "1") return create(contextOptions);
+    const reused = idle.get(key)?.pop();
+    if (reused) {
+      handedOut.add(reused);
+      counts.reused += 1;
+      return reused;
+    }
+    const context = await create(contextOptions);
+    handedOut.add(context);
+    counts.created += 1;
+    const origins = new Set<string>();
+    if (contextOptions.baseURL) origins.add(new URL(contextOptions.baseURL).origin);
+    const notePage = (page: Page) =>
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame() && /^https?:/.test(frame.url())) origins.add(new URL(frame.url()).origin);
+      });
+    context.on("page", notePage);
+    let lasting = false;
+    const originals = new Map<string, (...args: unknown[]) => unknown>();
+    for (const name of LASTING) {
+      const original = (context as unknown as Record<string, (...args: unknown[]) => unknown>)[name].bind(context);
+      originals.set(name, original);
+      (context as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        lasting = true;
+        return original(...args);
+      };
+    }
+    const newCDPSession = originals.get("newCDPSession") as BrowserContext["newCDPSession"];
+    const closeForReal = context.close.bind(context);
+    context.close = async (closeOptions?: Parameters<BrowserContext["close"]>[0]) => {
+      // Closed twice (a test's finally and its own close): once is enough.
+      if (!handedOut.delete(context)) return;
+      if (lasting || !browser.isConnected()) return closeForReal(closeOptions);
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        const cdp = await newCDPSession(page);
+        for (const origin of origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: STORAGE_TYPES });
+        await cdp.detach();
+        await Promise.all(context.pages().map((p) => p.close()));
+        await context.clearCookies();
+        await context.clearPermissions();
+      } catch {
+        // A context that cannot be emptied is not handed out again.
+        return closeForReal(closeOptions).catch(() => undefined);
+      }
+      origins.clear();
+      if (contextOptions.baseURL) origins.add(new URL(contextOptions.baseURL).origin);
+      const list = idle.get(key) ?? [];
+      list.push(context);
+      idle.set(key, list);
+    };
+    return context;
+  }) as Browser["newContext"];
+}
+
 /** A fresh browser profile (cookies, storage) with a language preference (outside hosts resolve to nothing: the launch flags). */
-export async function newContext(browser: Browser, options: { locale?: string; baseURL: string }): Promise<BrowserContext> {
+export async function newContext(browser: Browser, options: { locale?: string; baseURL: string; fresh?: boolean }): Promise<BrowserContext> {
   const context = await browser.newContext({
+    ...(options.fresh ? ({ fresh: true } as object) : {}),
     baseURL: options.baseURL,
     locale: options.locale ?? "en-US",
     extraHTTPHeaders: { "Accept-Language": options.locale ?? "en-US" },
