@@ -150,6 +150,7 @@ const dbWorkers = process.env.OFFERLY_DB_WORKERS ?? String(Math.max(1, cores));
 const browserWorkers = process.env.OFFERLY_BROWSER_WORKERS ?? String(Math.max(1, cores));
 const started = performance.now();
 let runs;
+let otherNodeRuns = [];
 let gatesFailed = [];
 if (filtered) {
   if ((await build()) !== 0) process.exit(1);
@@ -181,7 +182,23 @@ if (filtered) {
       )
     : { label: "browser and production build", status: 1, results: "" };
   gatesFailed = (await gates).filter(Boolean);
+  // OFFERLY_OTHER_NODES="22 24" (.ci/run): the other-Node selection (ci-plan.mjs `otherNode`) on each
+  // of those majors, started once the gates are done, beside the two test processes: their servers
+  // and browser starting mostly wait, and the machine had idle cores through the run (decision 044,
+  // eighth pass). Each prints its lines prefixed; a failure fails the run.
+  const majors = otherNode || !built ? [] : (process.env.OFFERLY_OTHER_NODES ?? "").split(/[\s,]+/).filter(Boolean);
+  const others = majors.map((major) =>
+    runStage(
+      `Node ${major} (other-Node selection)`,
+      process.execPath,
+      [path.join(import.meta.dirname, "node-version.mjs"), major, "node", "scripts/test.mjs", "--other-node"],
+      {
+        prefix: `[node ${major}]`,
+      },
+    ).then((status) => ({ label: `Node ${major}`, status, otherNode: true })),
+  );
   runs = await Promise.all([db, browser]);
+  otherNodeRuns = await Promise.all(others);
 }
 
 let passed = 0;
@@ -205,6 +222,13 @@ console.log(
 );
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped${missing.length ? ` (no results from: ${missing.join(", ")})` : ""}`);
 fs.rmSync(tmp, { recursive: true, force: true });
+const otherNodeFailed = otherNodeRuns.filter((r) => r.status !== 0).map((r) => r.label);
+if (otherNodeRuns.length)
+  console.log(`other Nodes: ${otherNodeRuns.map((r) => `${r.label} ${r.status === 0 ? "passed" : `failed (exit ${r.status})`}`).join(", ")}`);
+if (otherNodeFailed.length) {
+  console.error(`\nA test failed on ${otherNodeFailed.join(" and ")} (its lines above are prefixed with it).`);
+  process.exit(1);
+}
 if (gatesFailed.length) {
   console.error(`\n${gatesFailed.join(" and ")} failed: fix it before anything else (the run fails).`);
   process.exit(1);
