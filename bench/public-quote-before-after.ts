@@ -7,8 +7,13 @@
  * view from one browser, as `npm run bench -- public` loads it. Prints; does not assert.
  *
  *   BENCH_PUBLIC_BEFORE=/tmp/old npx tsx bench/public-quote-before-after.ts   (BENCH_RENDERED=1: with a query string, rendered)
+ *
+ * BENCH_ACCEPT_ENCODING=gzip (or br): the load asks for that coding as a browser does, and the bare
+ * server sends the page compressed once in it (decision 068); the servers' answers are checked for
+ * status 200 only then.
  */
 import os from "node:os";
+import zlib from "node:zlib";
 import { seedPublishedQuote } from "../tests/support/e2e";
 import { startServer } from "../tests/support/server";
 import { listen, load } from "./lib";
@@ -29,8 +34,15 @@ async function startIn(dir: string) {
 }
 
 const servers = { before: await startIn(beforeDir), after: await startIn(process.cwd()) };
-const check = (status: number, text: string) => status === 200 && text.includes("quote-document");
-const options = { headers: { "accept-language": "en", "user-agent": "bench" }, check, connections: 8, seconds: 5 };
+const coding = process.env.BENCH_ACCEPT_ENCODING;
+if (coding && coding !== "gzip" && coding !== "br") throw new Error("BENCH_ACCEPT_ENCODING: gzip or br");
+const check = (status: number, text: string) => status === 200 && (coding !== undefined || text.includes("quote-document"));
+const options = {
+  headers: { "accept-language": "en", "user-agent": "bench", ...(coding ? { "accept-encoding": coding } : {}) },
+  check,
+  connections: 8,
+  seconds: 5,
+};
 const urls = { before: "", after: "", bare: "" };
 let body = "";
 for (const name of ["before", "after"] as const) {
@@ -38,9 +50,10 @@ for (const name of ["before", "after"] as const) {
   urls[name] = servers[name].url + seeded.path + suffix;
   body = await (await fetch(servers[name].url + seeded.path, { headers: { "accept-language": "en" } })).text();
 }
+const bareBody = coding === "gzip" ? zlib.gzipSync(body) : coding === "br" ? zlib.brotliCompressSync(body) : Buffer.from(body);
 const bare = await listen((_request, response) => {
-  response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-  response.end(body);
+  response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(coding ? { "content-encoding": coding } : {}) });
+  response.end(bareBody);
 });
 urls.bare = bare.url;
 const results = { before: [] as number[], after: [] as number[], bare: [] as number[] };
@@ -66,4 +79,6 @@ try {
 }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const share = (name: "before" | "after") => `${median(results[name])} req/s (${((100 * median(results[name])) / median(results.bare)).toFixed(0)} % of bare)`;
-console.log(`median, ${suffix ? "rendered" : "from the page cache"}: before ${share("before")}, after ${share("after")}, bare ${median(results.bare)} req/s`);
+console.log(
+  `median, ${suffix ? "rendered" : "from the page cache"}${coding ? ` (Accept-Encoding: ${coding})` : ""}: before ${share("before")}, after ${share("after")}, bare ${median(results.bare)} req/s`,
+);

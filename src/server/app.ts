@@ -17,6 +17,7 @@ import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
 import { BODY_LIMITS, graphqlBodyLimit, limitBody } from "./http/body-limit";
 import { GRAPHQL_VARY, addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cors";
 import { type GraphQLNodeHandler, createGraphQLNodeHandler } from "./http/graphql-node";
+import { type PublicPageNodeHandler, createPublicPageNodeHandler, knownStamps } from "./http/page-node";
 import { apiLocale, clientAddressFrom, graphqlErrorBody, internalErrorBody, requestIdFrom } from "./http/request";
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
@@ -69,7 +70,8 @@ export type AppDeps = {
   beaconBatch?: BeaconBatchOptions;
 };
 
-type Env = { Variables: { requestId: string; nonce: string } };
+/** `scriptHashes`: the answer is a stored public page (decision 068): its CSP allows these hashes instead of the nonce. */
+type Env = { Variables: { requestId: string; nonce: string; scriptHashes?: string[] } };
 
 /** Pages (and their .data loader requests) whose answers are never stored by a cache. */
 const PRIVATE_PAGES = /^\/(app|quote|auth|complete-profile|accept-invite)(\/|\.data$|$)/;
@@ -154,7 +156,12 @@ export function createApp(deps: AppDeps) {
   app.use("*", async (c, next) => {
     await next();
     const nonce = c.get("nonce");
-    for (const [name, value] of nonce === undefined ? jsonSecurityHeaders : Object.entries(securityHeaders({ config, nonce, path: c.req.path }))) {
+    const scriptHashes = c.get("scriptHashes");
+    const headers =
+      nonce === undefined
+        ? jsonSecurityHeaders
+        : Object.entries(scriptHashes ? securityHeaders({ config, scriptHashes, path: c.req.path }) : securityHeaders({ config, nonce, path: c.req.path }));
+    for (const [name, value] of headers) {
       c.res.headers.set(name, value);
     }
   });
@@ -334,10 +341,13 @@ export function createApp(deps: AppDeps) {
   }
 
   // Pages: locale redirects, then React Router.
+  let pageNode: PublicPageNodeHandler | undefined;
   if (deps.ssr) {
     const handle = createRequestHandler(deps.ssr.build, deps.ssr.mode);
     // Public quote pages: cached rendered HTML, validated by one query on every request (decision 033).
     const publicPages = deps.publicPageCache ?? createPublicPageCache({ db, log }, { maxBytes: deps.ssr.mode === "development" ? 0 : undefined });
+    // A cached public page straight from node:http, ahead of Hono (decision 068); nodeListener routes to it.
+    pageNode = createPublicPageNodeHandler({ config, log, cache: publicPages, readDb: (request) => deps.readReplica?.forRequest(request) ?? primaryReads });
     app.all("*", async (c) => {
       const url = new URL(c.req.url);
       const decision = decideLocale({
@@ -368,17 +378,25 @@ export function createApp(deps: AppDeps) {
             signedIn: ctx.auth.user !== null,
             customDomain: onDomain?.domain,
             evidence: { ip: clientAddress ?? null, userAgent: c.req.header("user-agent") ?? null },
+            acceptEncoding: c.req.header("accept-encoding"),
             readDb: ctx.readDb,
+            // Read already by the node:http path for this request (decision 068), or undefined.
+            stamp: knownStamps.get((c.env as { incoming?: object } | undefined)?.incoming ?? c.req.raw),
             render,
           })
         : await render();
+      // A stored public page (decision 068) carries its own Cache-Control, Vary and coding; its CSP allows its scripts' hashes, no nonce.
+      const scriptHashes = publicPages.storedForm(response);
+      if (scriptHashes) c.set("scriptHashes", scriptHashes);
       if (decision.kind === "render" && decision.setCookie && isPageRequest) {
         response.headers.append("Set-Cookie", localeCookieHeader(decision.setCookie, secure));
       }
       // Anything for a signed-in user, the app, the sign-in pages and public quotes (secret links)
       // is private and never stored; public marketing pages for visitors only revalidate.
       const privateAnswer = ctx.auth.user !== null || PRIVATE_PAGES.test(splitLocalePath(url.pathname).path);
-      if (privateAnswer) {
+      if (scriptHashes) {
+        // Its headers are the stored page's, the same on the node:http path.
+      } else if (privateAnswer) {
         response.headers.set("Cache-Control", "private, no-store");
         response.headers.append("Vary", "Cookie, Accept-Language");
       } else if (response.headers.get("content-type")?.startsWith("text/html")) {
@@ -391,7 +409,7 @@ export function createApp(deps: AppDeps) {
 
   // POST /graphql with JSON from node:http without Hono (decision 038); nodeListener routes to it.
   const graphqlNode: GraphQLNodeHandler = createGraphQLNodeHandler({ config, log, yoga, requestContext, fallback: (request, env) => app.fetch(request, env) });
-  return Object.assign(app, { graphqlNode, config, beacons });
+  return Object.assign(app, { graphqlNode, pageNode, config, beacons });
 }
 
 /**
@@ -403,6 +421,19 @@ export function nodeListener(app: ReturnType<typeof createApp>): (req: IncomingM
   return (req, res) => {
     // Only the main host takes the direct /graphql path; a custom domain's requests go through the Host gate.
     const onMainHost = isMainHost(app.config, hostName(req.headers.host ?? "localhost"));
-    if (!onMainHost || !app.graphqlNode(req, res)) void hono(req, res);
+    if (!onMainHost) return void hono(req, res);
+    if (app.graphqlNode(req, res)) return;
+    // A cached public page (decision 068): answered here, or handed to Hono with the stamp it read.
+    const pageNode = app.pageNode;
+    if (pageNode?.takes(req)) {
+      void pageNode.handle(req, res).then(
+        (answered) => {
+          if (!answered) void hono(req, res);
+        },
+        () => void hono(req, res),
+      );
+      return;
+    }
+    void hono(req, res);
   };
 }

@@ -69,7 +69,7 @@ async function cached(path: string): Promise<Page> {
 }
 
 describe("the public page cache", () => {
-  it("serves the same bytes from the cache except the nonce, which is new per response and on every script tag", async () => {
+  it("serves the same bytes for every response, with no nonce: its CSP allows no inline script (decision 068)", async () => {
     const quote = await live();
     const first = await counted(() => open(quote.path));
     expect(first.misses).toBe(1);
@@ -77,14 +77,19 @@ describe("the public page cache", () => {
     expect(second.hits).toBe(1);
     const [a, b] = [first.result, second.result];
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.nonce).toMatch(/^[A-Za-z0-9+/=]{24}$/);
-    expect(b.nonce).not.toBe(a.nonce);
-    expect(b.body).not.toContain(a.nonce);
-    expect(b.body.replaceAll(b.nonce, a.nonce)).toBe(a.body);
-    // Every script (the island's JSON and module) carries this response's nonce, as the CSP says.
+    // The stored form from the first answer on: identical bytes, no nonce anywhere.
+    expect(b.body).toBe(a.body);
+    expect([a.nonce, b.nonce]).toEqual(["", ""]);
+    expect(b.body).not.toMatch(/\snonce=/);
+    // The page's scripts are the island's JSON (never run) and its module file ('self'): no inline
+    // script runs, so the CSP allows none (no nonce, no hash, no 'unsafe-inline').
     const scripts = b.body.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThanOrEqual(2);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${b.nonce}"`);
+    for (const tag of scripts) expect(tag).toMatch(/\ssrc="\/|\stype="application\/json"/);
+    for (const page of [a, b]) {
+      const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(page.response.headers.get("content-security-policy") ?? "")?.[1];
+      expect(scriptSrc).toBe("'self'");
+    }
     expect(b.response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(b.response.headers.get("cache-control")).toBe("private, no-store");
     // A hit records the customer's view like a render does (once per address and browser).
@@ -230,8 +235,18 @@ describe("the public page cache", () => {
     const small = createPublicPageCache({ db: t.db, log: { warn: () => undefined } as never }, { maxBytes: 1 });
     expect(small.stats()).toMatchObject({ entries: 0, bytes: 0 });
     const [a, b] = [await live(), await live()];
-    const pageA = await open(a.path);
-    const bound = Buffer.byteLength(pageA.body) * 2 + 1000;
+    // An entry's bytes: its body and the compressed forms stored with it (decision 068).
+    const probe = createPublicPageCache({ db: t.db, log: { warn: () => undefined } as never });
+    await probe.serve({
+      request: new Request(`http://offerly.test${a.path}`),
+      locale: "en",
+      nonce: "n".repeat(24),
+      signedIn: false,
+      evidence: { ip: null, userAgent: "LRU" },
+      render: () => t.fetch(a.path),
+    });
+    expect(probe.stats().entries).toBe(1);
+    const bound = probe.stats().bytes * 2 + 1000;
     const lru = createPublicPageCache({ db: t.db, log: { warn: () => undefined } as never }, { maxBytes: bound });
     const c = await live();
     const serve = (path: string) => {

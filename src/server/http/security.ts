@@ -6,25 +6,35 @@ export function createNonce(): string {
 }
 
 /**
- * Security headers for every response. Scripts need the response's nonce (React Router's inline
- * hydration scripts carry it); no 'unsafe-inline' scripts in production.
+ * Security headers for every response. Inline scripts need the response's nonce (React Router's
+ * inline hydration scripts carry it) or, on a cached page, their hashes; no 'unsafe-inline' scripts
+ * in production.
  */
 export function securityHeaders(options: {
   config: Config /** None for answers without HTML (JSON): no inline script is allowed then. */;
   nonce?: string;
+  /**
+   * Instead of a nonce: the `sha256-…` sources of the page's inline scripts, for a page whose bytes
+   * are the same for every response (the cached public quote page, decision 068); none allows no
+   * inline script at all.
+   */
+  scriptHashes?: readonly string[];
   path: string;
 }): Record<string, string> {
   const { config, nonce, path } = options;
+  const scriptHashes = nonce ? [] : (options.scriptHashes ?? []);
   const analytics = config.public.analytics !== null;
   const dev = !config.isProduction;
   const scriptSrc = [
     "'self'",
     ...(nonce ? [`'nonce-${nonce}'`] : []),
+    ...scriptHashes.map((hash) => `'${hash}'`),
     ...(analytics ? ["https://www.googletagmanager.com"] : []),
     // Vite's dev server injects inline modules for hot reloading.
     ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : []),
   ];
-  if (dev && nonce) scriptSrc.splice(1, 1); // a nonce would make browsers ignore 'unsafe-inline'
+  // A nonce or a hash would make browsers ignore 'unsafe-inline'.
+  if (dev) scriptSrc.splice(1, (nonce ? 1 : 0) + scriptHashes.length);
   const connectSrc = [
     "'self'",
     ...(analytics ? ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] : []),

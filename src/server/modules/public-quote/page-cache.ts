@@ -1,3 +1,6 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, and, eq, isNull, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -34,8 +37,11 @@ import { type Evidence, recordView } from "./signing.service";
  *   preview, with its banner, or anyone else with a session) is always rendered.
  * - Only a 200 page is stored; when the stamp says expired (410) or not available (404) the entry is
  *   dropped and the page rendered, so those answers never come from a stale entry.
- * - The CSP nonce stays per response: the body is stored cut at `nonce="…"` and joined with the
- *   response's own nonce.
+ * - A stored page is the same bytes for every response (decision 068): the render's nonce
+ *   attributes are dropped and its CSP allows the page's inline scripts by their hashes (today it
+ *   has none that run: the island's JSON and its module file), so the bytes are stored once with
+ *   their br, gzip and deflate forms, chosen by Accept-Encoding. A hit is answered from node:http
+ *   ahead of Hono (http/page-node.ts, `lookup`) or through Hono (`serve`), with the same headers.
  * - A request with a query string (e.g. `?conversation=questionSent`, the forms' status message)
  *   is rendered, not stored.
  * - A hit still records the customer's view (`recordView`, as the page's loader does), so the
@@ -168,7 +174,92 @@ async function prepareOn(db: Executor): Promise<void> {
   }
 }
 
-type Entry = { stamp: string; status: number; headers: [string, string][]; parts: string[]; bytes: number };
+/** Content codings a cached page is stored in besides identity, in order of preference (decision 068). */
+export type PageEncoding = "br" | "gzip" | "deflate";
+const ENCODINGS: readonly PageEncoding[] = ["br", "gzip", "deflate"];
+
+type Entry = {
+  stamp: string;
+  /** The answer's headers but the coding's and the length (content type, cache control, vary). */
+  headers: [string, string][];
+  /** The body as sent, the same for every request (no nonce), and its compressed forms. */
+  variants: Record<PageEncoding | "identity", Buffer>;
+  /** The CSP sources of the page's inline scripts (`sha256-…`); none on today's page. */
+  scriptHashes: string[];
+  bytes: number;
+};
+
+/** A cached page's answer: headers but the security headers, Set-Cookie and the request id (added by the caller). */
+export type CachedAnswer = { status: 200; headers: [string, string][]; body: Buffer; scriptHashes: string[] };
+
+/**
+ * The coding for an Accept-Encoding header, as Hono's compress middleware chooses among its own
+ * (the first with q=1 in our order, else the highest q, `*` standing for any not named); null: identity.
+ */
+export function chooseEncoding(header: string | null | undefined): PageEncoding | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";");
+    const token = name.trim().toLowerCase();
+    if (!token) continue;
+    let weight = 1;
+    for (const param of params) {
+      const [key, value] = param.split("=");
+      if (key?.trim().toLowerCase() === "q") weight = Number(value?.trim());
+    }
+    q.set(token, Number.isFinite(weight) ? weight : 0);
+  }
+  let best: { encoding: PageEncoding; q: number } | null = null;
+  for (const encoding of ENCODINGS) {
+    const weight = q.get(encoding) ?? q.get("*") ?? 0;
+    if (weight === 1) return encoding;
+    if (weight > 0 && (!best || weight > best.q)) best = { encoding, q: weight };
+  }
+  return best?.encoding ?? null;
+}
+
+const JS_TYPES = new Set(["", "module", "importmap", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript"]);
+
+/**
+ * The CSP hash sources (`sha256-…`) of a page's inline scripts that a browser would run: no `src`,
+ * a JavaScript type (or none, `module`, `importmap`). Data blocks (`application/json`) are never run
+ * and need none. Attributes are as React writes them (double quotes).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase() ?? "";
+    if (!JS_TYPES.has(type)) continue;
+    hashes.add(
+      `sha256-${crypto
+        .createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}`,
+    );
+  }
+  return [...hashes];
+}
+
+async function compressed(identity: Buffer): Promise<Entry["variants"]> {
+  const [br, gzip, deflate] = await Promise.all([
+    brotliCompress(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipCompress(identity, { level: 9 }),
+    deflateCompress(identity, { level: 9 }),
+  ]);
+  return { identity, br, gzip, deflate };
+}
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzipCompress = promisify(zlib.gzip);
+const deflateCompress = promisify(zlib.deflate);
 
 export type PageCacheStats = {
   hits: number;
@@ -193,29 +284,40 @@ export type PublicPageCacheOptions = {
   monotonic?: () => number;
 };
 
-export type PageRequest = {
-  request: Request;
+/** What decides whether a request may take a cached page, and records its view. */
+export type PageLookup = {
+  /** The request's path (no query string: a request with one never uses the cache). */
+  pathname: string;
   locale: Locale;
-  /** This response's CSP nonce (the security headers carry the same one). */
-  nonce: string;
-  /** The request carries a signed-in user: the page may differ (preview banner), never cached. */
-  signedIn: boolean;
-  evidence: Evidence;
   /** The custom domain the page is served on (decision 060): its links differ, so it is cached apart. */
   customDomain?: string;
+  evidence: Evidence;
+  /** The request's Accept-Encoding: which stored coding it gets. */
+  acceptEncoding?: string | null;
   /**
    * Where this request reads (decision 036): the stamp query goes to the read replica like the
    * page's own read model, and an answer other than "available" is confirmed on the primary.
    * Default: the cache's database.
    */
   readDb?: ReadDb;
+};
+
+export type PageRequest = Omit<PageLookup, "pathname"> & {
+  request: Request;
+  /** This response's CSP nonce (the render's script tags carry it; a stored page drops it). */
+  nonce: string;
+  /** The request carries a signed-in user: the page may differ (preview banner), never cached. */
+  signedIn: boolean;
+  /** The stamp already read for this request by the node:http path (undefined: not read yet). */
+  stamp?: PageStamp | null;
   /** Renders the page (React Router): called on a miss and whenever the cache stands aside. */
   render: () => Response | Promise<Response>;
 };
 
-export type PublicPageCache = ReturnType<typeof createPublicPageCache>;
+/** The node:http path's lookup: a cached answer, or the stamp it read for the Hono path to reuse. */
+export type PageHit = { answer: CachedAnswer } | { stamp: PageStamp | null };
 
-const NONCE_ATTRIBUTE = (nonce: string) => `nonce="${nonce}"`;
+export type PublicPageCache = ReturnType<typeof createPublicPageCache>;
 
 export function createPublicPageCache(deps: { db: Executor; log: Logger }, options: PublicPageCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
@@ -283,55 +385,122 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
     }
   }
 
-  function respond(entry: Entry, nonce: string): Response {
-    return new Response(entry.parts.join(NONCE_ATTRIBUTE(nonce)), { status: entry.status, headers: entry.headers });
+  /** The answer for one request: the coding it accepts, stored once. */
+  function answer(entry: Entry, acceptEncoding: string | null | undefined): CachedAnswer {
+    const encoding = chooseEncoding(acceptEncoding);
+    const body = entry.variants[encoding ?? "identity"];
+    const headers: [string, string][] = [...entry.headers];
+    if (encoding) headers.push(["content-encoding", encoding]);
+    headers.push(["content-length", String(body.length)]);
+    return { status: 200, headers, body, scriptHashes: entry.scriptHashes };
+  }
+
+  /** Answers given in the stored form (no nonce, CSP by hashes): the caller sets the security headers from these. */
+  const storedForm = new WeakMap<Response, string[]>();
+  function respond(cached: CachedAnswer): Response {
+    const response = new Response(cached.body as Uint8Array<ArrayBuffer>, { status: cached.status, headers: cached.headers });
+    storedForm.set(response, cached.scriptHashes);
+    return response;
+  }
+
+  function nanoIdOf(pathname: string): string | null {
+    if (maxBytes <= 0) return null;
+    return PAGE_PATH.exec(pathname)?.[1] ?? null;
   }
 
   /** The public page's nanoId when this request may use the cache at all, else null. */
   function cacheableNanoId(page: PageRequest): string | null {
-    if (maxBytes <= 0 || page.signedIn || page.request.method !== "GET" || page.nonce.length < 16) return null;
+    if (page.signedIn || page.request.method !== "GET" || page.nonce.length < 16) return null;
     const url = new URL(page.request.url);
     if (url.search !== "") return null;
-    return PAGE_PATH.exec(url.pathname)?.[1] ?? null;
+    return nanoIdOf(url.pathname);
+  }
+
+  const keyOf = (lookup: PageLookup) => `${lookup.locale} ${lookup.customDomain ?? ""} ${lookup.pathname}`;
+
+  function stampFor(nanoId: string, readDb: ReadDb | undefined): Promise<PageStamp | null> {
+    const stamp = (db: Executor) => pageStamp(db, nanoId, now());
+    return readDb ? readDb.run(stamp, { confirm: (answer) => answer?.availability !== "AVAILABLE" }) : stamp(deps.db);
+  }
+
+  /** The cached answer when the stamp matches (the hit counted, its view recorded), else null. */
+  async function hitFor(key: string, current: PageStamp, lookup: PageLookup): Promise<CachedAnswer | null> {
+    const cached = entries.get(key);
+    if (!cached || cached.stamp !== current.stamp) return null;
+    counts.hits++;
+    entries.delete(key);
+    entries.set(key, cached);
+    await recordHitView(current, lookup.evidence);
+    return answer(cached, lookup.acceptEncoding);
+  }
+
+  /**
+   * The node:http path (decision 068): a customer's GET without a query string, signed-in callers
+   * already excluded by the caller. Null when the cache cannot take it at all; otherwise a hit's
+   * answer, or the stamp it read (a miss, 404 or 410) for `serve` to reuse through Hono.
+   */
+  async function lookup(request: PageLookup): Promise<PageHit | null> {
+    const nanoId = nanoIdOf(request.pathname);
+    if (!nanoId) return null;
+    const current = await stampFor(nanoId, request.readDb);
+    if (current?.availability !== "AVAILABLE") return { stamp: current };
+    const cached = await hitFor(keyOf(request), current, request);
+    return cached ? { answer: cached } : { stamp: current };
   }
 
   async function serve(page: PageRequest): Promise<Response> {
     const nanoId = cacheableNanoId(page);
+    const pathname = new URL(page.request.url).pathname;
     if (!nanoId) {
-      if (PAGE_PATH.test(new URL(page.request.url).pathname)) counts.bypasses++;
+      if (PAGE_PATH.test(pathname)) counts.bypasses++;
       return page.render();
     }
-    const key = `${page.locale} ${page.customDomain ?? ""} ${new URL(page.request.url).pathname}`;
-    const stamp = (db: Executor) => pageStamp(db, nanoId, now());
-    const current = page.readDb ? await page.readDb.run(stamp, { confirm: (answer) => answer?.availability !== "AVAILABLE" }) : await stamp(deps.db);
+    const lookup: PageLookup = { ...page, pathname };
+    const key = keyOf(lookup);
+    const current = page.stamp !== undefined ? page.stamp : await stampFor(nanoId, page.readDb);
     if (current?.availability !== "AVAILABLE") {
       // 404 and 410 are rendered every time, never served from what the link showed before.
       drop(key);
       counts.bypasses++;
       return page.render();
     }
-    const cached = entries.get(key);
-    if (cached && cached.stamp === current.stamp) {
-      counts.hits++;
-      entries.delete(key);
-      entries.set(key, cached);
-      await recordHitView(current, page.evidence);
-      return respond(cached, page.nonce);
-    }
+    const cached = await hitFor(key, current, lookup);
+    if (cached) return respond(cached);
     counts.misses++;
     const response = await page.render();
     if (response.status !== 200 || !response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("set-cookie") || !response.body) {
       return response;
     }
-    const body = await response.text();
-    const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
-    const entry: Entry = { stamp: current.stamp, status: 200, headers, parts: body.split(NONCE_ATTRIBUTE(page.nonce)), bytes: Buffer.byteLength(body) };
+    const rendered = await response.text();
+    const renderedHeaders = [...response.headers.entries()];
+    // The stored form: the same bytes for every request, so no nonce (its scripts are allowed by
+    // their hashes, decision 068); a page that names the nonce anywhere else is not stored.
+    const body = rendered.replaceAll(` nonce="${page.nonce}"`, "");
+    if (body.includes(page.nonce)) return new Response(rendered, { status: 200, headers: renderedHeaders });
+    const vary = renderedHeaders.filter(([name]) => name === "vary").map(([, value]) => value);
+    const headers: [string, string][] = [
+      ...renderedHeaders.filter(([name]) => name !== "content-length" && name !== "vary" && name !== "cache-control" && name !== "content-encoding"),
+      // As the page route and the compress middleware answer a rendered public page.
+      ["cache-control", "private, no-store"],
+      ["vary", [...vary, "Cookie, Accept-Language", "Accept-Encoding"].join(", ")],
+    ];
+    const variants = await compressed(Buffer.from(body, "utf8"));
+    const entry: Entry = {
+      stamp: current.stamp,
+      headers,
+      variants,
+      scriptHashes: inlineScriptHashes(body),
+      bytes: Object.values(variants).reduce((sum, bytes) => sum + bytes.length, 0),
+    };
     store(key, entry);
-    return new Response(body, { status: 200, headers });
+    return respond(answer(entry, page.acceptEncoding));
   }
 
   return {
     serve,
+    lookup,
+    /** The script hashes of an answer `serve` gave in the stored form (its CSP has no nonce), else undefined. */
+    storedForm: (response: Response): string[] | undefined => storedForm.get(response),
     /** Whether a path is the public page (both languages). */
     isPagePath: (pathname: string) => PAGE_PATH.test(pathname),
     stats: (): PageCacheStats => ({ ...counts, entries: entries.size, bytes }),
