@@ -101,7 +101,14 @@ export async function startApp(options: {
   const log = fs.openSync(options.logFile, "a");
   const child = spawn(
     process.execPath,
-    [...(options.preload ? ["--require", path.resolve(options.preload)] : []), "--enable-source-maps", `${buildDir}/server/main.js`],
+    [
+      ...(options.preload ? ["--require", path.resolve(options.preload)] : []),
+      // BENCH_APP_NODE_ARGS: extra node flags for the app under test (not a baseline), e.g.
+      // "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the bench's load.
+      ...(!options.buildDir && process.env.BENCH_APP_NODE_ARGS ? process.env.BENCH_APP_NODE_ARGS.split(" ").filter(Boolean) : []),
+      "--enable-source-maps",
+      `${buildDir}/server/main.js`,
+    ],
     {
       env: {
         PATH: process.env.PATH ?? "",

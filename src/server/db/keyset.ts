@@ -103,6 +103,15 @@ export async function keysetPage<T extends { key: string[] }>(
     count: (condition: SQL | undefined) => Promise<{ total: number; matching: number }>;
     /** The key of the row at `offset` (from the index only), or null past the end. */
     keyAt: (order: SQL[], offset: number) => Promise<string[] | null>;
+    /**
+     * Optional: the forward reads (from the start, or after a key) and their count as prepared
+     * statements — the same rows and counts as `read(beyondKey(columns, after, true) or nothing,
+     * keyOrder(columns), limit)` and `count(that condition)`; undefined when they do not apply.
+     */
+    forward?: {
+      read: (after: string[] | null, limit: number) => Promise<T[]>;
+      count: (after: string[] | null) => Promise<{ total: number; matching: number }>;
+    };
   },
   tag = "",
 ): Promise<KeysetPage<T>> {
@@ -141,7 +150,9 @@ export async function keysetPage<T extends { key: string[] }>(
       }
     }
     const condition = after ? beyondKey(columns, after, true) : undefined;
-    const [read, counted] = await Promise.all([query.read(condition, keyOrder(columns), limit + 1), query.count(condition)]);
+    const [read, counted] = query.forward
+      ? await Promise.all([query.forward.read(after, limit + 1), query.forward.count(after)])
+      : await Promise.all([query.read(condition, keyOrder(columns), limit + 1), query.count(condition)]);
     rows = read.slice(0, limit);
     total = counted.total;
     rowsBefore = condition ? (atOffset ? request.offset : total - counted.matching) : 0;

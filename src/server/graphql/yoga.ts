@@ -377,7 +377,8 @@ export function createGraphQLHandler(options: { config: Config; log: Logger; lim
     // a stream that is already read.
     maxRequestBodySize: false,
     logging: {
-      debug: (...a: unknown[]) => log.debug({ detail: a.map(String) }, "graphql"),
+      // Yoga logs two debug lines a request: nothing is formatted unless debug is on.
+      debug: log.isLevelEnabled("debug") ? (...a: unknown[]) => log.debug({ detail: a.map(String) }, "graphql") : () => {},
       info: (...a: unknown[]) => log.info({ detail: a.map(String) }, "graphql"),
       warn: (...a: unknown[]) => log.warn({ detail: a.map(String) }, "graphql"),
       error: (...a: unknown[]) =>

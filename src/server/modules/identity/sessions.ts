@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import { withFastRows } from "../../db/fast-rows";
 import { accountUsers, sessions, users } from "../../db/schema";
 import type { AccountRole, AuthState } from "../../graphql/context";
 import { readCookie } from "../../../shared/locales";
@@ -85,15 +86,17 @@ function buildSessionQueries(db: Database) {
     disabledAt: users.disabledAt,
   };
   return {
-    userOnly: db.select(columns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where).limit(1).prepare(""),
-    withAccount: db
-      .select({ ...columns, role: accountUsers.role })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, sql.placeholder("accountId"))))
-      .where(where)
-      .limit(1)
-      .prepare(""),
+    userOnly: withFastRows(db.select(columns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where).limit(1).prepare("")),
+    withAccount: withFastRows(
+      db
+        .select({ ...columns, role: accountUsers.role })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, sql.placeholder("accountId"))))
+        .where(where)
+        .limit(1)
+        .prepare(""),
+    ),
   };
 }
 
