@@ -26,6 +26,20 @@ const dest = path.join(root, ".node-versions", major);
 const started = performance.now();
 const step = (label) => console.log(`[node ${major}] ${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
+/**
+ * The environment without what `npm run` adds (npm_* variables, NODE, its node_modules/.bin and
+ * node-gyp-bin folders on PATH): they name the Node that runs npm, not the one this copy is for.
+ */
+function shellEnv() {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key) && key !== "NODE" && key !== "INIT_CWD") env[key] = value;
+  env.PATH = (process.env.PATH ?? "")
+    .split(":")
+    .filter((dir) => !dir.endsWith(`${path.sep}node_modules${path.sep}.bin`) && !dir.endsWith("node-gyp-bin"))
+    .join(":");
+  return env;
+}
+
 // 1. The binary and its headers: the registry's `node-<platform>-<arch>` package (what the `node`
 // package installs behind the scenes) holds bin/node and include/node. Installed once per major into
 // .node-versions/runtime-<major>; `npm install` there is a no-op when it is already present.
@@ -75,12 +89,15 @@ if (!fs.existsSync(stampFile) || fs.readFileSync(stampFile, "utf8") !== want) {
     filter: (src) => path.relative(fsExt, src).split(path.sep)[0] !== "build",
   });
   step("copy made (node_modules hard-linked)");
-  // npm's own node-gyp (present wherever npm is), run by the target Node.
+  // npm's own node-gyp (present wherever npm is), run by the target Node, with the environment of a
+  // shell: under `npm test` (OFFERLY_OTHER_NODES) npm's variables name this Node's headers
+  // (npm_config_nodedir=/usr), which node-gyp took over --nodedir: an addon for the wrong ABI.
   const npmRoot = execFileSync("npm", ["root", "-g"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   const gypBin = path.join(npmRoot, "npm", "node_modules", "node-gyp", "bin", "node-gyp.js");
   const built = spawnSync(nodeBin, [gypBin, "rebuild", `--nodedir=${headers}`], {
     cwd: path.join(dest, "node_modules", "fs-ext"),
     encoding: "utf8",
+    env: shellEnv(),
   });
   if (built.status !== 0) {
     console.error(`${built.stdout}\n${built.stderr}\nBuilding fs-ext for this Node failed.`);
@@ -91,8 +108,7 @@ if (!fs.existsSync(stampFile) || fs.readFileSync(stampFile, "utf8") !== want) {
 } else step("copy up to date");
 
 // 3. The command, with this Node first on PATH (npm, npx and child processes pick it up).
-const env = { ...process.env, PATH: `${path.dirname(nodeBin)}:${process.env.PATH}` };
-delete env.npm_config_nodedir;
+const env = { ...shellEnv(), PATH: `${path.dirname(nodeBin)}:${shellEnv().PATH}` };
 delete env.NODE_OPTIONS;
 const argv = command.length > 0 ? command : ["npx", "vitest", "run", "--project", "unit"];
 const run = spawnSync(argv[0], argv.slice(1), { cwd: dest, stdio: "inherit", env });
