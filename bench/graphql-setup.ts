@@ -117,6 +117,8 @@ export async function startApp(options: {
         HOST: "127.0.0.1",
         DATA_DIR: options.dataDir,
         OFFERLY_BUILD_DIR: buildDir,
+        // No PDF worker warm-up (decision 070): seconds of CPU in the server process during the measurement.
+        PDF_WARM_UP: "false",
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         ...options.env,
       },

@@ -7,7 +7,7 @@ import { type Config, ConfigError, parseConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
 import { createLogger, serverLogDestination } from "./logger";
-import { closePdfWorker } from "./pdf/render-pool";
+import { closePdfWorker, warmPdfWorker } from "./pdf/render-pool";
 
 /**
  * The rest of the server, loaded while the database opens (decision 042): a fresh data folder is
@@ -30,6 +30,12 @@ const loadServerModules = () =>
 
 /** The job worker's poll interval (jobs/worker.ts): background work starts this long after listening. */
 const BACKGROUND_WORK_DELAY_MS = 1_000;
+
+/**
+ * The PDF worker's warm-up (decision 070) starts this long after listening: after the start-up's
+ * own work (the first requests, the periodic jobs queued at start), on the other core.
+ */
+const PDF_WARM_UP_DELAY_MS = 5_000;
 
 export type MainOptions = {
   /**
@@ -243,6 +249,18 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     else listener(req, res);
   });
   server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts
+  // The first quote PDF of a process waited seconds for the PDF modules, the fonts and the JIT:
+  // the worker renders a small quote twice beforehand (decision 070). Not where no job runs.
+  let pdfWarmUp: NodeJS.Timeout | undefined;
+  const warmUpPdf = () => {
+    const started = performance.now();
+    warmPdfWorker(2).then(
+      () => log.info({ ms: Math.round(performance.now() - started) }, "PDF worker warmed up"),
+      (error: unknown) => {
+        if (!stopping) log.warn({ err: error }, "PDF worker warm-up failed (the first PDF warms it instead)");
+      },
+    );
+  };
   const listening = new Promise<{ port: number }>((resolve) => {
     server.listen(config.port, config.host, () => {
       const address = server.address();
@@ -250,6 +268,7 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
       mark("listening");
       log.info({ port, publicUrl: config.publicUrl, startupMs: startup, codeCache: options.codeCache }, `Offerly is listening on http://localhost:${port}`);
       backgroundStart = setTimeout(startBackgroundWork, BACKGROUND_WORK_DELAY_MS);
+      if (config.jobs.worker && config.pdfWarmUp) pdfWarmUp = setTimeout(warmUpPdf, PDF_WARM_UP_DELAY_MS);
       resolve({ port });
     });
   });
@@ -258,6 +277,7 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
     if (stopping) return;
     stopping = true;
     clearTimeout(backgroundStart);
+    clearTimeout(pdfWarmUp);
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
       log.error("shutdown took too long; exiting");

@@ -4,10 +4,12 @@ import { accounts, billingInvoices, billingPayments, billingSubscriptions } from
 import { assertEntitled } from "../../src/server/modules/billing/entitlements";
 import { loadPublicQuote } from "../../src/server/modules/public-quote/public-quote.service";
 import { type DevPaymentProvider, devPaymentProvider, setPaymentProvider } from "../../src/server/payments";
+import { pdfWorkerRenders } from "../../src/server/pdf/render-pool";
 import { createMollieProvider } from "../../src/server/payments/mollie";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedInAs, signIn } from "../support/auth";
 import { type MollieStub, startMollieStub, trustStub } from "../support/mollie-stub";
+import { pdfText } from "../support/quote-pdf";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
 
 /**
@@ -255,13 +257,14 @@ for (const kind of ["mollie", "dev"] as const) {
       expect(text).toContain("€592.90");
       expect(text).toContain("VAT 21 %");
       expect(text).toContain("Eva");
+      // Made in the PDF worker thread, off the server's main thread (decision 070).
+      const workerRenders = pdfWorkerRenders();
       const pdf = await t.fetch(`${invoice.url}&format=pdf`, { headers: { cookie: owner.cookie } });
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
-      expect(
-        Buffer.from(await pdf.arrayBuffer())
-          .subarray(0, 5)
-          .toString(),
-      ).toBe("%PDF-");
+      const bytes = new Uint8Array(await pdf.arrayBuffer());
+      expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(pdfWorkerRenders()).toBe(workerRenders + 1);
+      expect(await pdfText(bytes)).toContain(invoice.number);
       const admin = await signIn(t, "admin", { account: owner });
       expect((await t.fetch(invoice.url, { headers: { cookie: admin.cookie } })).status).toBe(200);
       const member = await signIn(t, "member", { account: owner });

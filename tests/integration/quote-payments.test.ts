@@ -3,11 +3,13 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, domainEvents, quoteAuditEvents, quoteInvoices, quoteLineItems, quotePayments, quoteSignatures } from "../../src/server/db/schema";
 import { depositInvoiceView } from "../../src/server/modules/quote-payments/deposit-invoice";
+import { pdfWorkerRenders } from "../../src/server/pdf/render-pool";
 import { type TestApp, createTestApp } from "../support/app";
 import { serveCustomDomain } from "../support/custom-domains";
 import { type SignedIn, signUp, uniqueEmail } from "../support/auth";
 import { lastMailTo } from "../support/mail";
 import { type MollieStub, startMollieStub, trustStub } from "../support/mollie-stub";
+import { pdfText } from "../support/quote-pdf";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
 import { runJobs } from "../support/team";
 
@@ -345,15 +347,16 @@ describe("POST /api/webhooks/mollie-quotes", () => {
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
     expect(invoice).toMatchObject({ mode: "DEPOSIT_PERCENT", percent: 30, currency: "EUR", quoteNumber: quote.quoteNumber });
     // The customer downloads it with the quote's link; the page's payment says its number.
+    // Made in the PDF worker thread, off the server's main thread (decision 070).
+    const workerRenders = pdfWorkerRenders();
     const pdf = await t.fetch(`/quote/${quote.slug}/${quote.nanoId}/invoice`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("cache-control")).toBe("private, no-store");
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe("%PDF-");
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdfWorkerRenders()).toBe(workerRenders + 1);
+    expect(await pdfText(bytes)).toContain(invoice.number);
     const shown = await t.gql<{ publicQuote: { quote: { payment: { invoiceNumber: string | null } } } }>(
       "query ($n: String!) { publicQuote(nanoId: $n) { quote { payment { invoiceNumber } } } }",
       { n: quote.nanoId },

@@ -1,6 +1,7 @@
 import { threadId as mainThreadId } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PdfSealer, closePdfWorker, createSelfSignedP12, renderSealedQuotePdfInWorker, sealerFromP12, verifyPdfSeal } from "../../src/server/pdf/index";
+import { pdfWorkerRenders, warmPdfWorker } from "../../src/server/pdf/render-pool";
 import type { QuotePdfInput } from "../../src/shared/quote-pdf";
 import { pdfText, realisticPdfInput } from "../support/quote-pdf";
 
@@ -22,6 +23,22 @@ describe("the sealed quote PDF in the PDF worker thread", () => {
     const text = (await pdfText(pdf)).replace(/\s+/g, " ");
     expect(text).toContain("Bakkerij De Vries B.V.");
     expect(text).toContain("Pagina 1 van");
+  }, 120_000);
+
+  it("warms up (decision 070): the warm-up quote is rendered in the worker, not counted, and the next PDF uses the same worker", async () => {
+    await closePdfWorker();
+    const renders = pdfWorkerRenders();
+    const warm = await warmPdfWorker(2);
+    expect(warm.threadId).not.toBe(mainThreadId);
+    // The second warm-up render is the Dutch one.
+    const text = (await pdfText(warm.pdf)).replace(/\s+/g, " ");
+    expect(text).toContain("Warm-up");
+    expect(text).toContain("Pagina 1 van");
+    expect(pdfWorkerRenders()).toBe(renders);
+    const next = await renderSealedQuotePdfInWorker(input, sealer);
+    expect(next.threadId).toBe(warm.threadId);
+    expect(verifyPdfSeal(next.pdf).valid).toBe(true);
+    expect(pdfWorkerRenders()).toBe(renders + 1);
   }, 120_000);
 
   it("renders requests made together one after the other in the same worker", async () => {

@@ -60,6 +60,10 @@ async function startServerOnce(env: Record<string, string>, port: number): Promi
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      // The PDF worker's warm-up (decision 070) costs seconds of CPU in every server started here, and
+      // would load the PDF packages that tests/production/adapters.test.ts expects a walk to load;
+      // tests/production/pdf-warm-up.test.ts switches it on.
+      PDF_WARM_UP: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -16,10 +16,12 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { QuotePdfInput } from "../../shared/quote-pdf";
-import type { PdfWorkerReply, PdfWorkerRequest } from "./render-worker";
+import type { InvoiceRow } from "../modules/billing/billing.service";
+import type { QuoteInvoiceRow } from "../modules/quote-payments/deposit-invoice";
+import type { PdfJob, PdfWorkerReply, PdfWorkerRequest } from "./render-worker";
 import type { PdfSealer } from "./seal";
 
-export type RenderedPdf = { pdf: Uint8Array /** The worker thread that made it (tests: not the main thread's). */; threadId: number };
+export type RenderedPdf = { pdf: Uint8Array<ArrayBuffer> /** The worker thread that made it (tests: not the main thread's). */; threadId: number };
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -51,7 +53,7 @@ function startWorker(): Worker {
   return started;
 }
 
-function renderOnce(input: QuotePdfInput, sealer: PdfSealer): Promise<RenderedPdf> {
+function renderOnce(job: PdfJob): Promise<RenderedPdf> {
   if (!worker) worker = startWorker();
   const current = worker;
   const id = nextId++;
@@ -72,7 +74,7 @@ function renderOnce(input: QuotePdfInput, sealer: PdfSealer): Promise<RenderedPd
       if (reply.id !== id) return;
       settle();
       if (reply.ok) {
-        rendered++;
+        if (job.kind !== "warm-up") rendered++;
         resolve({ pdf: reply.pdf, threadId: reply.threadId });
       } else reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
     };
@@ -83,16 +85,45 @@ function renderOnce(input: QuotePdfInput, sealer: PdfSealer): Promise<RenderedPd
     current.on("exit", onExit);
     // Alive while it renders: a script awaiting the PDF must not end meanwhile.
     current.ref();
-    const request: PdfWorkerRequest = { id, input, sealer };
+    const request: PdfWorkerRequest = { id, job };
     current.postMessage(request);
   });
 }
 
-/** Renders and seals the quote PDF in the PDF worker thread; one at a time, in the order asked. */
-export function renderSealedQuotePdfInWorker(input: QuotePdfInput, sealer: PdfSealer): Promise<RenderedPdf> {
-  const run = queue.then(() => renderOnce(input, sealer));
+/** Makes a PDF in the PDF worker thread; one at a time, in the order asked. */
+function inWorker(job: PdfJob): Promise<RenderedPdf> {
+  const run = queue.then(() => renderOnce(job));
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** Renders and seals the quote PDF in the PDF worker thread; one at a time, in the order asked. */
+export function renderSealedQuotePdfInWorker(input: QuotePdfInput, sealer: PdfSealer): Promise<RenderedPdf> {
+  return inWorker({ kind: "quote", input, sealer });
+}
+
+/**
+ * The account's invoice (billing) as a PDF, made in the PDF worker thread like the quote's (decision
+ * 070): @react-pdf's layout would otherwise hold the server's main thread (seconds on a process's
+ * first PDF).
+ */
+export function renderInvoicePdfInWorker(invoice: InvoiceRow): Promise<RenderedPdf> {
+  return inWorker({ kind: "invoice", invoice });
+}
+
+/** A quote's deposit invoice as a PDF, made in the PDF worker thread (decision 070). */
+export function renderDepositInvoicePdfInWorker(invoice: QuoteInvoiceRow): Promise<RenderedPdf> {
+  return inWorker({ kind: "deposit-invoice", invoice });
+}
+
+/**
+ * Warms the PDF worker up (decision 070): starts it if needed and has it render the warm-up quote
+ * (warm-up.ts) `times` times, queued like any PDF, so that the first real PDF after a start is
+ * not the one that loads the modules and fonts and waits for the JIT. Resolves with the last
+ * warm-up PDF (not sealed); not counted in `pdfWorkerRenders`.
+ */
+export function warmPdfWorker(times = 2): Promise<RenderedPdf> {
+  return inWorker({ kind: "warm-up", times });
 }
 
 /** How many PDFs the worker threads of this process have made (tests: the job renders off the main thread). */

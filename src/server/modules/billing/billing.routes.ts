@@ -82,10 +82,10 @@ export function invoiceRoutes(deps: Deps & { authenticate: (request: Request, db
     if (!invoice) return notFound();
     c.header("Cache-Control", "private, no-store");
     if (c.req.query("format") === "pdf") {
-      // Loaded on first use: the PDF renderer is the heaviest import of the server (start-up time).
-      const { renderInvoicePdf } = await import("./invoice-pdf");
-      const pdf = await renderInvoicePdf(invoice);
-      return c.body(new Uint8Array(pdf), 200, {
+      // Made in the PDF worker thread (decision 070); the pool is loaded on first use (start-up time).
+      const { renderInvoicePdfInWorker } = await import("../../pdf/render-pool");
+      const { pdf } = await renderInvoicePdfInWorker(invoice);
+      return c.body(pdf, 200, {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="${invoice.number}.pdf"`,
       });

@@ -95,9 +95,10 @@ export function quotePaymentFormRoutes(deps: Deps & { clientIp: (c: Context) => 
     const [quote] = await deps.db.select({ id: quotes.id }).from(quotes).where(eq(quotes.nanoId, nanoId)).limit(1);
     const invoice = quote ? await latestQuoteInvoice(deps.db, quote.id) : null;
     if (!invoice) return c.text("Not found", 404, privateHeaders);
-    const { renderDepositInvoicePdf } = await import("./deposit-invoice-pdf");
-    const pdf = await renderDepositInvoicePdf(invoice);
-    return c.body(new Uint8Array(pdf), 200, {
+    // Made in the PDF worker thread (decision 070), off the server's main thread.
+    const { renderDepositInvoicePdfInWorker } = await import("../../pdf/render-pool");
+    const { pdf } = await renderDepositInvoicePdfInWorker(invoice);
+    return c.body(pdf, 200, {
       ...privateHeaders,
       "Content-Type": "application/pdf",
       "Content-Disposition": pdfContentDisposition(invoice.number),
