@@ -450,11 +450,13 @@ describe("the quote editor in a browser", () => {
     await page.keyboard.press("Space");
     await expect.poll(() => lineNames(page)).toEqual(["Travel", "Shoot", "Editing"]);
     expect(await page.getByTestId("line-move-announcement").textContent()).toContain("Travel was dropped in position 1 of 3");
-    // Dragging: the last line above the one before it (both on screen).
+    // Dragging: the last line above the one before it (both on screen, in the middle of the
+    // viewport: a pointer held near its top edge makes dnd-kit scroll the page, and under load the
+    // page scrolled on during the wait below and the line was dropped one place higher).
     await page
       .getByTestId("line-item")
       .nth(1)
-      .evaluate((el) => el.scrollIntoView({ block: "start" }));
+      .evaluate((el) => el.scrollIntoView({ block: "center" }));
     const handle = page.getByRole("button", { name: "Move line 3" });
     const from = (await handle.boundingBox())!;
     const to = (await page.getByTestId("line-item").nth(1).boundingBox())!;

@@ -235,7 +235,9 @@ describe("stored totals equal the computed totals (property, through the API)", 
       }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 15) },
     );
-  });
+    // About a hundred API calls on the embedded database: 10 s on an idle machine, over 30 s (the
+    // project's default) at a load of 15.
+  }, 120_000);
 });
 
 describe("stored totals are never stale", () => {

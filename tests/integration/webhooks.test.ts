@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { accounts, jobs, webhookDeliveries, webhookEndpoints } from "../../src/server/db/schema";
 import { createFileStorage } from "../../src/server/files";
 import { appJobs, createJobWorker } from "../../src/server/jobs";
+import { deliverWebhookHandler } from "../../src/server/modules/webhooks/webhooks.job-handlers";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import { deleteAccount, exportAccountData } from "../../src/server/modules/account-data/account-data.service";
@@ -604,7 +605,10 @@ describe("domain events (the webhooks subscriber)", () => {
     const files = createFileStorage(t.config);
     const worker = createJobWorker({
       deps: { db: t.db, log, mail, files, publicUrl: t.config.publicUrl, webhooks: t.config.webhooks },
-      jobs: appJobs,
+      // Deliveries only: the sealed PDFs of quotes signed in earlier tests are queued in this
+      // database too, and a cold PDF worker on a loaded machine held both of the worker's slots for
+      // longer than a delivery may take here.
+      jobs: [deliverWebhookHandler],
       pollIntervalMs: 60_000,
     });
     worker.start();

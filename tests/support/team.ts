@@ -1,14 +1,17 @@
 import path from "node:path";
 import { createFileStorage } from "../../src/server/files";
-import { appJobs, createJobWorker } from "../../src/server/jobs";
+import { type RunnableJob, appJobs, createJobWorker } from "../../src/server/jobs";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import type { TestApp } from "./app";
 import type { SignedIn } from "./auth";
 import { type OutboxMail, lastMailTo } from "./mail";
 
-/** Runs the app's background jobs that are due (e-mails, file deletions), as the server's worker would. */
-export async function runJobs(t: TestApp): Promise<number> {
+/**
+ * Runs the app's background jobs that are due (e-mails, file deletions, …) until none is left, as the
+ * server's worker would; `only`: just these kinds (the others stay queued).
+ */
+export async function runJobs(t: TestApp, only: readonly RunnableJob[] = appJobs): Promise<number> {
   const log = createLogger("silent");
   const mail = createMailer({ from: t.config.mailFrom, outboxDir: path.join(t.dataDir, "mail"), log });
   const files = createFileStorage(t.config);
@@ -24,7 +27,7 @@ export async function runJobs(t: TestApp): Promise<number> {
       docusign: t.config.docusign,
       customDomains: t.config.customDomains,
     },
-    jobs: appJobs,
+    jobs: only,
     concurrency: 4,
   });
   let total = 0;
