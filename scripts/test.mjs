@@ -183,22 +183,36 @@ if (filtered) {
     : { label: "browser and production build", status: 1, results: "" };
   gatesFailed = (await gates).filter(Boolean);
   // OFFERLY_OTHER_NODES="22 24" (.ci/run): the other-Node selection (ci-plan.mjs `otherNode`) on each
-  // of those majors, started once the gates are done, beside the two test processes: their servers
-  // and browser starting mostly wait, and the machine had idle cores through the run (decision 044,
-  // eighth pass). Each prints its lines prefixed; a failure fails the run.
+  // of those majors, started when the first of the two test processes is done: in the tail, where
+  // the other one keeps only its own workers busy (decision 044, eighth pass). Started with the test
+  // processes instead, they put the load at 15–18 on the 2-core machine and tests past their
+  // timeouts. Each prints its lines prefixed; a failure fails the run.
+  // Each major's copy (its Node from the registry, the project copied, fs-ext built: mostly waiting
+  // on the network and the disk) is made at once; its tests wait for that tail.
   const majors = otherNode || !built ? [] : (process.env.OFFERLY_OTHER_NODES ?? "").split(/[\s,]+/).filter(Boolean);
-  const others = majors.map((major) =>
-    runStage(
-      `Node ${major} (other-Node selection)`,
-      process.execPath,
-      [path.join(import.meta.dirname, "node-version.mjs"), major, "node", "scripts/test.mjs", "--other-node"],
-      {
+  const prepared = Promise.all(
+    majors.map((major) =>
+      runStage(`Node ${major}: copy prepared`, process.execPath, [path.join(import.meta.dirname, "node-version.mjs"), major, "true"], {
         prefix: `[node ${major}]`,
-      },
-    ).then((status) => ({ label: `Node ${major}`, status, otherNode: true })),
+      }),
+    ),
   );
+  const others = majors.length
+    ? Promise.all([prepared, Promise.race([db, browser])]).then(() =>
+        Promise.all(
+          majors.map((major) =>
+            runStage(
+              `Node ${major} (other-Node selection)`,
+              process.execPath,
+              [path.join(import.meta.dirname, "node-version.mjs"), major, "node", "scripts/test.mjs", "--other-node"],
+              { prefix: `[node ${major}]` },
+            ).then((status) => ({ label: `Node ${major}`, status })),
+          ),
+        ),
+      )
+    : Promise.resolve([]);
   runs = await Promise.all([db, browser]);
-  otherNodeRuns = await Promise.all(others);
+  otherNodeRuns = await others;
 }
 
 let passed = 0;
