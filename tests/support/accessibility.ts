@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -125,11 +127,35 @@ export function accessibilitySuite(): void {
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/**
+ * axe-core served over HTTP by the test process (one small server per worker), cacheable: each page
+ * loads it with a script tag from the context's HTTP cache, and Chromium reuses its compiled code.
+ * Injected inline (its 550 KB sent over the DevTools protocol and compiled on every page) it took
+ * longer than the audit itself (≈ 450 ms against ≈ 100 ms a page, decision 044 ninth pass). The
+ * audit's contexts bypass CSP (a script from another origin), as they did for the inline copy.
+ */
+let axeServer: Promise<string> | undefined;
+function axeUrl(): Promise<string> {
+  axeServer ??= new Promise((resolve, reject) => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400, immutable" });
+      response.end(axeSource);
+    });
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.unref(); // the worker may exit with it open
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/axe.min.js`);
+    });
+  });
+  return axeServer;
+}
+
 type Found = { id: string; impact: string | null; targets: string[] };
 
 /** axe-core's WCAG 2.x A/AA violations of the current page. */
 async function axeViolations(page: Page): Promise<Found[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Still there after a navigation inside the app (the document stays): loaded once per document.
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ url: await axeUrl() });
   await animationsDone(page);
   return page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
@@ -205,6 +231,48 @@ function screens(locale: "en" | "nl") {
   };
 }
 
+/**
+ * Opens `url` the way a person goes from one app screen to the next: through the app's router when
+ * the page holds the app and the screen is one of its own (under `appPrefix`), as a link does;
+ * otherwise loaded as a document (the first app screen, marketing, sign-in and public pages, which
+ * are documents of their own). A screen reached by the router is the same markup the server renders
+ * (hydration would fail otherwise), and it is how the app's screens are reached after the first; a
+ * document load of each costs a second of the browser's CPU (the app's scripts parsed, run and
+ * hydrated again) and axe injected again (decision 044, ninth pass). The app's screens are loaded as
+ * documents in every other browser file.
+ */
+async function visit(page: Page, url: string, appPrefix: string): Promise<void> {
+  const inApp = (pathname: string) => pathname === appPrefix || pathname.startsWith(`${appPrefix}/`);
+  const here = page.url().startsWith("http") ? new URL(page.url()).pathname : "";
+  const byRouter =
+    inApp(here) &&
+    inApp(url.split("?")[0]) &&
+    (await page.evaluate(
+      () => typeof (window as unknown as { __reactRouterDataRouter?: { navigate?: unknown } }).__reactRouterDataRouter?.navigate === "function",
+    ));
+  if (byRouter) {
+    await page.evaluate(async (to) => {
+      const router = (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter;
+      await router.navigate(to);
+      // The router has the new location; React renders it in a transition after this task: wait
+      // for that commit (the screen's markup changing), so its queries are in flight for `ready`
+      // and axe never reads the screen before.
+      let committed = false;
+      const observer = new MutationObserver(() => {
+        committed = true;
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      const deadline = performance.now() + 10_000;
+      while (!committed && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      observer.disconnect();
+      if (!committed) throw new Error(`${to}: the router navigated but the screen did not change within 10 s`);
+    }, url);
+  } else {
+    await page.goto(url, { waitUntil: "load" });
+  }
+  await ready(page);
+}
+
 /** Opens each path as `session` (or signed out) and returns "path rule (impact): targets" for each serious or critical violation. */
 async function audit(options: {
   locale: (typeof LOCALES)[number];
@@ -230,8 +298,7 @@ async function audit(options: {
   const others: string[] = [];
   for (const path of options.paths) {
     const url = options.localized === false ? path : `${options.locale.prefix}${path}`;
-    await page.goto(url, { waitUntil: "load" });
-    await ready(page);
+    await visit(page, url, `${options.locale.prefix}/app`);
     // The screen itself, not a redirect to another one (e.g. to sign-in).
     expect(new URL(page.url()).pathname, url).toBe(url.split("?")[0]);
     await options.act?.(page);
