@@ -16,6 +16,7 @@ export const onceOnly = [
   "tests/integration/identity-smtp.test.ts",
   "tests/integration/logging.test.ts",
   "tests/integration/marketing-pages.test.ts",
+  "tests/integration/quote-pdf-worker.test.ts", // no database at all: the PDF worker thread (decision 044, ninth pass)
   "tests/integration/security-http.test.ts",
   "tests/integration/security-sign-in.test.ts",
 ];
