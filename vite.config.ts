@@ -41,6 +41,10 @@ function graphqlDocumentImports(): Plugin {
     buildStart() {
       documents = null;
     },
+    // `npm run dev`: codegen rewrote graphql.ts; read it again (its modules are invalidated by addWatchFile).
+    watchChange(id) {
+      if (path.resolve(id) === graphqlFile) documents = null;
+    },
     async transform(code, id) {
       const file = id.split("?")[0];
       if (!/\.tsx?$/.test(file) || !file.startsWith(web + path.sep) || file.startsWith(generated + path.sep) || !code.includes("graphql(")) return null;
@@ -53,10 +57,15 @@ function graphqlDocumentImports(): Plugin {
         plugins: [[babelOptimizerPlugin, { artifactDirectory: generated, gqlTagName: "graphql" }]],
       });
       if (!result?.code) return null;
+      const generatedPath = (source: string) => path.resolve(path.dirname(file), source);
       const out = result.code
         // The map's `graphql` import is now unused: dropped, so that gql.ts is not loaded at all.
-        .replace(/^import \{ graphql \} from "[./]+\/graphql\/generated(?:\/index)?";\n/m, "")
-        .replace(/^import \{ (\w+) \} from "[./]+\/graphql\/generated\/graphql";$/gm, (_, name) => `import { ${name} } from "${DOCUMENT_MODULE}${name}";`);
+        .replace(/^import \{ graphql \} from "(\.[^"]*)";\n/gm, (line, source) =>
+          [generated, path.join(generated, "index"), path.join(generated, "gql")].includes(generatedPath(source)) ? "" : line,
+        )
+        .replace(/^import \{ (\w+) \} from "(\.[^"]*)";$/gm, (line, name, source) =>
+          generatedPath(source) === path.join(generated, "graphql") ? `import { ${name} } from "${DOCUMENT_MODULE}${name}";` : line,
+        );
       if (/\bgraphql\(/.test(out.replace(/\/\/.*$/gm, "")))
         this.error(`${file}: a graphql() call the optimizer did not rewrite (a plain template literal is needed)`);
       return { code: out, map: result.map };
