@@ -1,0 +1,160 @@
+/**
+ * The signed-in app's JavaScript per page (decision 074): for /app, /app/quotes, the quote editor
+ * and the public quote page, each opened in a fresh context (a cold cache, so every script is a
+ * response of its own) on the production build (build/, PGlite), the scripts the page loads —
+ * count, raw bytes and gzip bytes (level 9, as tests/e2e/marketing-budget.test.ts counts) — and
+ * Chromium's script time for the load (CDP Performance.getMetrics' ScriptDuration, median over
+ * the rounds). Prints; does not assert. Bytes and counts do not depend on the machine's load.
+ *
+ *   npm run build && npx tsx bench/app-js.ts
+ *   BENCH_RUNS=5 BENCH_APP_JS_OUT=/tmp/after.json npx tsx bench/app-js.ts
+ */
+import fs from "node:fs";
+import os from "node:os";
+import zlib from "node:zlib";
+import type { Browser, Response } from "playwright-core";
+import { launchBrowser, newContext } from "../tests/support/browser";
+import { lastMailTo, signInToken } from "../tests/support/mail";
+import { startServer } from "../tests/support/server";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length;
+
+type Seeded = { cookie: { name: string; value: string }; quoteId: string; publicPath: string };
+
+/** An owner signed up over HTTP with one customer and one quote (a text and a pricing block), published when `publish`. */
+async function seed(url: string, dataDir: string, publish: boolean): Promise<Seeded> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const json = { "content-type": "application/json" };
+  await fetch(`${url}/api/auth/email-link`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, signUp: { name: "Olga Owner", companyName: "Studio Noord" } }),
+  });
+  const verified = await fetch(`${url}/api/auth/email-link/verify`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, token: signInToken(lastMailTo(dataDir, email)) }),
+  });
+  const [name, value] = /((?:__Host-)?offerly_session)=([^;]+)/.exec(verified.headers.get("set-cookie") ?? "")!.slice(1);
+  let account = "";
+  const gql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+    const response = await fetch(`${url}/graphql`, {
+      method: "POST",
+      headers: { ...json, "x-graphql-csrf": "1", cookie: `${name}=${value}`, ...(account ? { account } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: T; errors?: unknown };
+    if (!body.data) throw new Error(`seed: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+  account = (await gql<{ accounts: { items: { id: string }[] } }>("{ accounts { items { id } } }")).accounts.items[0].id;
+  const customer = (
+    await gql<{ createCustomer: { id: string } }>("mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Bakkerij de Vries" } })
+  ).createCustomer;
+  const quote = (
+    await gql<{ createQuote: { id: string; url: string } }>("mutation ($i: QuoteInput!) { createQuote(input: $i) { id url } }", {
+      i: {
+        name: "Nieuwe website",
+        customerId: customer.id,
+        language: "ENG",
+        currency: "EUR",
+        quoteDateAt: new Date().toISOString().slice(0, 10),
+        quoteExpirationAt: "2099-12-31",
+        signable: true,
+      },
+    })
+  ).createQuote;
+  const paragraph = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+  await gql("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", {
+    q: quote.id,
+    i: { name: "Intro", content: paragraph("Our proposal.") },
+  });
+  await gql("mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }", {
+    q: quote.id,
+    i: {
+      name: "Work",
+      content: paragraph("What we do."),
+      pricingUnit: "DAY",
+      lineItems: [{ name: "Design", price: "125.00", amount: "8", vatRate: "21", optional: false, selected: false, recurring: false }],
+    },
+  });
+  if (publish) await gql("mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: quote.id });
+  return { cookie: { name, value }, quoteId: quote.id, publicPath: new URL(quote.url).pathname };
+}
+
+type Sample = { files: number; raw: number; gzip: number; scriptMs: number; names: string[] };
+
+async function measure(browser: Browser, baseURL: string, path: string, cookie: Seeded["cookie"] | null): Promise<Sample> {
+  const context = await newContext(browser, { baseURL, fresh: true });
+  if (cookie) await context.addCookies([{ ...cookie, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const loaded: Promise<{ url: string; raw: number; gzip: number }>[] = [];
+  page.on("response", (response: Response) => {
+    if (response.request().resourceType() !== "script") return;
+    loaded.push(response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSize(body) })));
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  if (new URL(page.url()).pathname !== path) throw new Error(`${path}: ended on ${page.url()}`);
+  const metrics = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
+  const files = await Promise.all(loaded);
+  await context.close();
+  return {
+    files: files.length,
+    raw: files.reduce((s, f) => s + f.raw, 0),
+    gzip: files.reduce((s, f) => s + f.gzip, 0),
+    scriptMs: (metrics.metrics.find((m) => m.name === "ScriptDuration")?.value ?? 0) * 1000,
+    names: files.map((f) => new URL(f.url).pathname.replace(/^\/assets\//, "")).sort(),
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  if (!fs.existsSync("build/server/main.js")) throw new Error("No production build: run `npm run build` first.");
+  const server = await startServer();
+  const { browser, close } = await launchBrowser();
+  try {
+    const draft = await seed(server.url, server.dataDir, false);
+    const published = await seed(server.url, server.dataDir, true);
+    const pages: [string, string, Seeded["cookie"] | null][] = [
+      ["/app", "/app", draft.cookie],
+      ["/app/quotes", "/app/quotes", draft.cookie],
+      ["quote editor", `/app/quotes/mutate/${draft.quoteId}`, draft.cookie],
+      ["public quote", published.publicPath, null],
+    ];
+    const out: Record<string, Sample & { scriptMsRuns: number[] }> = {};
+    console.log(
+      `load average before: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" ")}; ${RUNS} rounds`,
+    );
+    for (const [label, path, cookie] of pages) {
+      const samples: Sample[] = [];
+      for (let i = 0; i < RUNS; i += 1) samples.push(await measure(browser, server.url, path, cookie));
+      out[label] = { ...samples[0], scriptMs: median(samples.map((s) => s.scriptMs)), scriptMsRuns: samples.map((s) => Math.round(s.scriptMs)) };
+    }
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" ")}`,
+    );
+    console.log("| page | scripts | raw KB | gzip KB | script ms (median) |");
+    console.log("|---|---:|---:|---:|---:|");
+    for (const [label, s] of Object.entries(out)) {
+      console.log(
+        `| ${label} | ${s.files} | ${(s.raw / 1024).toFixed(1)} | ${(s.gzip / 1024).toFixed(1)} | ${s.scriptMs.toFixed(0)} (${s.scriptMsRuns.join(", ")}) |`,
+      );
+    }
+    if (process.env.BENCH_APP_JS_OUT) fs.writeFileSync(process.env.BENCH_APP_JS_OUT, JSON.stringify(out, null, 2));
+  } finally {
+    await close();
+    await server.stop();
+  }
+}
+
+await main();
