@@ -11,10 +11,14 @@
  * BENCH_ACCEPT_ENCODING=gzip (or br): the load asks for that coding as a browser does, and the bare
  * server sends the page compressed once in it (decision 068); the servers' answers are checked for
  * status 200 only then.
+ *
+ * BENCH_DATABASE_URL=postgres://…/test: each server on its own scratch PostgreSQL database made
+ * from that server's URL (dropped at the end), instead of its own PGlite (decision 072).
  */
 import os from "node:os";
 import zlib from "node:zlib";
 import { seedPublishedQuote } from "../tests/support/e2e";
+import { scratchDatabase } from "../tests/support/scratch-db";
 import { startServer } from "../tests/support/server";
 import { listen, load } from "./lib";
 
@@ -23,11 +27,15 @@ if (!beforeDir) throw new Error("BENCH_PUBLIC_BEFORE: a folder holding the old b
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const suffix = process.env.BENCH_RENDERED ? "?utm_source=bench" : "";
 
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const scratches: { drop: () => Promise<void> }[] = [];
 async function startIn(dir: string) {
+  const database = databaseUrl ? await scratchDatabase(databaseUrl, "offerly_bench_public_") : undefined;
+  if (database) scratches.push(database);
   const cwd = process.cwd();
   process.chdir(dir);
   try {
-    return await startServer({ LOG_LEVEL: "warn" });
+    return await startServer({ LOG_LEVEL: "warn", ...(database ? { DATABASE_URL: database.url } : {}) });
   } finally {
     process.chdir(cwd);
   }
@@ -76,9 +84,10 @@ try {
   await bare.close();
   await servers.before.stop();
   await servers.after.stop();
+  for (const database of scratches) await database.drop();
 }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const share = (name: "before" | "after") => `${median(results[name])} req/s (${((100 * median(results[name])) / median(results.bare)).toFixed(0)} % of bare)`;
 console.log(
-  `median, ${suffix ? "rendered" : "from the page cache"}${coding ? ` (Accept-Encoding: ${coding})` : ""}: before ${share("before")}, after ${share("after")}, bare ${median(results.bare)} req/s`,
+  `median${databaseUrl ? " on PostgreSQL" : ""}, ${suffix ? "rendered" : "from the page cache"}${coding ? ` (Accept-Encoding: ${coding})` : ""}: before ${share("before")}, after ${share("after")}, bare ${median(results.bare)} req/s`,
 );

@@ -1,6 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { accounts, quoteAuditEvents, quoteBlocks } from "../../src/server/db/schema";
+import {
+  accounts,
+  docusignEnvelopes,
+  quoteAuditEvents,
+  quoteBlocks,
+  quoteConversationEntries,
+  quotePageStamps,
+  quotePayments,
+  quoteSubscriptions,
+  quotes,
+} from "../../src/server/db/schema";
 import { type PublicPageCache, createPublicPageCache } from "../../src/server/modules/public-quote/page-cache";
 import { todayIso } from "../../src/shared/quote-status";
 import { type TestApp, createTestApp } from "../support/app";
@@ -379,6 +389,108 @@ describe("the public page cache", () => {
     const after = await views("Memo A");
     expect(after).toHaveLength(2);
     expect(after[1]).not.toBe(after[0]);
+  });
+
+  it("is taken out by every change its stamp row's triggers cover, made straight in the database (decision 072)", async () => {
+    const quote = await live();
+    const accountId = sender.accountId!;
+    const stampOf = async () => (await t.db.select().from(quotePageStamps).where(eq(quotePageStamps.quoteId, quote.id)))[0];
+    expect(await stampOf()).toMatchObject({ version: 1 });
+    /** The page is cached; after `change` the next answer is rendered again (a miss), then cached. */
+    const takesOut = async (what: string, change: () => Promise<unknown>) => {
+      await cached(quote.path);
+      const before = (await stampOf()).changes;
+      await change();
+      expect((await stampOf()).changes, what).toBeGreaterThan(before);
+      const after = await counted(() => open(quote.path));
+      expect({ what, status: after.result.status, hits: after.hits, misses: after.misses }).toEqual({ what, status: 200, hits: 0, misses: 1 });
+      return after.result;
+    };
+    await takesOut("payment inserted", () =>
+      t.db.insert(quotePayments).values({
+        accountId,
+        quoteId: quote.id,
+        signatureId: crypto.randomUUID(),
+        versionNumber: 1,
+        amountCents: 1000n,
+        currency: "EUR",
+        status: "failed",
+        molliePaymentId: `tr_${crypto.randomUUID()}`,
+        mollieMode: "test",
+      }),
+    );
+    const [payment] = await t.db.select().from(quotePayments).where(eq(quotePayments.quoteId, quote.id));
+    await takesOut("payment updated", () => t.db.update(quotePayments).set({ status: "expired" }).where(eq(quotePayments.id, payment.id)));
+    await takesOut("subscription inserted", () =>
+      t.db.insert(quoteSubscriptions).values({
+        accountId,
+        quoteId: quote.id,
+        paymentId: payment.id,
+        interval: "MONTH",
+        amountCents: 500n,
+        currency: "EUR",
+        status: "CANCELED",
+        startDate: "2026-04-01",
+        mollieCustomerId: "cst_test",
+        mollieMode: "test",
+      }),
+    );
+    await takesOut("subscription updated", () => t.db.update(quoteSubscriptions).set({ paymentsCount: 1 }).where(eq(quoteSubscriptions.quoteId, quote.id)));
+    await takesOut("DocuSign envelope inserted", () =>
+      t.db.insert(docusignEnvelopes).values({
+        accountId,
+        quoteId: quote.id,
+        docusignAccountId: "ds-account",
+        status: "FAILED",
+        signerName: "Daan de Vries",
+        signerEmail: "daan@example.com",
+      }),
+    );
+    await takesOut("DocuSign envelope updated", () =>
+      t.db.update(docusignEnvelopes).set({ reason: "Voided by test" }).where(eq(docusignEnvelopes.quoteId, quote.id)),
+    );
+    const declined = await takesOut("decline inserted", () =>
+      t.db.insert(quoteConversationEntries).values({ accountId, quoteId: quote.id, kind: "DECLINE", body: "Straight in the database" }),
+    );
+    expect(declined.body).toContain("Straight in the database");
+    expect(declined.body).not.toContain('data-testid="signing"');
+    const cleared = await takesOut("decline cleared", () =>
+      t.db.update(quoteConversationEntries).set({ clearedAt: new Date() }).where(eq(quoteConversationEntries.quoteId, quote.id)),
+    );
+    expect(cleared.body).toContain('data-testid="signing"');
+    // A column of the quote row that the check does not read itself (what a published quote may
+    // still change: its publication time here): the row's trigger bumps the stamp.
+    await takesOut("quote row updated", () =>
+      t.db.execute(sql`update quotes set published_at = published_at - interval '1 minute', updated_at = updated_at where id = ${quote.id}`),
+    );
+    // Payments, subscriptions and envelopes removed (as with their account's data): bumped too.
+    await takesOut("subscription deleted", () => t.db.delete(quoteSubscriptions).where(eq(quoteSubscriptions.quoteId, quote.id)));
+    await takesOut("payment deleted", () => t.db.delete(quotePayments).where(eq(quotePayments.quoteId, quote.id)));
+    await takesOut("DocuSign envelope deleted", () => t.db.delete(docusignEnvelopes).where(eq(docusignEnvelopes.quoteId, quote.id)));
+  });
+
+  it("keeps one stamp row per quote with its current version, made with the quote and gone with it", async () => {
+    const quote = await live();
+    expect(await t.db.select({ version: quotePageStamps.version }).from(quotePageStamps).where(eq(quotePageStamps.quoteId, quote.id))).toEqual([
+      { version: 1 },
+    ]);
+    await transition(t, sender, "withdrawQuote", quote.id);
+    expect((await transition(t, sender, "publishQuote", quote.id)).errors).toBeUndefined();
+    expect(await t.db.select({ version: quotePageStamps.version }).from(quotePageStamps).where(eq(quotePageStamps.quoteId, quote.id))).toEqual([
+      { version: 2 },
+    ]);
+    const customer = await createCustomer(t, sender);
+    const draft = await createQuote(t, sender, customer.id);
+    expect(await t.db.select({ version: quotePageStamps.version }).from(quotePageStamps).where(eq(quotePageStamps.quoteId, draft.id))).toEqual([
+      { version: null },
+    ]);
+    await t.db.delete(quotes).where(eq(quotes.id, draft.id));
+    expect(await t.db.select().from(quotePageStamps).where(eq(quotePageStamps.quoteId, draft.id))).toEqual([]);
+    // Every quote has its row (the migration's backfill and the insert trigger).
+    const missing = await t.db.execute(
+      sql`select count(*)::int as n from quotes q where not exists (select 1 from quote_page_stamps s where s.quote_id = q.id)`,
+    );
+    expect((missing as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
   });
 
   it("leaves a database-side change of the quote row visible (the published quote's row, by SQL)", async () => {

@@ -21,3 +21,4 @@ export * from "./mollie";
 export * from "./quote-payments";
 export * from "./docusign";
 export * from "./custom-domains";
+export * from "./page-stamps";

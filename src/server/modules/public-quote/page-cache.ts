@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { PGlite } from "@electric-sql/pglite";
-import { type SQL, and, eq, isNull, sql } from "drizzle-orm";
+import { PGlite, types } from "@electric-sql/pglite";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Locale } from "../../../shared/locales";
 import { effectivePlan, showsWatermark } from "../../../shared/plans";
@@ -10,16 +10,7 @@ import { type PublicAvailability, type QuoteStatus, publicAvailability, todayIso
 import { type Database, type Executor, preparedStatement, queryRows } from "../../db/client";
 import { errorMessages } from "../../db/ids";
 import type { ReadDb } from "../../db/replica";
-import {
-  accounts,
-  quoteConversationEntries,
-  quotePayments,
-  quoteSignatures,
-  quoteSubscriptions,
-  quoteVersions,
-  quotes,
-  docusignEnvelopes,
-} from "../../db/schema";
+import { accounts, quotePageStamps, quotes } from "../../db/schema";
 import type { Logger } from "../../logger";
 import { entitlementRefusal } from "../billing/entitlements";
 import { type Evidence, recordView } from "./signing.service";
@@ -50,7 +41,9 @@ import { type Evidence, recordView } from "./signing.service";
  *   minutes, rows are never removed); until then a hit with the same evidence skips the statement,
  *   which would write nothing (decision 065): a reload costs the stamp query only.
  *
- * When the read model (`loadPublicQuote`) starts showing something new, add it to `pageStamp`.
+ * When the read model (`loadPublicQuote`) starts showing something new, add it to `pageStamp`: a
+ * column of the quote row is covered by its trigger, one of the account must be read here; a new table needs a
+ * trigger bumping `quote_page_stamps` (migration "quote_page_stamps", decision 072).
  */
 
 /** The public page's path, in either language: /quote/:slug/:nanoId or /nl/quote/:slug/:nanoId. */
@@ -66,7 +59,8 @@ export type PageStamp = {
 
 /**
  * Everything the public page shows that can change while a quote is live, as one string (one
- * query, by the unique nanoId index; the subqueries by the quote's indexes). Computed at request
+ * query, by the unique nanoId index: the quote, its stamp row kept by triggers (decision 072) and
+ * the account's shown columns, each by its primary key). Computed at request
  * time from `now`: expiry (today), signing allowed and watermark (plan, trial, subscription end).
  * Null for an unknown link.
  */
@@ -104,41 +98,33 @@ type StampRow = {
  * request was a large part of a hit. On PostgreSQL (and the replica) a named prepared statement,
  * planned once per pooled connection; on PGlite, whose driver has no named statements, a
  * session-level `PREPARE` (the process has one session while the database is open) run by `EXECUTE`.
+ * Decision 072 replaced its six correlated subqueries by the `quote_page_stamps` row.
  */
 const stampQuery = (nanoId: SQL) => sql`
   select
-    ${quotes.id} as "quoteId", ${quotes.accountId} as "accountId", ${quotes.status} as "status", ${quotes.slug} as "slug",
-    ${quotes.language} as "language", ${quotes.signable} as "signable", ${quotes.expirationDate} as "expirationDate",
-    ${quotes.updatedAt} as "updatedAt", ${quotes.publishedAt} as "publishedAt", ${quotes.signedAt} as "signedAt",
+    ${quotes.id} as "quoteId", ${quotes.accountId} as "accountId", ${quotes.status} as "status", ${quotes.expirationDate} as "expirationDate",
+    -- Everything else of the quote that the page shows (the quote row, signatures, payments,
+    -- subscriptions, DocuSign envelopes, versions, a decline): bumped by triggers (decision 072).
+    ${quotePageStamps.changes} as "changes",
+    -- The current version (decision 032): what the page shows, and what a VIEWED row names.
+    ${quotePageStamps.version} as "version",
     ${accounts.name} as "accountName", ${accounts.updatedAt} as "accountUpdatedAt", ${accounts.logoFileKey} as "logoFileKey",
     -- The logo's box in the markup (set with the key; here too so a backfill shows at once).
     ${accounts.logoWidth} as "logoWidth", ${accounts.logoHeight} as "logoHeight",
     ${accounts.linkColor} as "linkColor", ${accounts.textColor} as "textColor", ${accounts.textFont} as "textFont",
     ${accounts.quoteStreetAndNumber} as "quoteStreetAndNumber", ${accounts.quotePostalCode} as "quotePostalCode", ${accounts.quoteCity} as "quoteCity",
     ${accounts.subscriptionPlan} as "subscriptionPlan", ${accounts.subscriptionInterval} as "subscriptionInterval",
-    (extract(epoch from ${accounts.expiredAt}) * 1000)::float8 as "expiredAt",
-    -- Signatures are only ever added (the database refuses changes): their number and the newest.
-    (select count(*) || '/' || coalesce(max(${quoteSignatures.createdAt})::text, '') from ${quoteSignatures} where ${quoteSignatures.quoteId} = ${quotes.id}) as "signatures",
-    -- The customer's payment (decision 058): attempts are added and their status changes.
-    (select count(*) || '/' || coalesce(max(${quotePayments.updatedAt})::text, '') from ${quotePayments} where ${quotePayments.quoteId} = ${quotes.id}) as "payments",
-    -- The subscriptions the payment started (decision 061): created, charged, canceled.
-    (select count(*) || '/' || coalesce(max(${quoteSubscriptions.updatedAt})::text, '') from ${quoteSubscriptions} where ${quoteSubscriptions.quoteId} = ${quotes.id}) as "subscriptions",
-    -- DocuSign (decision 059): an envelope sent, completed, declined or voided changes what the page says.
-    (select count(*) || '/' || coalesce(max(${docusignEnvelopes.updatedAt})::text, '') from ${docusignEnvelopes} where ${docusignEnvelopes.quoteId} = ${quotes.id}) as "docusign",
-    -- The current version (decision 032): what the page shows, and what a VIEWED row names.
-    (select max(${quoteVersions.number}) from ${quoteVersions} where ${quoteVersions.quoteId} = ${quotes.id}) as "version",
-    -- The active decline (at most one: a unique index); publishing again clears it.
-    (select ${quoteConversationEntries.id}::text from ${quoteConversationEntries} where ${and(
-      eq(quoteConversationEntries.quoteId, quotes.id),
-      sql`${quoteConversationEntries.kind} = 'DECLINE'`,
-      isNull(quoteConversationEntries.clearedAt),
-    )} limit 1) as "decline"
-  from ${quotes} inner join ${accounts} on ${accounts.id} = ${quotes.accountId}
+    (extract(epoch from ${accounts.expiredAt}) * 1000)::float8 as "expiredAt"
+  from ${quotes}
+    inner join ${quotePageStamps} on ${quotePageStamps.quoteId} = ${quotes.id}
+    inner join ${accounts} on ${accounts.id} = ${quotes.accountId}
   where ${quotes.nanoId} = ${nanoId}
   limit 1`;
 
-const stampStatement = preparedStatement<StampRow, { nanoId: string }>("offerly_page_stamp", () => stampQuery(sql`${sql.placeholder("nanoId")}`));
+const stampStatement = preparedStatement<StampRow, { nanoId: string }>("offerly_page_stamp_row", () => stampQuery(sql`${sql.placeholder("nanoId")}`));
 const NANO_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const asText = (value: string) => value;
+const TEXT_TIMES = { parsers: { [types.TIMESTAMP]: asText, [types.TIMESTAMPTZ]: asText, [types.DATE]: asText, [types.INTERVAL]: asText } };
 /** PGlite sessions and their PREPARE (once each; a failed one is tried again on the next request). */
 const preparedOn = new WeakMap<object, Promise<void>>();
 
@@ -149,8 +135,11 @@ async function stampRow(db: Executor, nanoId: string): Promise<StampRow | undefi
     if (!("$client" in (db as object))) return (await queryRows<StampRow>(db, stampQuery(sql`${nanoId}`)))[0];
     return (await stampStatement(db as Database, { nanoId }))[0];
   }
-  // The nanoId is checked above ([A-Za-z0-9_-]): a safe literal for EXECUTE, which takes no bound parameters.
-  const execute = () => queryRows<StampRow>(db, sql.raw(`execute offerly_page_stamp('${nanoId}')`));
+  // The nanoId is checked above ([A-Za-z0-9_-]): a safe literal for EXECUTE, which takes no bound
+  // parameters. Sent by PGlite's simple protocol (`exec`: no parse or describe step), not through
+  // drizzle, whose per-query work was a large part of a hit (decision 072); dates and times kept as
+  // the database's text, as drizzle's PGlite driver keeps them.
+  const execute = async () => (await client.exec(`execute offerly_page_stamp_row('${nanoId}')`, TEXT_TIMES))[0]?.rows as StampRow[];
   let prepared = preparedOn.get(client);
   if (!prepared) {
     prepared = prepareOn(db);
@@ -162,12 +151,17 @@ async function stampRow(db: Executor, nanoId: string): Promise<StampRow | undefi
 }
 
 const rawDialect = new PgDialect();
-async function prepareOn(db: Executor): Promise<void> {
+/** The stamp statement's text with the nanoId as `$1` and no other bound value (PREPARE's form; the bench's too). */
+export function pageStampStatementText(): string {
   // No bound values but the nanoId ($1): PREPARE's text carries its constants literally.
   const { sql: text, params } = rawDialect.sqlToQuery(stampQuery(sql.raw("$1")));
   if (params.length > 0) throw new Error("the page stamp's statement must have no bound values but the nanoId");
+  return text;
+}
+async function prepareOn(db: Executor): Promise<void> {
+  const text = pageStampStatementText();
   try {
-    await db.execute(sql.raw(`prepare offerly_page_stamp(text) as ${text}`));
+    await db.execute(sql.raw(`prepare offerly_page_stamp_row(text) as ${text}`));
   } catch (error) {
     // Prepared before in this session (another cache or module instance over the same database).
     if (!errorMessages(error).includes("already exists")) throw error;
