@@ -116,6 +116,11 @@ const bundled = await build({
 const pdfWorker = await build({ ...nodeBundle, entryPoints: ["src/server/pdf/render-worker.ts"], outfile: "build/server/pdf-worker.cjs" });
 for (const b of [bundled, pdfWorker])
   if (b.warnings.some((w) => w.text.includes("import.meta"))) throw new Error("server bundle: import.meta used beyond import.meta.url");
+// One graphql in each bundle, its ESM copy (graphqlAsEsm): a CommonJS file of it would be a second instance.
+for (const b of [bundled, pdfWorker]) {
+  const cjsGraphql = Object.keys(b.metafile.inputs).filter((file) => /(^|\/)node_modules\/graphql\/.*\.js$/.test(file));
+  if (cjsGraphql.length) throw new Error(`server bundle: graphql's CommonJS files bundled (${cjsGraphql.slice(0, 3).join(", ")})`);
+}
 fs.copyFileSync("scripts/lib/server-entry.mjs", "build/server/main.js");
 const externals = checkExternals({ inputs: { ...bundled.metafile.inputs, ...pdfWorker.metafile.inputs } });
 fs.writeFileSync("build/server/externals.json", `${JSON.stringify(externals, null, 2)}\n`);
