@@ -57,6 +57,25 @@ for (const f of fs.existsSync("build/server") ? fs.readdirSync("build/server") :
   if (f.startsWith("chunk-") || f.startsWith("lazy-") || f.startsWith("server.cjs") || f.startsWith("pdf-worker.cjs") || f.startsWith("main.js"))
     fs.rmSync(`build/server/${f}`);
 }
+// graphql-js ships CommonJS (`main`) and ESM (`module`, .mjs) copies of every file; esbuild on
+// platform node takes the CommonJS one, and ESM code importing it (Yoga's executor from
+// @graphql-tools/executor, envelop, Pothos) then reads every `isNonNullType`, `isListType`, … through
+// two getters (esbuild's __toESM copy, then graphql's index.js re-export): ≈ 4 % of a 20-quote
+// page's server CPU (decision 073). Every `graphql` and `graphql/…` import and require resolves to
+// the .mjs copy instead: one graphql instance still (CommonJS callers get it through esbuild's
+// __toCommonJS), its functions bound directly.
+const graphqlAsEsm = {
+  name: "graphql-as-esm",
+  setup(b) {
+    b.onResolve({ filter: /^graphql(\/.*)?$/ }, (args) => {
+      const cjs = createRequire(path.join(args.resolveDir || process.cwd(), "noop.js")).resolve(args.path);
+      const esm = cjs.replace(/\.js$/, ".mjs");
+      if (!fs.existsSync(esm)) throw new Error(`graphql-as-esm: no ESM copy of ${args.path} (${cjs})`);
+      return { path: esm };
+    });
+  },
+};
+
 // Shared by the server bundle and the PDF worker's.
 const nodeBundle = {
   bundle: true,
@@ -75,6 +94,7 @@ const nodeBundle = {
   sourcemap: true,
   metafile: true,
   logLevel: "warning",
+  plugins: [graphqlAsEsm],
 };
 const bundled = await build({
   ...nodeBundle,
@@ -86,7 +106,7 @@ const bundled = await build({
     loader: "js",
   },
   outfile: "build/server/server.cjs",
-  plugins: [noTopLevelAwaitImport],
+  plugins: [graphqlAsEsm, noTopLevelAwaitImport],
   // The pages' build keeps `import "zod"` and the like for modules it tree-shook; nothing to do.
   logOverride: { "ignored-bare-import": "silent" },
 });
@@ -96,6 +116,11 @@ const bundled = await build({
 const pdfWorker = await build({ ...nodeBundle, entryPoints: ["src/server/pdf/render-worker.ts"], outfile: "build/server/pdf-worker.cjs" });
 for (const b of [bundled, pdfWorker])
   if (b.warnings.some((w) => w.text.includes("import.meta"))) throw new Error("server bundle: import.meta used beyond import.meta.url");
+// One graphql in each bundle, its ESM copy (graphqlAsEsm): a CommonJS file of it would be a second instance.
+for (const b of [bundled, pdfWorker]) {
+  const cjsGraphql = Object.keys(b.metafile.inputs).filter((file) => /(^|\/)node_modules\/graphql\/.*\.js$/.test(file));
+  if (cjsGraphql.length) throw new Error(`server bundle: graphql's CommonJS files bundled (${cjsGraphql.slice(0, 3).join(", ")})`);
+}
 fs.copyFileSync("scripts/lib/server-entry.mjs", "build/server/main.js");
 const externals = checkExternals({ inputs: { ...bundled.metafile.inputs, ...pdfWorker.metafile.inputs } });
 fs.writeFileSync("build/server/externals.json", `${JSON.stringify(externals, null, 2)}\n`);

@@ -114,11 +114,14 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
       description: "The state as the owner and the customer see it, and the actions allowed in it (docs/quote-states.md).",
       // Read with the quote's row by the queries (lists included); a mutation's result reads it once.
       extensions: cost.loadedList(1),
-      resolve: async (q, _args, ctx) => {
+      // Not `async` (as `total`): read with the row, answered at once.
+      resolve: (q, _args, ctx) => {
         if (q.facts) return quoteState(q.facts);
-        const view = (await loadQuoteStates(ctx.db, [q.id])).get(q.id);
-        if (!view) throw quoteNotFound();
-        return view;
+        return loadQuoteStates(ctx.db, [q.id]).then((views) => {
+          const view = views.get(q.id);
+          if (!view) throw quoteNotFound();
+          return view;
+        });
       },
     }),
     signable: t.exposeBoolean("signable", { description: "Allow signatures." }),
@@ -150,7 +153,9 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
     total: t.string({
       description: "The one-off total excl. VAT (after discounts, selected optional lines only), an exact decimal in the quote's currency; see `totals`.",
       extensions: cost.perParent(3),
-      resolve: async (q, _args, ctx) => (q.totals ? q.totals.oneOff.totalExclVat : centsToString((await quoteTotalsOf(ctx, q)).oneOff.totalExclVat)),
+      // Not `async`: a stored total is answered at once (a promise per quote made the executor wait
+      // for each list item as an object of promises, decision 073); computed ones stay a promise.
+      resolve: (q, _args, ctx) => (q.totals ? q.totals.oneOff.totalExclVat : quoteTotalsOf(ctx, q).then((totals) => centsToString(totals.oneOff.totalExclVat))),
     }),
     paymentTerms: t.field({ type: PaymentTermsRef, description: "Payment terms (set through updateQuote).", resolve: (q) => paymentTermsOf(q) }),
     paymentDue: t.field({

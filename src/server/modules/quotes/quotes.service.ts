@@ -419,12 +419,19 @@ export const QUOTE_LIST_KEY: KeyColumn[] = [
 ];
 
 type QuoteListRow = QuoteRow & { key: string[] };
-const listRow = (r: { quote: QuoteRecord; customer: CustomerRecord | null; key: string[] } & Parameters<typeof toFacts>[1]): QuoteListRow => ({
-  ...r.quote,
-  customer: r.customer,
-  facts: toFacts(r.quote, r),
-  key: r.key,
-});
+/**
+ * A list row as the resolvers read it: the row's own `quote` object (made for this row by the
+ * mapper, shared with nothing) completed in place with the customer, facts and key — the same
+ * properties in the same order as a copy, without copying ≈ 50 columns a row (decision 073).
+ */
+const listRow = (r: { quote: QuoteRecord; customer: CustomerRecord | null; key: string[] } & Parameters<typeof toFacts>[1]): QuoteListRow => {
+  const row = r.quote as QuoteListRow;
+  const facts = toFacts(r.quote, r);
+  row.customer = r.customer;
+  row.facts = facts;
+  row.key = r.key;
+  return row;
+};
 
 /**
  * The unfiltered list's first page and its count — the web app's and API clients' most frequent
