@@ -14,7 +14,7 @@ import os from "node:os";
 import zlib from "node:zlib";
 import type { Browser, Response } from "playwright-core";
 import { launchBrowser, newContext } from "../tests/support/browser";
-import { lastMailTo, signInToken } from "../tests/support/mail";
+import { seedPublishedQuote } from "../tests/support/e2e";
 import { startServer } from "../tests/support/server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -22,65 +22,10 @@ const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length;
 
 type Seeded = { cookie: { name: string; value: string }; quoteId: string; publicPath: string };
 
-/** An owner signed up over HTTP with one customer and one quote (a text and a pricing block), published when `publish`. */
+/** An owner signed up over HTTP with a quote of a text and a pricing block (tests/support/e2e.ts), published when `publish`. */
 async function seed(url: string, dataDir: string, publish: boolean): Promise<Seeded> {
-  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const json = { "content-type": "application/json" };
-  await fetch(`${url}/api/auth/email-link`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email, signUp: { name: "Olga Owner", companyName: "Studio Noord" } }),
-  });
-  const verified = await fetch(`${url}/api/auth/email-link/verify`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email, token: signInToken(lastMailTo(dataDir, email)) }),
-  });
-  const [name, value] = /((?:__Host-)?offerly_session)=([^;]+)/.exec(verified.headers.get("set-cookie") ?? "")!.slice(1);
-  let account = "";
-  const gql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
-    const response = await fetch(`${url}/graphql`, {
-      method: "POST",
-      headers: { ...json, "x-graphql-csrf": "1", cookie: `${name}=${value}`, ...(account ? { account } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: T; errors?: unknown };
-    if (!body.data) throw new Error(`seed: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  };
-  account = (await gql<{ accounts: { items: { id: string }[] } }>("{ accounts { items { id } } }")).accounts.items[0].id;
-  const customer = (
-    await gql<{ createCustomer: { id: string } }>("mutation ($i: CustomerInput!) { createCustomer(input: $i) { id } }", { i: { name: "Bakkerij de Vries" } })
-  ).createCustomer;
-  const quote = (
-    await gql<{ createQuote: { id: string; url: string } }>("mutation ($i: QuoteInput!) { createQuote(input: $i) { id url } }", {
-      i: {
-        name: "Nieuwe website",
-        customerId: customer.id,
-        language: "ENG",
-        currency: "EUR",
-        quoteDateAt: new Date().toISOString().slice(0, 10),
-        quoteExpirationAt: "2099-12-31",
-        signable: true,
-      },
-    })
-  ).createQuote;
-  const paragraph = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
-  await gql("mutation ($q: ID!, $i: TextBlockInput!) { createTextQuoteBlock(quoteId: $q, input: $i) { id } }", {
-    q: quote.id,
-    i: { name: "Intro", content: paragraph("Our proposal.") },
-  });
-  await gql("mutation ($q: ID!, $i: PricingBlockInput!) { createPricingQuoteBlock(quoteId: $q, input: $i) { id } }", {
-    q: quote.id,
-    i: {
-      name: "Work",
-      content: paragraph("What we do."),
-      pricingUnit: "DAY",
-      lineItems: [{ name: "Design", price: "125.00", amount: "8", vatRate: "21", optional: false, selected: false, recurring: false }],
-    },
-  });
-  if (publish) await gql("mutation ($id: ID!) { publishQuote(id: $id) { id } }", { id: quote.id });
-  return { cookie: { name, value }, quoteId: quote.id, publicPath: new URL(quote.url).pathname };
+  const seeded = await seedPublishedQuote({ url, dataDir }, { language: "ENG", publish });
+  return { cookie: seeded.cookie, quoteId: seeded.quote.id, publicPath: seeded.path };
 }
 
 type Sample = { files: number; raw: number; gzip: number; scriptMs: number; names: string[] };
