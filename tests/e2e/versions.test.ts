@@ -41,23 +41,12 @@ describe("quote versions in a browser (issue 14, decision 032)", () => {
     await app.getByRole("dialog").getByTestId("confirm-dialog-confirm").click();
     await toastWithText(app, "Quote published");
     // The version history, as the quote's page shows it when opened: two versions; version 1 opens
-    // read-only as the customer saw it. (Opened afresh: twice in ~14 runs at load 9 the history left
-    // on the page through publishing showed no version for 45 s, not reproduced in 8 more runs —
-    // noted on issue 27; what this test checks is the history, not that refresh.)
+    // read-only as the customer saw it. (About one CI run in ten this section stayed empty — no data,
+    // not loading, no error — when the signing panel's answer came first: its versions, read without
+    // their ids, replaced the keyed list in the client's cache. Both read the ids now; the race is
+    // reproduced in src/web/graphql/client.test.ts.)
     await open(app, `/app/quotes/mutate/${seeded.quote.id}`);
     const history = app.getByTestId("quote-versions");
-    // Still open (issue 27 note): in CI about one run in ten shows no version here for the whole
-    // wait, even on the page opened afresh. What the section shows then is printed, and the page is
-    // opened once more; the history must then hold both versions.
-    const shown = await expect
-      .poll(() => history.getByTestId("quote-version").count(), { timeout: 20_000 })
-      .toBe(2)
-      .then(() => true)
-      .catch(() => false);
-    if (!shown) {
-      console.warn(`versions e2e: the history showed no version after 20 s; it read: ${await textOf(history)}`);
-      await open(app, `/app/quotes/mutate/${seeded.quote.id}`);
-    }
     await expect.poll(() => history.getByTestId("quote-version").count(), { timeout: 30_000 }).toBe(2);
     expect(await textOf(history)).toContain("Version 2");
     await e2e.shot(app, "owner-version-history");

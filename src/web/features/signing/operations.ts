@@ -28,6 +28,7 @@ export const QuoteSigningQuery = graphql(`
         ...QuoteSignatureFields
       }
       quoteVersions {
+        id
         number
       }
       payment {
