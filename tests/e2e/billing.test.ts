@@ -17,8 +17,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe("billing in a browser", () => {
   it("a trial user upgrades to Basic yearly through the development checkout, sees the plan and downloads the invoice", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signedInApp(context, e2e.server, "Studio Betaal");
-    await open(page, "/app/settings/billing");
+    const page = await signedInApp(context, e2e.server, "Studio Betaal", "", { at: "/app/settings/billing" });
     await page.getByTestId("billing-plan").getByText("Free trial").waitFor();
     expect(await page.getByTestId("billing-status").textContent()).toMatch(/1[34] days left in your free trial/);
     await page.getByTestId("empty-state").getByText("No payments yet.").waitFor();
@@ -69,8 +68,7 @@ describe("billing in a browser", () => {
 
   it("shows the billing pages at 375 px in Dutch without sideways scrolling", async () => {
     const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
-    const page = await signedInApp(context, e2e.server, "Studio Mobiel", "/nl");
-    await open(page, "/nl/app/settings/billing");
+    const page = await signedInApp(context, e2e.server, "Studio Mobiel", "/nl", { at: "/nl/app/settings/billing" });
     await page.getByTestId("billing-plan").getByText("Gratis proefperiode").waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     await e2e.shot(page, "billing-trial-375-nl");
@@ -148,8 +146,7 @@ describe("billing in a browser", () => {
 
   it("a Starter account's styling screen shows the upgrade prompt instead of a refusal", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signedInApp(context, e2e.server, "Studio Starter");
-    await open(page, "/app/settings/billing/update");
+    const page = await signedInApp(context, e2e.server, "Studio Starter", "", { at: "/app/settings/billing/update" });
     await page.getByTestId("plan-STARTER").click();
     await page.locator("label", { has: page.getByTestId("interval-MONTHLY") }).click();
     await page.getByTestId("pay").click();

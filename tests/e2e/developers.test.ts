@@ -140,9 +140,13 @@ async function revealSecret(page: Page, url: string): Promise<string> {
 describe("Settings → Developers in a browser", () => {
   it("(en, desktop) adds an endpoint, sends a test event delivered with 200, verifies it with the revealed secret, rotates, resends; an API key works once shown, then is revoked and refused", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signedInApp(context, e2e.server, "Hook Studio");
-    const errors = watchErrors(page);
-    await open(page, "/app/settings");
+    let errors: string[] = [];
+    const page = await signedInApp(context, e2e.server, "Hook Studio", "", {
+      at: "/app/settings",
+      beforeOpen: (p) => {
+        errors = watchErrors(p);
+      },
+    });
     await page.getByTestId("settings-nav").getByRole("link", { name: "Developers" }).click();
     await page.waitForURL((url) => url.pathname === "/app/settings/developers");
     await page.getByRole("heading", { name: "Developers", level: 1 }).waitFor();
@@ -257,8 +261,7 @@ describe("Settings → Developers in a browser", () => {
 
   it("(nl, 375 px) the same in Dutch on a phone: no sideways scroll, targets large enough, no axe findings", async () => {
     const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
-    const page = await signedInApp(context, e2e.server, "Haak Studio", "/nl");
-    await open(page, "/nl/app/settings/developers");
+    const page = await signedInApp(context, e2e.server, "Haak Studio", "/nl", { at: "/nl/app/settings/developers" });
     await page.getByRole("heading", { name: "Ontwikkelaars", level: 1 }).waitFor();
     await page.getByTestId("webhook-endpoints").getByText("Nog geen endpoints").waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
@@ -351,8 +354,7 @@ describe("Settings → Developers in a browser", () => {
 
   it("a Starter account sees the upgrade prompt; an endpoint made before the downgrade stays listed with deliveries paused", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signedInApp(context, e2e.server, "Starter Hooks");
-    await open(page, "/app/settings/developers");
+    const page = await signedInApp(context, e2e.server, "Starter Hooks", "", { at: "/app/settings/developers" });
     const url = `${receiverUrl}/hooks/starter`;
     await addEndpoint(page, url, ["quote.signed"], "Before the downgrade");
     await toastWithText(page, "Endpoint added");

@@ -51,7 +51,18 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
 /** A toast ("Saved") must not cover the form's Save button: checked once the toast has slid in. */
 async function expectToastClearOfSave(page: Page, text: string) {
   const shown = await toastWithText(page, text);
-  await page.waitForTimeout(600); // Sonner's entry animation (400 ms) has finished
+  // Where the toast comes to rest, not where it is while sliding in: Sonner marks its <li>
+  // data-mounted a frame after adding it, which starts the CSS transition (400 ms) to its place.
+  // A fixed 600 ms wait ran out before the transition ended on a loaded machine (decision 044,
+  // tenth pass): wait for the mark, then for every transition and animation on the toast.
+  await shown.evaluate(async (button) => {
+    const toast = button.closest("[data-sonner-toast]") ?? button;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    while (toast.getAttribute("data-mounted") !== "true") await frame();
+    await frame();
+    await frame();
+    await Promise.all(toast.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+  });
   expect(await overlap(shown, page.getByTestId("save-block"))).toBe(false);
 }
 

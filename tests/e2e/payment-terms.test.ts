@@ -22,9 +22,7 @@ afterAll(async () => {
 describe("payment terms in the quote form", () => {
   it("sets a deposit on a draft at 375 px, by keyboard, with the field's message and the amount typed in the quote's language", async () => {
     const context = await newPhoneContext(e2e.browser, e2e.server.url);
-    const page = await signedInApp(context, e2e.server, "Betaal Studio");
-
-    await page.goto("/app/customers/mutate");
+    const page = await signedInApp(context, e2e.server, "Betaal Studio", "", { at: "/app/customers/mutate" });
     await page.getByLabel("Name", { exact: true }).fill("Bakkerij de Vries");
     await page.getByRole("button", { name: "Save customer" }).click();
     await toastWithText(page, "customer saved");
@@ -71,8 +69,7 @@ describe("payment terms in the quote form", () => {
 
   it("connects the owner's own Mollie account with an API key on Settings → Integrations at 375 px, in Dutch", async () => {
     const context = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
-    const page = await signedInApp(context, e2e.server, "Betaal Studio NL", "/nl");
-    await page.goto("/nl/app/settings/integrations");
+    const page = await signedInApp(context, e2e.server, "Betaal Studio NL", "/nl", { at: "/nl/app/settings/integrations" });
     const card = page.getByTestId("integration-card-mollie");
     await card.getByTestId("integration-mollie-state").getByText("Niet gekoppeld").waitFor();
     const key = card.getByLabel("API-sleutel van je Mollie-account");

@@ -23,9 +23,13 @@ afterAll(() => {
 describe("account settings in a browser", () => {
   it("fills the general settings in Dutch: per-country errors, then saved", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
-    const page = await signedInApp(context, e2e.server, "Studio Noord", "/nl");
-    const errors = watchErrors(page);
-    await open(page, "/nl/app/settings");
+    let errors: string[] = [];
+    const page = await signedInApp(context, e2e.server, "Studio Noord", "/nl", {
+      at: "/nl/app/settings",
+      beforeOpen: (p) => {
+        errors = watchErrors(p);
+      },
+    });
     const form = page.getByTestId("general-settings-form");
     await form.waitFor();
     await form.getByLabel("Bedrijfsnaam").fill("Studio Noord B.V.");
@@ -54,8 +58,7 @@ describe("account settings in a browser", () => {
 
   it("uploads a logo and sees it in the preview; a low-contrast colour warns; styling is saved", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signedInApp(context, e2e.server, "Logo Studio");
-    await open(page, "/app/settings/styling");
+    const page = await signedInApp(context, e2e.server, "Logo Studio", "", { at: "/app/settings/styling" });
     await page.getByTestId("styling-preview").waitFor();
     // Each control has a name of its own (issue 28): the text field, and the picker beside it.
     for (const label of ["Text colour", "Link colour"]) {

@@ -25,8 +25,7 @@ async function invitationLinkFor(email: string): Promise<string> {
 describe("the team in a browser", () => {
   it("invites a teammate in Dutch, who accepts from the e-mail in a second browser and is listed as member", async () => {
     const ownerContext = await newContext(e2e.browser, { baseURL: e2e.server.url, locale: "nl-NL" });
-    const owner = await signedInApp(ownerContext, e2e.server, "Studio Zuid", "/nl");
-    await open(owner, "/nl/app/settings/team");
+    const owner = await signedInApp(ownerContext, e2e.server, "Studio Zuid", "/nl", { at: "/nl/app/settings/team" });
     await owner.getByRole("heading", { name: "Team" }).waitFor();
     await owner.getByText("Iedereen hier werkt aan de offertes, klanten en sjablonen van Studio Zuid.").waitFor();
 
@@ -96,8 +95,7 @@ describe("the team in a browser", () => {
 
   it("a member sees the team read-only; a 375 px screen does not scroll sideways", async () => {
     const ownerContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const owner = await signedInApp(ownerContext, e2e.server, "Read Only Ltd");
-    await open(owner, "/app/settings/team");
+    const owner = await signedInApp(ownerContext, e2e.server, "Read Only Ltd", "", { at: "/app/settings/team" });
     const email = `member-${Date.now()}@example.test`;
     await owner.getByLabel("E-mail", { exact: true }).fill(email);
     await owner.getByTestId("invite-submit").click();
@@ -136,8 +134,7 @@ describe("the team in a browser", () => {
 
   it("an owner exports the account's data and deletes the account after typing its name", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
-    const page = await signedInApp(context, e2e.server, "Leaving Co");
-    await open(page, "/app/settings/team");
+    const page = await signedInApp(context, e2e.server, "Leaving Co", "", { at: "/app/settings/team" });
     await page.getByRole("link", { name: /Your data/ }).click();
     await page.waitForURL((url) => url.pathname === "/app/settings/data");
     await page.getByRole("heading", { name: "Export" }).waitFor();

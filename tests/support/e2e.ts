@@ -105,17 +105,26 @@ export async function toastWithText(page: Page, text: string, timeout = 10_000) 
 }
 
 /**
- * A new owner's account, signed in, on the app's first page (`${prefix}/app`). The sign-up is made
+ * A new owner's account, signed in, on the app's first page (`${prefix}/app`), or on `options.at` when
+ * the test starts elsewhere (one dashboard load less; decision 044, tenth pass); `options.beforeOpen`
+ * runs on the new page before it loads (e.g. `watchErrors`). The sign-up is made
  * over HTTP (the same endpoints the form posts to, the link from the outbox) and the session cookie
  * given to the browser: the sign-up form and the e-mail link themselves are tested in the browser by
  * identity.test.ts (EN and NL), not again by every spec that only needs an account (decision 044,
  * sixth pass: two navigations less per spec). A "/nl" prefix signs up in Dutch, as the form there does.
  */
-export async function signedInApp(context: BrowserContext, server: { url: string; dataDir: string }, company: string, prefix = ""): Promise<Page> {
+export async function signedInApp(
+  context: BrowserContext,
+  server: { url: string; dataDir: string },
+  company: string,
+  prefix = "",
+  options: { at?: string; beforeOpen?: (page: Page) => void } = {},
+): Promise<Page> {
   const session = await signUpOverHttp(server.url, server.dataDir, { name: "Olga Owner", company, locale: prefix === "/nl" ? "nl" : "en" });
   await context.addCookies([{ name: session.cookie.name, value: session.cookie.value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
   const page = await context.newPage();
-  await open(page, `${prefix}/app`);
+  options.beforeOpen?.(page);
+  await open(page, options.at ?? `${prefix}/app`);
   return page;
 }
 
