@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
-import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, signedInApp as signUp, toastWithText } from "../support/e2e";
+import { axeViolations, e2eSuite, newPhoneContext, open, scrollWidth, signedInApp as signUp, toastAtRest, toastWithText } from "../support/e2e";
 
 const e2e = e2eSuite();
 
@@ -48,21 +48,16 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
-/** A toast ("Saved") must not cover the form's Save button: checked once the toast has slid in. */
+/**
+ * A toast ("Saved") must not cover the form's Save button: checked on the newest toast (Sonner's
+ * front one — an earlier save's toast with the same text may still be leaving or stacked behind
+ * it: the first match was that one, and under load it was caught mid-move over Save), once it has
+ * come to rest.
+ */
 async function expectToastClearOfSave(page: Page, text: string) {
-  const shown = await toastWithText(page, text);
-  // Where the toast comes to rest, not where it is while sliding in: Sonner marks its <li>
-  // data-mounted a frame after adding it, which starts the CSS transition (400 ms) to its place.
-  // A fixed 600 ms wait ran out before the transition ended on a loaded machine (decision 044,
-  // tenth pass): wait for the mark, then for every transition and animation on the toast.
-  await shown.evaluate(async (button) => {
-    const toast = button.closest("[data-sonner-toast]") ?? button;
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    while (toast.getAttribute("data-mounted") !== "true") await frame();
-    await frame();
-    await frame();
-    await Promise.all(toast.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
-  });
+  const shown = page.locator('[data-sonner-toast][data-front="true"]', { hasText: text }).locator("[data-toast-type]");
+  await shown.waitFor({ state: "visible", timeout: 10_000 });
+  await toastAtRest(shown); // where it stays, not where it is while sliding in
   expect(await overlap(shown, page.getByTestId("save-block"))).toBe(false);
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { e2eSuite } from "../support/e2e";
+import { e2eSuite, toastAtRest } from "../support/e2e";
 import { newContext } from "../support/browser";
 import { readOutbox, signUpOverHttp } from "../support/marketing";
 
@@ -310,7 +310,7 @@ describe("the marketing site in a browser", () => {
       await page.getByRole("button", { name: "Subscribe" }).click();
       const toast = page.locator("[data-toast-type]");
       await toast.waitFor({ state: "visible", timeout: 10_000 });
-      await page.waitForTimeout(500); // the toast's entry animation
+      await toastAtRest(toast); // where it stays, not where it is while sliding in
       const box = (await toast.boundingBox())!;
       const header = (await page.locator("header").first().boundingBox())!;
       expect(box.y, `${viewport.width} px`).toBeGreaterThan(header.y + header.height);

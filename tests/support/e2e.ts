@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { launchBrowser } from "./browser";
 import { lastMailTo, signInToken } from "./mail";
@@ -95,6 +95,24 @@ export async function open(page: Page, path: string): Promise<void> {
   trackRequests(page);
   await page.goto(path, { waitUntil: "load" });
   await ready(page);
+}
+
+/**
+ * Waits until a toast has come to rest where it stays: the app's (Sonner) marks its <li>
+ * `data-mounted` a frame after adding it, which starts the CSS transition (400 ms) that slides it
+ * into place; the marketing pages' plain-DOM toasts may animate too. A fixed wait ran out before
+ * the transition ended on a loaded machine (decision 044, tenth pass): this waits for Sonner's mark,
+ * then for every transition and animation on the toast to finish.
+ */
+export function toastAtRest(toast: Locator): Promise<void> {
+  return toast.evaluate(async (inside) => {
+    const item = inside.closest("[data-sonner-toast]") ?? inside;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    while (item.hasAttribute("data-sonner-toast") && item.getAttribute("data-mounted") !== "true") await frame();
+    await frame();
+    await frame();
+    await Promise.all(item.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /** The visible toast with this text (waited for up to `timeout` ms, 10 s unless given). */
