@@ -95,10 +95,25 @@ async function customerVisit(url: string) {
 describe("statistics in a browser", () => {
   it("counts a customer's visit, its reading time and time per block, and shows them on the dashboard and the quote page (EN, NL, 375 px)", async () => {
     const ownerContext: BrowserContext = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    // Every request for the chart's code (recharts, ~410 KB), from any page of the owner's.
+    const chartRequests: string[] = [];
+    ownerContext.on("request", (r) => {
+      if (/overview-chart[^/]*\.js/.test(r.url())) chartRequests.push(new URL(r.url()).pathname);
+    });
     const owner = await signedInApp(ownerContext, e2e.server, "Studio Noord");
-    // Before any view: the dashboard teaches.
+    // Before any view: the dashboard teaches, and never fetches the chart's code (decision 079).
     await owner.getByTestId("statistics-overview").getByTestId("empty-state").waitFor();
     expect(await owner.getByTestId("empty-state").textContent()).toContain("Publish a quote");
+    await owner.waitForLoadState("networkidle");
+    await owner.getByTestId("overview-range").selectOption("7");
+    await owner.getByTestId("statistics-overview").getByTestId("empty-state").waitFor();
+    await owner.waitForLoadState("networkidle");
+    expect(chartRequests).toEqual([]);
+    // A second tab stays on the dashboard as it was before the views (no chart's code fetched).
+    const stale = await ownerContext.newPage();
+    await open(stale, "/app");
+    await stale.getByTestId("statistics-overview").getByTestId("empty-state").waitFor();
+    expect(chartRequests).toEqual([]);
 
     const { quoteId, url } = await publishedQuote(owner);
     // The owner's own look at the public link is not counted.
@@ -107,13 +122,24 @@ describe("statistics in a browser", () => {
 
     await customerVisit(url);
 
-    // Dashboard: one view, some reading time, the latest quote with 1 view.
+    // The stale tab: another range reads the figures again, now with the view: the chart's code is
+    // fetched then (the lazy import) and the chart shows.
+    await stale.getByTestId("overview-range").selectOption("7");
+    await stale.getByTestId("overview-views").filter({ hasText: "1" }).waitFor();
+    await stale.getByTestId("overview-chart").waitFor();
+    expect(chartRequests.length).toBeGreaterThan(0);
+    await stale.close();
+
+    // Dashboard: one view, some reading time, the latest quote with 1 view; the chart's code is
+    // asked for by this load too (the account has views: fetched beside the figures).
+    chartRequests.length = 0;
     await open(owner, "/app");
     await owner.getByTestId("overview-views").filter({ hasText: "1" }).waitFor();
     expect(await owner.getByTestId("overview-published").textContent()).toBe("1");
     expect(await owner.getByTestId("overview-average").textContent()).toMatch(/^\d+ s$/);
     await expect.poll(() => owner.getByTestId("latest-quote-views").first().textContent()).toBe("1 view");
     await owner.getByTestId("overview-chart").waitFor();
+    expect(chartRequests.length).toBeGreaterThan(0);
     expect(await axeViolations(owner)).toEqual([]);
     await e2e.shot(owner, "statistics-dashboard-en");
 
@@ -171,8 +197,8 @@ describe("statistics in a browser", () => {
   it("loads the chart library on the dashboard only", async () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const dashboard = await signedInApp(context, e2e.server, "Chart Check");
-    // Sign-up lands on the dashboard, which fetches the chart's code early (issue 28): count the
-    // scripts of a tab that never opens the dashboard.
+    // Sign-up lands on the dashboard (which, with views, fetches the chart's code early: issue 28,
+    // decision 079): count the scripts of a tab that never opens the dashboard.
     await dashboard.close();
     const page = await context.newPage();
     const scripts: string[] = [];

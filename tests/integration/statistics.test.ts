@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountDailyStats, accounts, jobs, quoteTimeEntries, quoteViews, users } from "../../src/server/db/schema";
 import { enqueue } from "../../src/server/jobs";
 import { STATISTICS_RETENTION_SINGLETON, nextRetentionRun, statisticsRetentionJob } from "../../src/server/modules/statistics/statistics.jobs";
-import { type VisitorInfo, purgeRawStatistics, recordQuoteEvent, recordTime, recordView } from "../../src/server/modules/statistics/statistics.service";
+import {
+  type VisitorInfo,
+  accountsWithRecentViews,
+  purgeRawStatistics,
+  recordQuoteEvent,
+  recordTime,
+  recordView,
+} from "../../src/server/modules/statistics/statistics.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
@@ -724,5 +731,48 @@ describe("retention of raw events", () => {
     const [job] = await t.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.singletonKey, STATISTICS_RETENTION_SINGLETON));
     expect(job.status).toBe("completed");
     expect((await stats(quote.id)).data?.quoteStatistics.views).toBe(1);
+  });
+});
+
+describe("account.hasQuoteViews: whether the dashboard loads its chart (decision 079)", () => {
+  const HAS = "{ account { id hasQuoteViews } }";
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+  it("is false for a new account, after a publication without views and for views older than the widest range; true once a customer opened a quote", async () => {
+    const fresh = (await signIn(t, "owner", { company: "Fresh Co" })) as SignedIn & { accountId: string };
+    const has = async () => {
+      const r = await t.gql<{ account: { hasQuoteViews: boolean } }>(HAS, {}, fresh.headers());
+      expect(r.errors).toBeUndefined();
+      return r.data?.account.hasQuoteViews;
+    };
+    expect(await has()).toBe(false);
+
+    // A publication writes today's rollup row, with no views.
+    const customer = await createCustomer(t, fresh);
+    const quote = await createQuote(t, fresh, customer.id, { name: "First one" });
+    await addBlocks(t, quote.id);
+    const published = await transition(t, fresh, "publishQuote", quote.id);
+    expect(published.errors).toBeUndefined();
+    expect(await has()).toBe(false);
+
+    // Views on a day no range of the overview reaches do not count.
+    await t.db.insert(accountDailyStats).values({ accountId: fresh.accountId, day: daysAgo(STATS.maxRangeDays + 5), views: 4, seconds: 60 });
+    expect(await has()).toBe(false);
+
+    // A customer's view today.
+    expect((await recordView(t.db, deps, quote.nanoId, visitor())).counted).toBe(true);
+    expect(await has()).toBe(true);
+  });
+
+  it("answers for many accounts in one read, only for the accounts asked", async () => {
+    const a = (await signIn(t, "owner", { company: "Viewed Co" })) as SignedIn & { accountId: string };
+    const b = (await signIn(t, "owner", { company: "Quiet Co" })) as SignedIn & { accountId: string };
+    await t.db.insert(accountDailyStats).values([
+      { accountId: a.accountId, day: daysAgo(300), views: 1 },
+      { accountId: b.accountId, day: daysAgo(3), views: 0, quotesPublished: 2 },
+    ]);
+    expect(await accountsWithRecentViews(t.db, [a.accountId, b.accountId])).toEqual(new Set([a.accountId]));
+    expect(await accountsWithRecentViews(t.db, [b.accountId])).toEqual(new Set());
+    expect(await accountsWithRecentViews(t.db, [])).toEqual(new Set());
   });
 });

@@ -12,6 +12,7 @@ import {
   type QuoteListStatistic,
   type QuoteStatistics,
   type StatisticsOverview,
+  accountsWithRecentViews,
   getQuoteListStatistics,
   getQuoteStatistics,
   getStatisticsOverview,
@@ -22,6 +23,19 @@ import {
 // ── account settings: time zone and first-view e-mails ───────────────────────────────────────
 builder.objectField(AccountRef, "timeZone", (t) =>
   t.exposeString("timeZone", { description: "IANA time zone of the statistics' days (default Europe/Amsterdam)." }),
+);
+builder.objectField(AccountRef, "hasQuoteViews", (t) =>
+  t.loadable({
+    type: "Boolean",
+    description: `Whether customers opened the account's quotes on any day of the last ${STATS.maxRangeDays} days (the overview's widest range): the dashboard loads its chart only then.`,
+    // Batched: one EXISTS read for all the accounts of a request, by the rollup's primary key.
+    extensions: cost.perParent(1),
+    load: async (ids: string[], ctx: GraphQLContext) => {
+      const withViews = await ctx.readDb.run((db) => accountsWithRecentViews(db, ids));
+      return ids.map((id) => withViews.has(id));
+    },
+    resolve: (a) => a.id,
+  }),
 );
 builder.objectField(AccountRef, "notifyFirstView", (t) =>
   t.exposeBoolean("notifyFirstView", { description: "E-mail the owners when a customer first opens a published quote." }),

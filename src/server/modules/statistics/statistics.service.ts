@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
-import { and, asc, desc, eq, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { Locale } from "../../../shared/locales";
 import { localizePath } from "../../../shared/locales";
@@ -697,6 +697,33 @@ export async function getQuoteListStatistics(db: Executor, accountId: string, qu
     const r = byId.get(id);
     return [{ quoteId: id, quote, views: Number(r?.views ?? 0), totalTime: Number(r?.seconds ?? 0) }];
   });
+}
+
+/**
+ * Which of these accounts had a quote view on a day the overview can show (the last
+ * `STATS.maxRangeDays` days, a day's margin for time zones): the dashboard loads its chart's code
+ * only for those (decision 079). One read: per account, an EXISTS over its range of the daily
+ * rollup by the primary key (account, day), stopping at the first day with views; at most
+ * ~367 rows an account, whatever the number of events.
+ */
+export async function accountsWithRecentViews(db: Executor, accountIds: readonly string[], now = new Date()): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set();
+  const since = new Date(now.getTime() - (STATS.maxRangeDays + 1) * 86_400_000).toISOString().slice(0, 10);
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        inArray(accounts.id, [...accountIds]),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(accountDailyStats)
+            .where(and(eq(accountDailyStats.accountId, accounts.id), gte(accountDailyStats.day, since), gt(accountDailyStats.views, 0))),
+        ),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 export type OverviewDay = { date: string; averageTime: number; quoteViews: number; quotesPublished: number; quotesSigned: number; totalTime: number };

@@ -39,6 +39,7 @@ export const DashboardAccountQuery = graphql(`
       id
       name
       timeZone
+      hasQuoteViews
     }
   }
 `);

@@ -27,7 +27,7 @@ export default function DashboardPage() {
             </div>
             <PlanBanner />
           </div>
-          <StatisticsOverview timeZone={data.account.timeZone} />
+          <StatisticsOverview timeZone={data.account.timeZone} hasQuoteViews={data.account.hasQuoteViews} />
           <LatestQuotes />
         </>
       ) : null}

@@ -11,11 +11,13 @@ import { useFormatDuration } from "../hooks/use-format-duration";
 import { QuoteSubscriptionsOverviewQuery, StatisticsOverviewQuery } from "../operations";
 import { StatCard } from "./stat-card";
 
-// Recharts ships in its own chunk, fetched by the dashboard only — as soon as the dashboard's code
-// runs in the browser, beside the figures' query, not after them: the chart then shows with the
-// figures instead of "Loading the chart…" for seconds after the page has loaded.
+// Recharts ships in its own chunk (~410 KB), fetched by the dashboard only, and only for an account
+// with quote views to chart (`account.hasQuoteViews`, decision 079): then as soon as the overview
+// mounts, beside the figures' query, not after them — the chart shows with the figures instead of
+// "Loading the chart…" a round trip later. Without views (every new account's first visit) the
+// empty state shows and the chunk is never fetched; if views appear later (a refetch, another
+// range), the lazy component fetches it then, "Loading the chart…" in the space kept for it.
 const loadChart = () => import("./overview-chart");
-if (typeof document !== "undefined") void loadChart();
 const OverviewChart = lazy(loadChart);
 /** The chart's height (overview-chart.tsx), kept free while it loads: nothing below it moves. */
 const CHART_HEIGHT = "h-72";
@@ -56,8 +58,11 @@ function ActiveSubscriptions() {
   );
 }
 
-/** The dashboard's overview: a period switch, the figures, and views per day as a chart. */
-export function StatisticsOverview({ timeZone }: { timeZone: string }) {
+/**
+ * The dashboard's overview: a period switch, the figures, and views per day as a chart.
+ * `hasQuoteViews` (from the dashboard's first query): whether to fetch the chart's code right away.
+ */
+export function StatisticsOverview({ timeZone, hasQuoteViews }: { timeZone: string; hasQuoteViews: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalizedHref();
@@ -68,6 +73,9 @@ export function StatisticsOverview({ timeZone }: { timeZone: string }) {
   // The chart measures the page: it renders in the browser only.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    if (hasQuoteViews) void loadChart();
+  }, [hasQuoteViews]);
   const o = data?.quoteStatisticsOverview;
   const busiest = o?.entries.reduce((best, e) => (e.quoteViews > best.quoteViews ? e : best), o.entries[0]);
 
