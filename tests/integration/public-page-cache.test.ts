@@ -11,7 +11,7 @@ import {
   quoteSubscriptions,
   quotes,
 } from "../../src/server/db/schema";
-import { type PublicPageCache, createPublicPageCache } from "../../src/server/modules/public-quote/page-cache";
+import { type PublicPageCache, createPublicPageCache, isStampKept, pageStamp } from "../../src/server/modules/public-quote/page-cache";
 import { todayIso } from "../../src/shared/quote-status";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
@@ -500,5 +500,128 @@ describe("the public page cache", () => {
     await t.db.execute(sql`update quotes set status = 'SIGNED', updated_at = updated_at where id = ${quote.id}`);
     const signed = await open(quote.path);
     expect(signed.body).toContain('data-testid="signed-banner"');
+  });
+
+  describe("on PGlite, the stamp row kept in memory and dropped by the database's notification (decision 076)", () => {
+    const onPglite = () => t.database.kind === "pglite";
+    const nanoIdOf = (path: string) => path.split("/").at(-1)!;
+    /** The stamp statements PGlite runs while `work` runs. */
+    async function statements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+      const client = (t.db as unknown as { $client: { exec: (query: string, ...rest: unknown[]) => Promise<unknown> } }).$client;
+      const spy = vi.spyOn(client, "exec");
+      try {
+        const result = await work();
+        return { result, statements: spy.mock.calls.filter(([query]) => String(query).includes("offerly_page_stamp_row")).length };
+      } finally {
+        spy.mockRestore();
+      }
+    }
+
+    it("answers a hit with no statement on PGlite; keeps nothing on PostgreSQL", async () => {
+      const quote = await live();
+      await cached(quote.path);
+      if (!onPglite()) {
+        expect(isStampKept(t.db, nanoIdOf(quote.path))).toBe(false);
+        return;
+      }
+      expect(isStampKept(t.db, nanoIdOf(quote.path))).toBe(true);
+      const hit = await statements(() => counted(() => open(quote.path)));
+      expect({ hits: hit.result.hits, statements: hit.statements }).toEqual({ hits: 1, statements: 0 });
+    });
+
+    it("drops the kept row on a change made straight in the database (SQL) and on an account's change", async () => {
+      const owner = await signUp(t, { company: "Kept Co" });
+      const quote = await live(owner);
+      const nanoId = nanoIdOf(quote.path);
+      const changes = [
+        [
+          "the stamp row's child (a decline by SQL)",
+          () => t.db.insert(quoteConversationEntries).values({ accountId: owner.accountId!, quoteId: quote.id, kind: "DECLINE", body: "Declined by SQL" }),
+          "miss",
+        ],
+        ["the quote row", () => t.db.execute(sql`update quotes set updated_at = updated_at + interval '1 second' where id = ${quote.id}`), "miss"],
+        ["the account's name", () => t.db.update(accounts).set({ name: "Kept Company" }).where(eq(accounts.id, owner.accountId!)), "miss"],
+        [
+          "an account update that changes nothing the page shows",
+          () => t.db.execute(sql`update accounts set updated_at = updated_at where id = ${owner.accountId!}`),
+          "hit",
+        ],
+      ] as const;
+      for (const [what, change, outcome] of changes) {
+        await cached(quote.path);
+        if (onPglite()) expect(isStampKept(t.db, nanoId), what).toBe(true);
+        await change();
+        // At once: the change's promise resolved after the notification was handled.
+        expect(isStampKept(t.db, nanoId), what).toBe(false);
+        // Read again from the database: a miss when what the page shows changed, else a hit.
+        const after = onPglite() ? await statements(() => counted(() => open(quote.path))) : { result: await counted(() => open(quote.path)), statements: 1 };
+        expect({ what, statements: after.statements, hits: after.result.hits, misses: after.result.misses }).toEqual({
+          what,
+          statements: 1,
+          hits: outcome === "hit" ? 1 : 0,
+          misses: outcome === "miss" ? 1 : 0,
+        });
+      }
+    });
+
+    it("has dropped the kept row when the committing statement's promise resolves, not before the commit (the ordering a signing response relies on)", async () => {
+      if (!onPglite()) return;
+      const quote = await live();
+      const nanoId = nanoIdOf(quote.path);
+      await cached(quote.path);
+      expect(isStampKept(t.db, nanoId)).toBe(true);
+      // One statement, auto-committed: no await in between, so nothing else can have run.
+      const bump = t.db.execute(sql`update quote_page_stamps set changes = changes + 1 where quote_id = ${quote.id}`);
+      expect(isStampKept(t.db, nanoId)).toBe(true);
+      await bump;
+      expect(isStampKept(t.db, nanoId)).toBe(false);
+
+      // In a transaction: kept (and served) until the commit, dropped when the commit resolves.
+      await cached(quote.path);
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`update quote_page_stamps set changes = changes + 1 where quote_id = ${quote.id}`);
+        expect(isStampKept(t.db, nanoId)).toBe(true);
+      });
+      expect(isStampKept(t.db, nanoId)).toBe(false);
+
+      // A rolled-back change keeps it.
+      await cached(quote.path);
+      await expect(
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`update quote_page_stamps set changes = changes + 1 where quote_id = ${quote.id}`);
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      expect(isStampKept(t.db, nanoId)).toBe(true);
+    });
+
+    it("never keeps a row read before a change whose notification came before the row was kept (it may predate the change)", async () => {
+      if (!onPglite()) return;
+      const quote = await live();
+      const nanoId = nanoIdOf(quote.path);
+      const bump = () => t.db.execute(sql`update quote_page_stamps set changes = changes + 1 where quote_id = ${quote.id}`);
+      const first = await pageStamp(t.db, nanoId, new Date(), { kept: true });
+      expect(isStampKept(t.db, nanoId)).toBe(true);
+      await bump();
+      // The statement answers, then a change commits (and notifies) before the answer is kept.
+      const client = (t.db as unknown as { $client: { exec: (...args: unknown[]) => Promise<unknown> } }).$client;
+      const exec = client.exec.bind(client);
+      const spy = vi.spyOn(client, "exec").mockImplementationOnce(async (...args: unknown[]) => {
+        const answer = await exec(...args);
+        await bump();
+        return answer;
+      });
+      let read: Awaited<ReturnType<typeof pageStamp>>;
+      try {
+        read = await pageStamp(t.db, nanoId, new Date(), { kept: true });
+      } finally {
+        spy.mockRestore();
+      }
+      expect(read?.stamp).not.toBe(first?.stamp);
+      expect(isStampKept(t.db, nanoId)).toBe(false);
+      const now = await pageStamp(t.db, nanoId, new Date(), { kept: true });
+      expect(now?.stamp).not.toBe(read?.stamp);
+      expect(isStampKept(t.db, nanoId)).toBe(true);
+    });
   });
 });

@@ -22,7 +22,9 @@ import { type Evidence, recordView } from "./signing.service";
  * watermark), expiry, withdrawal and republishing. So each request first runs ONE cheap query,
  * `pageStamp`, that yields a stamp of everything the page shows; the cached HTML is served only
  * when its stamp is the request's stamp. Nothing is ever invalidated by a message: several app
- * servers each keep their own cache and each stays right, because the database decides.
+ * servers each keep their own cache and each stays right, because the database decides. On PGlite
+ * only (one process, the only writer) the stamp's row is kept in memory and dropped by the
+ * database's own notification, sent by triggers in the committing transaction (decision 076).
  *
  * - Only customers' views are stored or served: a request from a signed-in user (the sender's
  *   preview, with its banner, or anyone else with a session) is always rendered.
@@ -64,8 +66,8 @@ export type PageStamp = {
  * time from `now`: expiry (today), signing allowed and watermark (plan, trial, subscription end).
  * Null for an unknown link.
  */
-export async function pageStamp(db: Executor, nanoId: string, now: Date = new Date()): Promise<PageStamp | null> {
-  const row = await stampRow(db, nanoId);
+export async function pageStamp(db: Executor, nanoId: string, now: Date = new Date(), options: { kept?: boolean } = {}): Promise<PageStamp | null> {
+  const row = await stampRow(db, nanoId, options.kept === true);
   if (!row) return null;
   const expiredAt = row.expiredAt === null ? null : new Date(Number(row.expiredAt));
   const availability = publicAvailability({ status: row.status as QuoteStatus, expirationDate: row.expirationDate }, todayIso(now));
@@ -128,7 +130,87 @@ const TEXT_TIMES = { parsers: { [types.TIMESTAMP]: asText, [types.TIMESTAMPTZ]: 
 /** PGlite sessions and their PREPARE (once each; a failed one is tried again on the next request). */
 const preparedOn = new WeakMap<object, Promise<void>>();
 
-async function stampRow(db: Executor, nanoId: string): Promise<StampRow | undefined> {
+/** The channel the stamp triggers notify on PGlite (migration "page_stamp_notify", decision 076). */
+export const PAGE_STAMP_CHANNEL = "offerly_page_stamp";
+/** Stamp rows kept in memory per PGlite database; past this many, all are dropped and read again. */
+const MAX_KEPT = 10_000;
+
+/**
+ * The stamp rows of one PGlite database kept in memory (decision 076). On PGlite this process is
+ * the only session that can write the database (its data folder is locked), and the triggers of
+ * migration 0034 NOTIFY every change of a stamp row ('q' + quote id), of an account ('a' + account
+ * id) or a TRUNCATE ('*'). PGlite hands a notification to its listeners (as microtasks queued while
+ * it parses the committing statement's answer) before that statement's promise resolves, so a
+ * change's caller (a signing mutation's response) is never followed by a kept row from before it.
+ * `generation` counts notifications: a row read while one arrived is not kept (it may predate it).
+ * Only the row is kept: availability, signing allowed and watermark are still computed from `now`.
+ */
+type KeptStamps = {
+  ready: Promise<void>;
+  rows: Map<string, StampRow>;
+  quoteNano: Map<string, string>;
+  accountNanos: Map<string, Set<string>>;
+  generation: number;
+};
+const keptOn = new WeakMap<PGlite, KeptStamps>();
+
+function keptStamps(client: PGlite): KeptStamps {
+  const existing = keptOn.get(client);
+  if (existing) return existing;
+  const kept: KeptStamps = { ready: Promise.resolve(), rows: new Map(), quoteNano: new Map(), accountNanos: new Map(), generation: 0 };
+  kept.ready = client.listen(PAGE_STAMP_CHANNEL, (payload) => forgetKept(kept, payload)).then(() => undefined);
+  // Not listening: nothing is kept (every check reads the database); tried again on the next request.
+  kept.ready.catch(() => keptOn.delete(client));
+  keptOn.set(client, kept);
+  return kept;
+}
+
+function dropKept(kept: KeptStamps, nanoId: string) {
+  const row = kept.rows.get(nanoId);
+  if (!row) return;
+  kept.rows.delete(nanoId);
+  if (kept.quoteNano.get(row.quoteId) === nanoId) kept.quoteNano.delete(row.quoteId);
+  const ofAccount = kept.accountNanos.get(row.accountId);
+  ofAccount?.delete(nanoId);
+  if (ofAccount?.size === 0) kept.accountNanos.delete(row.accountId);
+}
+
+function forgetKept(kept: KeptStamps, payload: string) {
+  kept.generation++;
+  const id = payload.slice(1);
+  if (payload.startsWith("q")) {
+    const nanoId = kept.quoteNano.get(id);
+    if (nanoId !== undefined) dropKept(kept, nanoId);
+  } else if (payload.startsWith("a")) {
+    for (const nanoId of [...(kept.accountNanos.get(id) ?? [])]) dropKept(kept, nanoId);
+  } else {
+    kept.rows.clear();
+    kept.quoteNano.clear();
+    kept.accountNanos.clear();
+  }
+}
+
+function keep(kept: KeptStamps, nanoId: string, row: StampRow) {
+  if (kept.rows.size >= MAX_KEPT) forgetKept(kept, "*");
+  const previous = kept.quoteNano.get(row.quoteId);
+  if (previous !== undefined) dropKept(kept, previous);
+  kept.rows.set(nanoId, row);
+  kept.quoteNano.set(row.quoteId, nanoId);
+  let ofAccount = kept.accountNanos.get(row.accountId);
+  if (!ofAccount) {
+    ofAccount = new Set();
+    kept.accountNanos.set(row.accountId, ofAccount);
+  }
+  ofAccount.add(nanoId);
+}
+
+/** Test hook: whether this database keeps a nanoId's stamp row in memory (never on PostgreSQL). */
+export function isStampKept(db: Executor, nanoId: string): boolean {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite && (keptOn.get(client)?.rows.has(nanoId) ?? false);
+}
+
+async function stampRow(db: Executor, nanoId: string, kept = false): Promise<StampRow | undefined> {
   if (!NANO_ID.test(nanoId)) return undefined;
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof PGlite)) {
@@ -147,7 +229,20 @@ async function stampRow(db: Executor, nanoId: string): Promise<StampRow | undefi
     prepared.catch(() => preparedOn.delete(client));
   }
   await prepared;
-  return (await execute())[0];
+  if (!kept) return (await execute())[0];
+  const memory = keptStamps(client);
+  try {
+    await memory.ready;
+  } catch {
+    return (await execute())[0];
+  }
+  const known = memory.rows.get(nanoId);
+  if (known) return known;
+  const generation = memory.generation;
+  const row = (await execute())[0];
+  // A notification since the read was sent: the row may predate its change, so it is not kept.
+  if (row && memory.generation === generation) keep(memory, nanoId, row);
+  return row;
 }
 
 const rawDialect = new PgDialect();
@@ -276,6 +371,11 @@ export type PublicPageCacheOptions = {
   now?: () => Date;
   /** The monotonic clock in ms that times the known views (tests). Default: performance.now. */
   monotonic?: () => number;
+  /**
+   * On PGlite, keep the stamp rows in memory, dropped by the database's notifications (decision
+   * 076). Default true; no effect on PostgreSQL, whose check stays one statement per request.
+   */
+  keptStamps?: boolean;
 };
 
 /** What decides whether a request may take a cached page, and records its view. */
@@ -320,6 +420,7 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
   /** Insertion order is recency order: a hit moves its entry to the end; eviction takes the front. */
   const entries = new Map<string, Entry>();
   const monotonic = options.monotonic ?? (() => performance.now());
+  const keptStamps = options.keptStamps ?? true;
   const counts = { hits: 0, misses: 0, bypasses: 0, stores: 0, evictions: 0, viewsKnown: 0 };
   let bytes = 0;
   /**
@@ -413,7 +514,7 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
   const keyOf = (lookup: PageLookup) => `${lookup.locale} ${lookup.customDomain ?? ""} ${lookup.pathname}`;
 
   function stampFor(nanoId: string, readDb: ReadDb | undefined): Promise<PageStamp | null> {
-    const stamp = (db: Executor) => pageStamp(db, nanoId, now());
+    const stamp = (db: Executor) => pageStamp(db, nanoId, now(), { kept: keptStamps });
     return readDb ? readDb.run(stamp, { confirm: (answer) => answer?.availability !== "AVAILABLE" }) : stamp(deps.db);
   }
 
