@@ -14,9 +14,17 @@
  *
  * BENCH_DATABASE_URL=postgres://…/test: each server on its own scratch PostgreSQL database made
  * from that server's URL (dropped at the end), instead of its own PGlite (decision 072).
+ *
+ * Also printed (decision 078): each server's CPU time a request (user + system, all threads, from
+ * /proc), which a busy shared machine disturbs far less than req/s; for the bare server, which runs
+ * in this process, this process's CPU a request during its load (client and bare server together:
+ * an upper bound of the bare server's, so its "% of bare" is a lower bound). The client's own CPU a
+ * request during the servers' loads is printed too, but not subtracted: at a few requests a second
+ * it is mostly time-driven work, not per-request work.
  */
 import os from "node:os";
 import zlib from "node:zlib";
+import { cpuMs } from "./graphql-setup";
 import { seedPublishedQuote } from "../tests/support/e2e";
 import { scratchDatabase } from "../tests/support/scratch-db";
 import { startServer } from "../tests/support/server";
@@ -65,16 +73,26 @@ const bare = await listen((_request, response) => {
 });
 urls.bare = bare.url;
 const results = { before: [] as number[], after: [] as number[], bare: [] as number[] };
+/** CPU ms a request: the servers' (from /proc), and this process's (the client; the client and bare server during bare's load). */
+const cpu = { before: [] as number[], after: [] as number[], bare: [] as number[], client: [] as number[] };
+const pids = { before: servers.before.pid, after: servers.after.pid };
 try {
   for (const name of ["before", "after", "bare"] as const) await load({ ...options, url: urls[name], seconds: 1 });
   for (let round = 0; round < rounds; round++) {
     for (const name of ["before", "after", "bare"] as const) {
+      const cpuBefore = name === "bare" ? 0 : cpuMs(pids[name]);
       const result = await load({ ...options, url: urls[name] });
       results[name].push(Math.round(result.rps));
+      if (name === "bare") cpu.bare.push(result.cpuMs);
+      else {
+        cpu[name].push((cpuMs(pids[name]) - cpuBefore) / Math.max(1, result.requests));
+        cpu.client.push(result.cpuMs);
+      }
       if (result.errors) console.log(`${name}: ${result.errors} errors`);
     }
+    const ms = (list: number[]) => list.map((x) => x.toFixed(2)).join(", ");
     console.log(
-      `round ${round + 1}: ${JSON.stringify(results)}; load average ${os
+      `round ${round + 1}: ${JSON.stringify(results)}; CPU ms a request: before ${ms(cpu.before)}; after ${ms(cpu.after)}; client ${ms(cpu.client)}; client + bare ${ms(cpu.bare)}; load average ${os
         .loadavg()
         .map((x) => x.toFixed(1))
         .join(" / ")}`,
@@ -90,4 +108,9 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 const share = (name: "before" | "after") => `${median(results[name])} req/s (${((100 * median(results[name])) / median(results.bare)).toFixed(0)} % of bare)`;
 console.log(
   `median${databaseUrl ? " on PostgreSQL" : ""}, ${suffix ? "rendered" : "from the page cache"}${coding ? ` (Accept-Encoding: ${coding})` : ""}: before ${share("before")}, after ${share("after")}, bare ${median(results.bare)} req/s`,
+);
+const bareCpu = median(cpu.bare);
+const cpuShare = (name: "before" | "after") => `${median(cpu[name]).toFixed(2)} ms (${((100 * bareCpu) / median(cpu[name])).toFixed(0)} % of bare)`;
+console.log(
+  `median server CPU a request: before ${cpuShare("before")}, after ${cpuShare("after")}, bare ≤ ${bareCpu.toFixed(3)} ms (client and bare server; the client alone during the servers' loads: ${median(cpu.client).toFixed(3)}); after/before per round: ${cpu.after.map((a, i) => (a / cpu.before[i]).toFixed(2)).join(", ")}`,
 );

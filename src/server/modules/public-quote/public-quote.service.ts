@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { SignatureKind } from "../../../shared/enums";
 import { effectivePlan, showsWatermark } from "../../../shared/plans";
 import { type QuoteDocumentData, applySelection, canonicalJson, selectedOptionalLineIds } from "../../../shared/quote-document";
@@ -7,6 +7,7 @@ import { type PublicAvailability, type QuoteStatus, publicAvailability, todayIso
 import { sanitizeDocument } from "../../../shared/rich-text";
 import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../shared/totals";
 import type { Executor } from "../../db/client";
+import { withFastRows } from "../../db/fast-rows";
 import {
   type CustomerSnapshot,
   type DOCUSIGN_ENVELOPE_STATUSES,
@@ -232,6 +233,62 @@ export async function versionDiff(db: Executor, current: VersionRow, from: numbe
   return earlier ? diffQuoteDocuments(earlier.document.document, current.document.document, { from, to: current.number }) : null;
 }
 
+/**
+ * The public page's statements, built once per database with placeholders and their rows mapped by
+ * `withFastRows` (decision 078, as decision 069 did for the quotes list): drizzle built each of
+ * them and worked out each row's mapping on every rendered page. The same SQL as before.
+ */
+function buildPublicQueries(db: Executor) {
+  const quoteId = sql.placeholder("quoteId");
+  return {
+    byNanoId: withFastRows(
+      db
+        .select({ quote: quotes, account: accounts })
+        .from(quotes)
+        .innerJoin(accounts, eq(accounts.id, quotes.accountId))
+        .where(eq(quotes.nanoId, sql.placeholder("nanoId")))
+        .limit(1)
+        .prepare(""),
+    ),
+    currentVersion: withFastRows(
+      db
+        .select()
+        .from(quoteVersions)
+        .where(and(eq(quoteVersions.accountId, sql.placeholder("accountId")), eq(quoteVersions.quoteId, quoteId)))
+        .orderBy(desc(quoteVersions.number))
+        .limit(1)
+        .prepare(""),
+    ),
+    signatures: withFastRows(
+      db
+        .select()
+        .from(quoteSignatures)
+        .where(eq(quoteSignatures.quoteId, quoteId))
+        .orderBy(asc(quoteSignatures.signedAt), asc(quoteSignatures.createdAt))
+        .prepare(""),
+    ),
+    payments: withFastRows(db.select().from(quotePayments).where(eq(quotePayments.quoteId, quoteId)).orderBy(asc(quotePayments.createdAt)).prepare("")),
+    docusign: withFastRows(
+      db
+        .select({ status: docusignEnvelopes.status, reason: docusignEnvelopes.reason, signedFileKey: docusignEnvelopes.signedFileKey })
+        .from(docusignEnvelopes)
+        .where(eq(docusignEnvelopes.quoteId, quoteId))
+        .orderBy(desc(docusignEnvelopes.createdAt))
+        .limit(1)
+        .prepare(""),
+    ),
+  };
+}
+const publicQueryCache = new WeakMap<object, ReturnType<typeof buildPublicQueries>>();
+function publicQueries(db: Executor) {
+  let queries = publicQueryCache.get(db);
+  if (!queries) {
+    queries = buildPublicQueries(db);
+    publicQueryCache.set(db, queries);
+  }
+  return queries;
+}
+
 /** How a quote row (already found) and its account become the view: blocks, signatures, membership in parallel. */
 async function buildView(
   db: Executor,
@@ -240,9 +297,14 @@ async function buildView(
   options: { viewerUserId?: string | null; now: Date; version?: VersionRow | null; changesSince?: number | null },
 ): Promise<PublicQuoteView> {
   // Published and signed quotes show their current frozen version; a draft (the owner's preview) its live blocks.
+  const queries = publicQueries(db);
   const [versionRows, allSignatures, membership, attempts, envelopes] = await Promise.all([
-    options.version ? [options.version] : quote.status !== "DRAFT" ? findQuoteVersions(db, quote.accountId, quote.id, 1) : Promise.resolve([]),
-    db.select().from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id)).orderBy(asc(quoteSignatures.signedAt), asc(quoteSignatures.createdAt)),
+    options.version
+      ? [options.version]
+      : quote.status !== "DRAFT"
+        ? queries.currentVersion.execute({ accountId: quote.accountId, quoteId: quote.id })
+        : Promise.resolve([]),
+    queries.signatures.execute({ quoteId: quote.id }),
     options.viewerUserId
       ? db
           .select({ id: accountUsers.id })
@@ -250,17 +312,8 @@ async function buildView(
           .where(and(eq(accountUsers.accountId, quote.accountId), eq(accountUsers.userId, options.viewerUserId)))
           .limit(1)
       : Promise.resolve([]),
-    quote.status === "DRAFT"
-      ? Promise.resolve([])
-      : db.select().from(quotePayments).where(eq(quotePayments.quoteId, quote.id)).orderBy(asc(quotePayments.createdAt)),
-    quote.status === "DRAFT"
-      ? Promise.resolve([])
-      : db
-          .select({ status: docusignEnvelopes.status, reason: docusignEnvelopes.reason, signedFileKey: docusignEnvelopes.signedFileKey })
-          .from(docusignEnvelopes)
-          .where(eq(docusignEnvelopes.quoteId, quote.id))
-          .orderBy(desc(docusignEnvelopes.createdAt))
-          .limit(1),
+    quote.status === "DRAFT" ? Promise.resolve([]) : queries.payments.execute({ quoteId: quote.id }),
+    quote.status === "DRAFT" ? Promise.resolve([]) : queries.docusign.execute({ quoteId: quote.id }),
   ]);
   const docusign = envelopes[0] ? { status: envelopes[0].status, reason: envelopes[0].reason, signed: envelopes[0].signedFileKey !== null } : null;
   const status = quote.status as QuoteStatus;
@@ -328,12 +381,7 @@ export async function loadPublicQuote(
 ): Promise<PublicQuoteResult> {
   const now = options.now ?? new Date();
   if (!NANO_ID_PATTERN.test(nanoId)) return { availability: "NOT_AVAILABLE", view: null };
-  const [row] = await db
-    .select({ quote: quotes, account: accounts })
-    .from(quotes)
-    .innerJoin(accounts, eq(accounts.id, quotes.accountId))
-    .where(eq(quotes.nanoId, nanoId))
-    .limit(1);
+  const [row] = await publicQueries(db).byNanoId.execute({ nanoId });
   if (!row) return { availability: "NOT_AVAILABLE", view: null };
   const availability = publicAvailability(
     { status: row.quote.status as QuoteStatus, expirationDate: row.quote.expirationDate },

@@ -44,6 +44,8 @@ export function QuoteDocument({
   className?: string;
 }) {
   const { t } = useTranslation();
+  // The totals' labels once for the document, not once a pricing block (decision 078).
+  const labels = useTotalsLabels();
   const Title = headingLevel === 1 ? "h1" : "h2";
   const Block = headingLevel === 1 ? "h2" : "h3";
   const money = (amount: string) => formatMoney(amount, quote.currency, quote.language);
@@ -95,11 +97,19 @@ export function QuoteDocument({
             ) : null}
             <RichText doc={block.content} className="mt-1" />
             {block.pricing ? (
-              <PricingTable block={block} pricing={block.pricing} language={quote.language} money={money} selectable={selectable} marks={marks} />
+              <PricingTable
+                block={block}
+                pricing={block.pricing}
+                language={quote.language}
+                money={money}
+                selectable={selectable}
+                marks={marks}
+                labels={labels}
+              />
             ) : null}
           </section>
         ))}
-        <Totals quote={quote} money={money} />
+        <Totals quote={quote} money={money} labels={labels} />
         {footer}
       </div>
     </article>
@@ -147,6 +157,7 @@ function PricingTable({
   money,
   selectable,
   marks,
+  labels,
 }: {
   block: QuoteDocumentBlock;
   pricing: NonNullable<QuoteDocumentBlock["pricing"]>;
@@ -154,9 +165,9 @@ function PricingTable({
   money: (amount: string) => string;
   selectable: boolean;
   marks: ChangeMarks | null;
+  labels: TotalsLabels;
 }) {
   const { t } = useTranslation();
-  const labels = useTotalsLabels();
   const quantity = (li: QuoteDocumentLine) => formatLineQuantity(li, pricing.unit, language, t);
   const interval = ["MONTH", "QUARTER", "YEAR"].includes(pricing.unit) ? (pricing.unit as "MONTH" | "QUARTER" | "YEAR") : null;
   const blockDiscount = discountLabel(pricing.discountType, pricing.discountValue, language, money);
@@ -302,8 +313,7 @@ function TotalsRowView({ row }: { row: TotalsRow }) {
   );
 }
 
-function Totals({ quote, money }: { quote: QuoteDocumentData; money: (amount: string) => string }) {
-  const labels = useTotalsLabels();
+function Totals({ quote, money, labels }: { quote: QuoteDocumentData; money: (amount: string) => string; labels: TotalsLabels }) {
   const { totals } = quote;
   return (
     <div className="space-y-1 border-t border-slate-200 pt-4 tabular-nums">
