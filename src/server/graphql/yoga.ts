@@ -10,7 +10,6 @@ import type { GraphQLContext } from "./context";
 import { COST_LIMITS } from "./cost";
 import { databaseLane } from "./database-lane";
 import { schema } from "./schema";
-import { useCompiledExecution } from "./compiled-execution";
 import { translateKey } from "../../shared/i18n/index";
 
 /**
@@ -186,9 +185,6 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
                 : undefined;
               return new GraphQLError(translateKey(ctx.t, original.messageKey, original.params), {
                 nodes: error.nodes,
-                // The compiled executor's errors carry no nodes, only their source positions (decision 077).
-                source: error.source,
-                positions: error.positions,
                 path: error.path,
                 extensions: { ...original.details, code: original.code, ...(fields ? { fields } : {}) },
               });
@@ -198,8 +194,6 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
               log.error({ error: redactError(original), requestId: ctx.requestId, path: error.path.join(".") }, "resolver failed");
               return new GraphQLError(ctx.t("api:internal") as string, {
                 nodes: error.nodes,
-                source: error.source,
-                positions: error.positions,
                 path: error.path,
                 extensions: { code: "INTERNAL_SERVER_ERROR" },
               });
@@ -327,8 +321,8 @@ export const FAST_PATH_HOOKS = new Set([
  * masking) — defined once for both paths. Every plugin, and every plugin armor adds, may use only
  * FAST_PATH_HOOKS: `graphqlPluginHookGaps` names any that does not.
  */
-export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits; executor?: GraphQLExecutor }): Plugin<GraphQLContext>[] {
-  const { config, log, limits, executor = "compiled" } = options;
+export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits }): Plugin<GraphQLContext>[] {
+  const { config, log, limits } = options;
   return [
     useInputDepthLimit(limits),
     EnvelopArmorPlugin({
@@ -344,8 +338,6 @@ export function graphqlPlugins(options: { config: Config; log: Logger; limits: G
     useQueryCost(limits),
     useRequestErrorStatus(),
     usePublicErrors(log),
-    // Last: every rule above has run (and may have stopped the execution) when the executor is picked.
-    ...(executor === "compiled" ? [useCompiledExecution(schema)] : []),
   ];
 }
 
@@ -367,17 +359,10 @@ export function pluginSetOf(yoga: GraphQLHandler): Plugin<GraphQLContext>[] {
   return plugins;
 }
 
-/**
- * Who executes an operation (decision 077): graphql-jit's compiled executor for the documents it
- * compiles (compiled-execution.ts), else graphql-js's; "graphql-js" for every operation (the
- * parity test runs both).
- */
-export type GraphQLExecutor = "compiled" | "graphql-js";
-
-export function createGraphQLHandler(options: { config: Config; log: Logger; limits?: Partial<GraphQLLimits>; executor?: GraphQLExecutor }) {
+export function createGraphQLHandler(options: { config: Config; log: Logger; limits?: Partial<GraphQLLimits> }) {
   const { config, log } = options;
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
-  const plugins = graphqlPlugins({ config, log, limits, executor: options.executor });
+  const plugins = graphqlPlugins({ config, log, limits });
   const yoga = createYoga<GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
