@@ -108,7 +108,7 @@ const TOAST_ZONE_PX = 160;
 /**
  * Keeps toasts clear of `ref`, a bar stuck to the bottom of the screen: while it is in the lower
  * part of the screen, toasts rise above its top edge. Measured when the bar is laid out, resized or
- * scrolled (once per frame), never while typing.
+ * scrolled, or the page around it changes size (at most once per frame).
  */
 export function useToastClearance(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -127,8 +127,14 @@ export function useToastClearance(ref: RefObject<HTMLElement | null>) {
       if (!frame) frame = requestAnimationFrame(measure);
     };
     schedule();
+    // The bar moves without a scroll or a resize of its own when the page around it changes size
+    // (a form's error message gone after a valid save: the card shrinks and its sticky bar, no
+    // longer stuck, rises) — a toast placed by the old measure then covered Save until the next
+    // scroll (decision 044, tenth pass). The page's size is watched too.
     const observer = new ResizeObserver(schedule);
     observer.observe(bar);
+    if (bar.parentElement) observer.observe(bar.parentElement);
+    observer.observe(document.body);
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
     return () => {
