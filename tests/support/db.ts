@@ -75,7 +75,10 @@ async function leasePglite(): Promise<TestDatabase> {
 
 /** Throw-away PostgreSQL databases are named with this prefix (.ci/run sets its own, to drop what an interrupted run left). */
 export function testDatabasePrefix(): string {
-  return process.env.OFFERLY_TEST_DB_PREFIX ?? "offerly_t_";
+  const prefix = process.env.OFFERLY_TEST_DB_PREFIX ?? "offerly_t_";
+  // Database names are written into `create database` unquoted: a hyphen was a syntax error there.
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`OFFERLY_TEST_DB_PREFIX may hold only a-z, 0-9 and _ (got "${prefix}")`);
+  return prefix;
 }
 
 /**
