@@ -11,14 +11,13 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import zlib from "node:zlib";
-import type { Browser, Response } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { launchBrowser, newContext } from "../tests/support/browser";
 import { seedPublishedQuote } from "../tests/support/e2e";
 import { startServer } from "../tests/support/server";
+import { recordScripts } from "./lib";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length;
 
 type Seeded = { cookie: { name: string; value: string }; quoteId: string; publicPath: string };
 
@@ -34,23 +33,17 @@ async function measure(browser: Browser, baseURL: string, path: string, cookie: 
   const context = await newContext(browser, { baseURL, fresh: true });
   if (cookie) await context.addCookies([{ ...cookie, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable");
-  const loaded: Promise<{ url: string; raw: number; gzip: number }>[] = [];
-  page.on("response", (response: Response) => {
-    if (response.request().resourceType() !== "script") return;
-    loaded.push(response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSize(body) })));
-  });
+  const recorded = await recordScripts(context, page);
   await page.goto(path, { waitUntil: "networkidle" });
   if (new URL(page.url()).pathname !== path) throw new Error(`${path}: ended on ${page.url()}`);
-  const metrics = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
-  const files = await Promise.all(loaded);
+  const metric = await recorded.metrics();
+  const files = await recorded.scripts();
   await context.close();
   return {
     files: files.length,
     raw: files.reduce((s, f) => s + f.raw, 0),
     gzip: files.reduce((s, f) => s + f.gzip, 0),
-    scriptMs: (metrics.metrics.find((m) => m.name === "ScriptDuration")?.value ?? 0) * 1000,
+    scriptMs: metric("ScriptDuration"),
     names: files.map((f) => new URL(f.url).pathname.replace(/^\/assets\//, "")).sort(),
   };
 }

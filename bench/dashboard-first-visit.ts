@@ -13,11 +13,11 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import zlib from "node:zlib";
-import type { Browser, Response } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { launchBrowser, newContext } from "../tests/support/browser";
 import { seedPublishedQuote } from "../tests/support/e2e";
 import { type RunningServer, startServer } from "../tests/support/server";
+import { recordScripts } from "./lib";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 const BEFORE = process.env.BENCH_BEFORE_ROOT;
@@ -54,20 +54,13 @@ async function visit(browser: Browser, server: RunningServer, cookie: { name: st
   const context = await newContext(browser, { baseURL: server.url, fresh: true });
   await context.addCookies([{ ...cookie, url: server.url, httpOnly: true, sameSite: "Lax" }]);
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable");
-  const loaded: Promise<{ url: string; raw: number; gzip: number }>[] = [];
-  page.on("response", (response: Response) => {
-    if (response.request().resourceType() !== "script") return;
-    loaded.push(response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length })));
-  });
+  const recorded = await recordScripts(context, page);
   const before = cpuByPid(exclude);
   await page.goto("/app", { waitUntil: "networkidle" });
   await page.getByTestId("statistics-overview").getByTestId("empty-state").waitFor();
   const after = cpuByPid(exclude);
-  const metrics = ((await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] }).metrics;
-  const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-  const files = await Promise.all(loaded);
+  const metric = await recorded.metrics();
+  const files = await recorded.scripts();
   await context.close();
   return {
     files: files.length,

@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import type { BrowserContext, Page, Response } from "playwright-core";
 
 /**
  * `cpuMs`: CPU time of this process per request (user + system) — the load client, the servers under
@@ -85,4 +87,27 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 export function table(rows: Record<string, string | number>[]): void {
   console.table(rows);
+}
+
+/**
+ * Records one page visit's scripts (each fetched script's raw and gzip -9 size) and reads Chromium's
+ * Performance metrics (e.g. "ScriptDuration", "TaskDuration", in ms) afterwards: install before the
+ * visit, read after it (bench/app-js.ts, bench/dashboard-first-visit.ts).
+ */
+export async function recordScripts(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const loaded: Promise<{ url: string; raw: number; gzip: number }>[] = [];
+  page.on("response", (response: Response) => {
+    if (response.request().resourceType() !== "script") return;
+    loaded.push(response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length })));
+  });
+  return {
+    scripts: () => Promise.all(loaded),
+    /** Chromium's Performance metrics, in ms for durations. */
+    metrics: async (): Promise<(name: string) => number> => {
+      const { metrics } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
+      return (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    },
+  };
 }
