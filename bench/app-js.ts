@@ -40,9 +40,7 @@ async function measure(browser: Browser, baseURL: string, path: string, cookie: 
   const files = await recorded.scripts();
   await context.close();
   return {
-    files: files.length,
-    raw: files.reduce((s, f) => s + f.raw, 0),
-    gzip: files.reduce((s, f) => s + f.gzip, 0),
+    ...(await recorded.totals()),
     scriptMs: metric("ScriptDuration"),
     names: files.map((f) => new URL(f.url).pathname.replace(/^\/assets\//, "")).sort(),
   };

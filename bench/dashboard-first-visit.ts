@@ -63,9 +63,7 @@ async function visit(browser: Browser, server: RunningServer, cookie: { name: st
   const files = await recorded.scripts();
   await context.close();
   return {
-    files: files.length,
-    raw: files.reduce((s, f) => s + f.raw, 0),
-    gzip: files.reduce((s, f) => s + f.gzip, 0),
+    ...(await recorded.totals()),
     scriptMs: metric("ScriptDuration"),
     taskMs: metric("TaskDuration"),
     chromiumCpuMs: [...after].reduce((s, [pid, ms]) => s + ms - (before.get(pid) ?? 0), 0),

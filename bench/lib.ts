@@ -104,6 +104,11 @@ export async function recordScripts(context: BrowserContext, page: Page) {
   });
   return {
     scripts: () => Promise.all(loaded),
+    /** How many scripts, and their raw and gzip bytes in all. */
+    totals: async () => {
+      const files = await Promise.all(loaded);
+      return { files: files.length, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
+    },
     /** Chromium's Performance metrics, in ms for durations. */
     metrics: async (): Promise<(name: string) => number> => {
       const { metrics } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
