@@ -51,7 +51,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   if (!fs.existsSync("build/server/main.js")) throw new Error("No production build: run `npm run build` first.");
   const server = await startServer();
-  const { browser, close } = await launchBrowser();
+  const { browser, close } = await launchBrowser({ build: "chromium" });
   try {
     const draft = await seed(server.url, server.dataDir, false);
     const published = await seed(server.url, server.dataDir, true);

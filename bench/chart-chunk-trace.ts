@@ -14,7 +14,7 @@ const here = process.cwd();
 process.chdir(process.env.BENCH_ROOT ?? here);
 const server = await startServer();
 process.chdir(here);
-const { browser, close } = await launchBrowser();
+const { browser, close } = await launchBrowser({ build: "chromium" });
 const { cookie } = await seedPublishedQuote(server, { language: "ENG", publish: false });
 const out: Record<string, number>[] = [];
 for (let i = 0; i < Number(process.env.BENCH_RUNS ?? 6); i++) {

@@ -94,7 +94,7 @@ async function main() {
     }
   }
   const exclude = new Set(servers.map((s) => s.pid));
-  const { browser, close } = await launchBrowser();
+  const { browser, close } = await launchBrowser({ build: "chromium" });
   try {
     const cookies = [];
     for (const server of servers) cookies.push((await seedPublishedQuote(server, { language: "ENG", publish: false })).cookie);

@@ -91,7 +91,7 @@ const pct = (values: number[], p: number) => {
 export async function runEditorBench(): Promise<void> {
   await buildIfStale();
   const app = await startServer({ LOG_LEVEL: "warn" });
-  const { browser, close } = await launchBrowser();
+  const { browser, close } = await launchBrowser({ build: "chromium" });
   try {
     const context = await newContext(browser, { baseURL: app.url });
     const page = await signedInApp(context, app, "Bench BV");

@@ -156,7 +156,7 @@ export async function runMarketingBench(options: { runs?: number } = {}): Promis
   const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 5);
   buildIfStale();
   const app = await startServer({ LOG_LEVEL: "warn" });
-  const { browser, close } = await launchBrowser();
+  const { browser, close } = await launchBrowser({ build: "chromium" });
   const copies = new Map<string, string>();
   for (const p of PAGES) {
     const response = await fetch(app.url + p, { headers: { "accept-language": "en" } });

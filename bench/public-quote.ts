@@ -46,7 +46,7 @@ export async function runPublicQuoteBench(options: { runs?: number } = {}): Prom
   const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 5);
   buildIfStale();
   const app = await startServer({ LOG_LEVEL: "warn" });
-  const { browser, close } = await launchBrowser();
+  const { browser, close } = await launchBrowser({ build: "chromium" });
   let statics: Awaited<ReturnType<typeof startStaticServer>> | undefined;
   try {
     // 1 intro text block + 8 pricing blocks × 5 lines + 1 closing text block = 10 blocks, 40 lines.

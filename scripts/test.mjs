@@ -12,14 +12,23 @@ import path from "node:path";
 import pg from "pg";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The browser suite runs on Chromium's headless shell but for the journeys a person takes first
+// (tests/support/browser.ts; decision 080).
+const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /**
- * Debian packages the tests need besides npm's: Chromium (browser tests), and Caddy and pebble (the
+ * Debian packages the tests need besides npm's: Chromium and its headless shell (browser tests), and Caddy and pebble (the
  * custom-domain TLS test on the production build, decision 060). Installed with apt-get when root;
  * otherwise the run stops with the exact command to run (never a silent skip).
  */
 const DEBIAN_TOOLS = [
   { file: CHROMIUM, pkg: "chromium", why: "the browser tests", hint: " (or set CHROMIUM_PATH to a Chromium binary)" },
+  {
+    file: HEADLESS_SHELL,
+    pkg: "chromium-headless-shell",
+    why: "the browser tests",
+    hint: " (or set CHROMIUM_HEADLESS_SHELL_PATH to Chromium's headless shell)",
+  },
   { file: "/usr/bin/caddy", pkg: "caddy", why: "the custom-domain TLS test", hint: "" },
   { file: "/usr/bin/pebble", pkg: "pebble", why: "the custom-domain TLS test", hint: "" },
   { file: "/usr/bin/openssl", pkg: "openssl", why: "the custom-domain TLS test (pebble's listener certificate)", hint: "" },
@@ -109,7 +118,12 @@ else if (filtered) console.log("Arguments given: running only the selected tests
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-test-"));
 const reporter = path.join(import.meta.dirname, "lib", "timing-reporter.mjs");
-const testEnv = { ...process.env, CHROMIUM_PATH: CHROMIUM, ...(otherNode ? { OFFERLY_TESTS: "other-node" } : {}) };
+const testEnv = {
+  ...process.env,
+  CHROMIUM_PATH: CHROMIUM,
+  CHROMIUM_HEADLESS_SHELL_PATH: HEADLESS_SHELL,
+  ...(otherNode ? { OFFERLY_TESTS: "other-node" } : {}),
+};
 /** One vitest process: its projects, its worker count, its own results file. */
 function vitest(label, args, { workers, ...options } = {}) {
   const results = path.join(tmp, `${label}.json`);

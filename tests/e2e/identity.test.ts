@@ -10,6 +10,8 @@ const e2e = e2eSuite({
     oidc = await startOidcProvider();
     return { OIDC_GOOGLE_CLIENT_ID: oidc.clientId, OIDC_GOOGLE_CLIENT_SECRET: oidc.clientSecret, OIDC_GOOGLE_ISSUER: oidc.issuer };
   },
+  // Signing up and in: a journey a person takes first, on the full Chromium (decision 080).
+  browser: "chromium",
 });
 beforeAll(() => oidc.setRedirectUri(`${e2e.server.url}/api/auth/google/callback`));
 afterAll(async () => {

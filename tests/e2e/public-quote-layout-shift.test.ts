@@ -3,7 +3,9 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { e2eSuite, seedPublishedQuote, watchErrors } from "../support/e2e";
 
-const e2e = e2eSuite();
+// On the full Chromium (decision 080): whether a font swap moves the page depends on how the browser
+// lays text out, and the headless shell's text differs (its Merriweather swap measured 0.014 here).
+const e2e = e2eSuite({ browser: "chromium" });
 
 /**
  * The public quote page does not move while it loads (issue 22 item 3). Layout shifts are summed

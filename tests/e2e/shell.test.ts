@@ -3,7 +3,12 @@ import { e2eSuite } from "../support/e2e";
 import { newContext } from "../support/browser";
 
 // SIGTERM shuts the server down cleanly (exit code 0).
-const e2e = e2eSuite({ env: { PUBLIC_ANALYTICS_MEASUREMENT_ID: "G-E2ETEST", PUBLIC_ANALYTICS_PROJECT_ID: "offerly-e2e" }, expectCleanStop: true });
+// The product's shell: a journey a person takes first, on the full Chromium (decision 080).
+const e2e = e2eSuite({
+  env: { PUBLIC_ANALYTICS_MEASUREMENT_ID: "G-E2ETEST", PUBLIC_ANALYTICS_PROJECT_ID: "offerly-e2e" },
+  expectCleanStop: true,
+  browser: "chromium",
+});
 
 describe("the product's shell in a browser", () => {
   it("reaches no host but loopback (the test browser's guard: tests/support/browser.ts)", async () => {
@@ -11,6 +16,8 @@ describe("the product's shell in a browser", () => {
     const context = await e2e.browser.newContext({ baseURL: e2e.server.url, bypassCSP: true });
     const page = await context.newPage();
     await page.goto("/");
+    // The full Chromium, not its headless shell (decision 080): only the full browser has `window.chrome`.
+    expect(await page.evaluate(() => "chrome" in window)).toBe(true);
     const failed: string[] = [];
     page.on("requestfailed", (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
     // A page's own request to an outside host fails at name resolution, as an image would.

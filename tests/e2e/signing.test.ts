@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
 import { axeViolations, drawSignature, e2eSuite, newPhoneContext, open, scrollWidth, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
 
-const e2e = e2eSuite();
+// A customer signing on a phone: a journey a person takes first, on the full Chromium (decision 080).
+const e2e = e2eSuite({ browser: "chromium" });
 
 /** An element's text with non-breaking spaces as plain ones (Intl writes "€ 1.210,00" with one). */
 const textOf = async (locator: { textContent: () => Promise<string | null> }) => (await locator.textContent())?.replace(/\s/g, " ");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { launchBrowser } from "./browser";
+import { type ChromiumBuild, launchBrowser } from "./browser";
 import { lastMailTo, signInToken } from "./mail";
 import { signUpOverHttp } from "./marketing";
 import { createTestDatabase, testDbKind } from "./db";
@@ -382,6 +382,8 @@ export function e2eSuite(
     env?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
     /** The server must exit with 0 on SIGTERM (checked in the `afterAll`). */
     expectCleanStop?: boolean;
+    /** The full Chromium instead of the headless shell (decision 080: the journeys a person takes first). */
+    browser?: ChromiumBuild;
   } = {},
 ): E2eSuite {
   let closeBrowser: (() => Promise<void>) | undefined;
@@ -408,7 +410,10 @@ export function e2eSuite(
       suite.databaseEnv = { DATABASE_URL: database.url, WEBHOOK_SECRET_KEY: Buffer.alloc(32, 0x2e).toString("base64") };
     }
     const env = typeof options.env === "function" ? await options.env() : options.env;
-    [suite.server, { browser: suite.browser, close: closeBrowser }] = await Promise.all([startServer({ ...suite.databaseEnv, ...env }), launchBrowser()]);
+    [suite.server, { browser: suite.browser, close: closeBrowser }] = await Promise.all([
+      startServer({ ...suite.databaseEnv, ...env }),
+      launchBrowser({ build: options.browser }),
+    ]);
   });
   afterAll(async () => {
     await closeBrowser?.();
