@@ -1,11 +1,8 @@
 import pino from "pino";
 
-/** Loggers made by createLogger: no bindings, formatters or mixin (requestLineWriter writes their lines itself). */
-const plainLoggers = new WeakSet<object>();
-
 /** Structured JSON logs. Secrets never reach them: known secret fields are redacted. */
 export function createLogger(level: string, destination?: pino.DestinationStream) {
-  const log = pino(
+  return pino(
     {
       level,
       base: undefined,
@@ -27,8 +24,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
     destination,
   );
-  plainLoggers.add(log);
-  return log;
 }
 export type Logger = ReturnType<typeof createLogger>;
 
@@ -40,27 +35,4 @@ export type Logger = ReturnType<typeof createLogger>;
  */
 export function serverLogDestination() {
   return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
-}
-
-/** The fields of the one line a request logs (app.ts, graphql-node.ts, page-node.ts). */
-export type RequestLine = { requestId: string; method: string; path: string; status: number; ms: number };
-
-/**
- * Writes a request's log line straight to the logger's stream, byte for byte what
- * `log.info(fields, "request")` writes (level 30, epoch `time`, the fields,
- * `msg`), without pino's per-call work: its redaction walk (none of these fields can hold a secret:
- * the path is `loggablePath`'s, without a query string) and its generic serialiser. On the GraphQL
- * fast path that work was ≈ 3–4 % of a small request's CPU (decision 082). A logger createLogger did not
- * make (a child with bindings, tests' doubles) gets `log.info` as before.
- */
-export function requestLineWriter(log: Logger): (line: RequestLine) => void {
-  const stream = (log as unknown as Record<symbol, { write?: (line: string) => unknown } | undefined>)[pino.symbols.streamSym];
-  if (!plainLoggers.has(log) || typeof stream?.write !== "function") return (line) => log.info(line, "request");
-  const write = stream.write.bind(stream);
-  return (line) => {
-    if (!log.isLevelEnabled("info")) return;
-    write(
-      `{"level":30,"time":${Date.now()},"requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
-    );
-  };
 }

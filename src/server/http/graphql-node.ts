@@ -6,7 +6,7 @@ import type { Locale } from "../../shared/locales";
 import type { Config } from "../config";
 import type { RequestContext } from "../graphql/context";
 import { type GraphQLHandler, graphqlPluginHookGaps, pluginSetOf } from "../graphql/yoga";
-import { type Logger, requestLineWriter } from "../logger";
+import type { Logger } from "../logger";
 import { BODY_LIMITS, drainRefusedBody } from "./body-limit";
 import { GRAPHQL_VARY, corsHeaders, isAllowedOrigin, isForeignOrigin } from "./cors";
 import { apiLocale, clientAddressFrom, graphqlErrorBody, internalErrorBody, payloadTooLargeMessage, requestIdFrom } from "./request";
@@ -81,9 +81,6 @@ type YogaInternals = {
   maskedErrorsOpts: { errorMessage: string; isDev: boolean } | null;
 };
 
-/** One decoder for every body: a whole-buffer `decode` keeps no state between calls. */
-const utf8 = new TextDecoder();
-
 /** The body as text, or null past `max` bytes (read with the stream's events: an async iterator per request cost ~1 %). */
 function readBody(req: IncomingMessage, max: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
@@ -101,7 +98,7 @@ function readBody(req: IncomingMessage, max: number): Promise<string | null> {
       chunks.push(chunk);
     };
     // As Request.text() decodes: UTF-8, a byte-order mark dropped.
-    const onEnd = () => resolve(utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    const onEnd = () => resolve(new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     const onError = (error: Error) => reject(error);
     req.on("data", onData);
     req.once("end", onEnd);
@@ -187,8 +184,6 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
   if (gaps.length)
     throw new Error(`GraphQL plugins use hooks the node:http path does not run (${gaps.join(", ")}): move the rule to a validation or execution hook`);
   const yoga = deps.yoga as unknown as YogaInternals;
-  const logRequest = requestLineWriter(log);
-  const graphqlPath = loggablePath("/graphql");
   const jsonSecurity = securityHeaders({ config, path: "/graphql" });
   const base = `http://${new URL(config.publicUrl).host}`;
 
@@ -339,7 +334,7 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
       })
       .then((status) => {
         if (status === null) return;
-        logRequest({ requestId, method: "POST", path: graphqlPath, status, ms: Math.round(performance.now() - started) });
+        log.info({ requestId, method: "POST", path: loggablePath("/graphql"), status, ms: Math.round(performance.now() - started) }, "request");
       });
     return true;
   };
