@@ -25,7 +25,8 @@ export const customers = pgTable(
   (t) => [
     // Target of the quotes' composite foreign key: a quote's customer is in the quote's account.
     uniqueIndex("customers_account_id_id_key").on(t.accountId, t.id),
-    index("customers_account_name_idx").on(t.accountId, sql`lower(${t.name})`),
+    // The list's name order ends in the id (its keyset, decision 062): the whole key in the index (decision 081).
+    index("customers_account_name_id_idx").on(t.accountId, sql`lower(${t.name})`, t.id),
     index("customers_account_created_idx").on(t.accountId, t.createdAt),
   ],
 );
