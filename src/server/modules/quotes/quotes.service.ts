@@ -5,12 +5,13 @@ import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isE
 import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../../shared/quotes";
 import { NO_PAYMENT_TERMS, type PaymentTerms, asksPayment, samePaymentTerms } from "../../../shared/payment-terms";
 import type { Currency, Language } from "../../../shared/enums";
-import type { Executor } from "../../db/client";
-import { type KeyColumn, type KeysetPage, beyondKey, keyOrder, keyText, keysetPage } from "../../db/keyset";
+import { type Executor, queryRows } from "../../db/client";
+import { type KeyColumn, type KeysetPage, beyondKey, keyAtSql, keyOrder, keyText, keysetPage } from "../../db/keyset";
 import { withFastRows } from "../../db/fast-rows";
 import { errorMessages, isUuid } from "../../db/ids";
 import {
   type CustomerSnapshot,
+  accountListCounts,
   accounts,
   customers,
   quoteConversationEntries,
@@ -434,7 +435,7 @@ const listRow = (r: { quote: QuoteRecord; customer: CustomerRecord | null; key: 
 };
 
 /**
- * The unfiltered list's first page and its count — the web app's and API clients' most frequent
+ * The unfiltered list's first page and its total — the web app's and API clients' most frequent
  * read — built once per database with placeholders (decision 069: drizzle built both statements
  * and worked out each row's mapping on every request, ≈ 20 % of the request's CPU time), rows
  * mapped by `withFastRows`. The same SQL as `findQuotes` builds for it.
@@ -461,11 +462,11 @@ function buildPlainListQueries(db: Executor) {
   return {
     firstPage: page(where),
     pageAfter: page(and(where, afterKey) as SQL),
-    count: db.select({ total: count(), matching: count() }).from(quotes).where(where).prepare(""),
-    countAfter: db
-      .select({ total: count(), matching: sql<number>`count(*) filter (where ${afterKey})` })
-      .from(quotes)
-      .where(where)
+    // The account's number of quotes, kept by the database (decision 081).
+    total: db
+      .select({ quotes: accountListCounts.quotes })
+      .from(accountListCounts)
+      .where(eq(accountListCounts.accountId, sql.placeholder("accountId")))
       .prepare(""),
   };
 }
@@ -550,13 +551,7 @@ export async function findQuotes(
         return { total: Number(row.total), matching: Number(row.matching) };
       },
       keyAt: async (order, offset) => {
-        const [row] = await db
-          .select({ key })
-          .from(quotes)
-          .where(where)
-          .orderBy(...order)
-          .offset(offset)
-          .limit(1);
+        const [row] = await queryRows<{ key: string[] }>(db, keyAtSql(QUOTE_LIST_KEY, sql`${quotes} where ${where}`, order, offset));
         return row?.key ?? null;
       },
       forward: plain
@@ -568,10 +563,18 @@ export async function findQuotes(
                 : await queries.firstPage.execute({ accountId, limit });
               return rows.map(listRow);
             },
-            count: async (after) => {
-              const queries = plainList(db);
-              const [row] = after ? await queries.countAfter.execute({ accountId, ...keyParams(after) }) : await queries.count.execute({ accountId });
-              return { total: Number(row.total), matching: Number(row.matching) };
+          }
+        : undefined,
+      // No filter: the total is the account's stored count, and a cursor's page number counts an index range.
+      counted: plain
+        ? {
+            total: async () => {
+              const [row] = await plainList(db).total.execute({ accountId });
+              return Number(row?.quotes ?? 0);
+            },
+            countWhere: async (condition) => {
+              const [row] = await db.select({ n: count() }).from(quotes).where(and(where, condition));
+              return Number(row.n);
             },
           }
         : undefined,
