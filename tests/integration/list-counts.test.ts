@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
+import { likePattern } from "../../src/shared/customers";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
 import { createCustomer, createQuote } from "../support/quotes";
@@ -33,6 +34,7 @@ type PageOf = {
 const PAGE = "totalCount page startCursor endCursor hasPreviousPage hasNextPage";
 const QUOTES = `query ($page: Int, $pageSize: Int, $after: String, $before: String) {
   quotes(page: $page, pageSize: $pageSize, after: $after, before: $before) { ${PAGE} items { id } } }`;
+const SEARCH = `query ($search: String) { quotes(pageSize: 100, search: $search) { totalCount items { id } } }`;
 const CUSTOMERS = `query ($page: Int, $pageSize: Int, $after: String, $before: String) {
   customers(page: $page, pageSize: $pageSize, after: $after, before: $before, sort: NAME_ASC) { ${PAGE} items { id name totalQuotes totalSignedQuotes } } }`;
 
@@ -159,5 +161,32 @@ describe("page numbers and cursors with stored counts", () => {
     expect(numbered.map((c) => c.name)).toEqual(["A", "b", "c", "D", "e", "F", "g"]);
     expect(numbered[3]).toMatchObject({ totalQuotes: 2, totalSignedQuotes: 0 });
     expect(numbered[0]).toMatchObject({ totalQuotes: 0, totalSignedQuotes: 0 });
+  });
+});
+
+describe("the quotes search on the customers' lower-cased column", () => {
+  it("finds the quotes the five ilikes found (title, number, published name, customer name or company)", async () => {
+    const user = await signUp(t, { company: "Search Same Co" });
+    const people = [
+      { name: "Café ZOË", companyName: "Bakkerij Ünal" },
+      { name: "jan de VRIES", companyName: null },
+      { name: "Piet", companyName: "ZOË & Co" },
+    ];
+    for (const person of people) {
+      const customer = await createCustomer(t, user, person);
+      for (let i = 0; i < 2; i++) await createQuote(t, user, customer.id, { name: `Offerte ${person.name.slice(0, 3)} ${i}` });
+    }
+    for (const search of ["zoë", "ZOË", "ünal", "De Vries", "offerte pie", "café", "% &", "nothing"]) {
+      const pattern = likePattern(search);
+      const expected = await queryRows<{ id: string }>(
+        t.db,
+        sql`select q.id from quotes q left join customers c on c.id = q.customer_id where q.account_id = ${user.accountId}
+          and (q.name ilike ${pattern} or q.quote_number ilike ${pattern} or q.customer_snapshot->>'name' ilike ${pattern} or c.name ilike ${pattern} or c.company_name ilike ${pattern})`,
+      );
+      const result = await t.gql<{ quotes: { totalCount: number; items: { id: string }[] } }>(SEARCH, { search }, user.headers());
+      expect(result.errors, search).toBeUndefined();
+      expect(result.data!.quotes.items.map((q) => q.id).sort(), search).toEqual(expected.map((q) => q.id).sort());
+      expect(result.data!.quotes.totalCount, search).toBe(expected.length);
+    }
   });
 });

@@ -518,11 +518,11 @@ export async function findQuotes(
       : undefined,
     // Title, number and the published customer name (one lower-cased column: `like`, not five
     // `ilike`s), or a customer of the account whose name or company matches (2,000 customers are
-    // searched once, not once per quote through a join).
+    // searched once, not once per quote through a join; their lower-cased column, decision 081).
     pattern
       ? or(
           sql`${quotes.searchText} like lower(${pattern})`,
-          sql`${quotes.customerId} in (select c.id from ${customers} c where c.account_id = ${accountId} and (c.name ilike ${pattern} or c.company_name ilike ${pattern}))`,
+          sql`${quotes.customerId} in (select c.id from ${customers} c where c.account_id = ${accountId} and c.quote_search_text like lower(${pattern}))`,
         )
       : undefined,
   );
