@@ -24,9 +24,7 @@ export const customers = pgTable(
      * the database, a line break apart (decision 081, as quotes.search_text of decision 062): `like`
      * on it instead of two `ilike`s per customer, which fold the case of every row again.
      */
-    quoteSearchText: text("quote_search_text")
-      .notNull()
-      .generatedAlwaysAs(sql`lower("name" || chr(10) || coalesce("company_name", ''))`),
+    quoteSearchText: text("quote_search_text").notNull().generatedAlwaysAs(sql`lower("name" || chr(10) || coalesce("company_name", ''))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
