@@ -140,6 +140,7 @@ export async function keysetPage<T extends { key: string[] }>(
      * (exact either way: `offset` only picks the side).
      */
     counted?: {
+      /** Called after the first page's read (which may carry the total: then no statement of its own). */
       total: () => Promise<number>;
       countWhere: (condition: SQL) => Promise<number>;
     };
@@ -242,23 +243,28 @@ async function countedPage<T extends { key: string[] }>(
     rowsBefore = near ? counted : total - counted;
     hasPreviousPage = rowsBefore > 0;
     hasNextPage = read.length > limit;
+  } else if (offset <= 0) {
+    // The first page: read before the total, which the read may have brought along (one statement).
+    const read = await forwardRead(null);
+    total = await readTotal();
+    rows = read.slice(0, limit);
+    rowsBefore = 0;
+    hasPreviousPage = false;
+    hasNextPage = read.length > limit;
   } else {
     total = await readTotal();
-    let after: string[] | null = null;
-    if (offset > 0) {
-      // The key of the row just before the page, read from whichever end of the list is nearer.
-      after =
-        offset - 1 < total / 2
-          ? await query.keyAt(keyOrder(columns), offset - 1)
-          : offset <= total
-            ? await query.keyAt(keyOrder(columns, true), total - offset)
-            : null;
-      if (!after) return { items: [], total, rowsBefore: offset, hasPreviousPage: total > 0, hasNextPage: false, startCursor: null, endCursor: null };
-    }
+    // The key of the row just before the page, read from whichever end of the list is nearer.
+    const after =
+      offset - 1 < total / 2
+        ? await query.keyAt(keyOrder(columns), offset - 1)
+        : offset <= total
+          ? await query.keyAt(keyOrder(columns, true), total - offset)
+          : null;
+    if (!after) return { items: [], total, rowsBefore: offset, hasPreviousPage: total > 0, hasNextPage: false, startCursor: null, endCursor: null };
     const read = await forwardRead(after);
     rows = read.slice(0, limit);
-    rowsBefore = Math.max(offset, 0);
-    hasPreviousPage = rowsBefore > 0;
+    rowsBefore = offset;
+    hasPreviousPage = true;
     hasNextPage = read.length > limit;
   }
   return {

@@ -460,7 +460,23 @@ function buildPlainListQueries(db: Executor) {
         .prepare(""),
     );
   return {
-    firstPage: page(where),
+    // The first page brings the account's number of quotes along (decision 081: one statement).
+    firstPage: withFastRows(
+      db
+        .select({
+          quote: quotes,
+          customer: customers,
+          key: keyText(QUOTE_LIST_KEY),
+          ...factsColumns,
+          listTotal: sql<number>`(select ${accountListCounts.quotes} from ${accountListCounts} where ${accountListCounts.accountId} = ${sql.placeholder("accountId")})`,
+        })
+        .from(quotes)
+        .leftJoin(customers, eq(customers.id, quotes.customerId))
+        .where(where)
+        .orderBy(...keyOrder(QUOTE_LIST_KEY))
+        .limit(sql.placeholder("limit"))
+        .prepare(""),
+    ),
     pageAfter: page(and(where, afterKey) as SQL),
     // The account's number of quotes, kept by the database (decision 081).
     total: db
@@ -527,8 +543,9 @@ export async function findQuotes(
       : undefined,
   );
   const key = keyText(QUOTE_LIST_KEY);
-  // No filter: the forward reads and their counts are the prepared statements of plainList.
+  // No filter: the forward reads and the total are the prepared statements of plainList.
   const plain = !options.status && !options.state && !options.declined && !pattern;
+  let firstPageTotal: number | null = null;
   return keysetPage(
     QUOTE_LIST_KEY,
     { after: options.after ?? null, before: options.before ?? null, offset: options.offset, limit: options.limit },
@@ -558,9 +575,10 @@ export async function findQuotes(
         ? {
             read: async (after, limit) => {
               const queries = plainList(db);
-              const rows = after
-                ? await queries.pageAfter.execute({ accountId, limit, ...keyParams(after) })
-                : await queries.firstPage.execute({ accountId, limit });
+              if (after) return (await queries.pageAfter.execute({ accountId, limit, ...keyParams(after) })).map(listRow);
+              const rows = await queries.firstPage.execute({ accountId, limit });
+              // The count came with the rows (an empty first page: an empty list).
+              firstPageTotal = rows.length ? Number(rows[0].listTotal ?? 0) : 0;
               return rows.map(listRow);
             },
           }
@@ -569,6 +587,7 @@ export async function findQuotes(
       counted: plain
         ? {
             total: async () => {
+              if (firstPageTotal !== null) return firstPageTotal;
               const [row] = await plainList(db).total.execute({ accountId });
               return Number(row?.quotes ?? 0);
             },
