@@ -60,10 +60,10 @@ export function keyText(columns: readonly KeyColumn[]): SQL<string[]> {
 const value = (c: KeyColumn, v: string) => sql`${v}::${sql.raw(c.type)}`;
 
 /**
- * Rows after (`forward`) or before the key in the list's order. With one direction for all columns a
- * row comparison (an index range); mixed directions spell it out.
+ * Rows after (`forward`) or before the key in the list's order (`inclusive`: and the key's own row).
+ * With one direction for all columns a row comparison (an index range); mixed directions spell it out.
  */
-export function beyondKey(columns: readonly KeyColumn[], values: readonly string[], forward: boolean): SQL {
+export function beyondKey(columns: readonly KeyColumn[], values: readonly string[], forward: boolean, inclusive = false): SQL {
   const greater = (c: KeyColumn) => c.desc !== forward; // ascending + forward: greater values come after
   if (columns.every((c) => c.desc === columns[0].desc)) {
     const left = sql.join(
@@ -74,14 +74,33 @@ export function beyondKey(columns: readonly KeyColumn[], values: readonly string
       columns.map((c, i) => value(c, values[i])),
       sql`, `,
     );
-    return greater(columns[0]) ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
+    const op = sql.raw((greater(columns[0]) ? ">" : "<") + (inclusive ? "=" : ""));
+    return sql`(${left}) ${op} (${right})`;
   }
   const terms = columns.map((c, i) => {
     const equal = columns.slice(0, i).map((p, j) => sql`(${p.expr}) = ${value(p, values[j])}`);
-    const step = greater(c) ? sql`(${c.expr}) > ${value(c, values[i])}` : sql`(${c.expr}) < ${value(c, values[i])}`;
+    const op = sql.raw((greater(c) ? ">" : "<") + (inclusive && i === columns.length - 1 ? "=" : ""));
+    const step = sql`(${c.expr}) ${op} ${value(c, values[i])}`;
     return sql`(${sql.join([...equal, step], sql` and `)})`;
   });
   return sql`(${sql.join(terms, sql` or `)})`;
+}
+
+/**
+ * The key of the row at `offset` in `order`, as text: the skipped rows give only their key columns
+ * (the text of a timestamp is made once, for the row found, not for each row skipped). `from` is
+ * the list's table with its condition (`quotes where …`).
+ */
+export function keyAtSql(columns: readonly KeyColumn[], from: SQL, order: SQL[], offset: number): SQL<string[]> {
+  const inner = sql.join(
+    columns.map((c, i) => sql`${c.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const outer = sql.join(
+    columns.map((_, i) => sql.raw(`k${i}::text`)),
+    sql`, `,
+  );
+  return sql<string[]>`select array[${outer}] as key from (select ${inner} from ${from} order by ${sql.join(order, sql`, `)} offset ${offset} limit 1) k`;
 }
 
 /** ORDER BY the key (or its reverse, to read the rows before a key nearest first). */
@@ -110,12 +129,26 @@ export async function keysetPage<T extends { key: string[] }>(
      */
     forward?: {
       read: (after: string[] | null, limit: number) => Promise<T[]>;
-      count: (after: string[] | null) => Promise<{ total: number; matching: number }>;
+      /** Optional when `counted` is given (not used then). */
+      count?: (after: string[] | null) => Promise<{ total: number; matching: number }>;
+    };
+    /**
+     * Optional, for an unfiltered list (decision 081): its row count from a stored counter, and a
+     * count of its rows under a condition (an index range). Then no statement counts the whole
+     * list: a page number reads the key nearest to the end it is closer to, and a cursor's page
+     * number counts the rows on the side of the cursor the client's `offset` says is the shorter
+     * (exact either way: `offset` only picks the side).
+     */
+    counted?: {
+      /** Called after the first page's read (which may carry the total: then no statement of its own). */
+      total: () => Promise<number>;
+      countWhere: (condition: SQL) => Promise<number>;
     };
   },
   tag = "",
 ): Promise<KeysetPage<T>> {
   const { limit } = request;
+  if (query.counted) return countedPage(columns, request, query as typeof query & { counted: NonNullable<typeof query.counted> }, tag);
   let rows: T[];
   let total: number;
   let rowsBefore: number;
@@ -150,13 +183,88 @@ export async function keysetPage<T extends { key: string[] }>(
       }
     }
     const condition = after ? beyondKey(columns, after, true) : undefined;
-    const [read, counted] = query.forward
-      ? await Promise.all([query.forward.read(after, limit + 1), query.forward.count(after)])
+    const forward = query.forward;
+    const [read, counted] = forward?.count
+      ? await Promise.all([forward.read(after, limit + 1), forward.count(after)])
       : await Promise.all([query.read(condition, keyOrder(columns), limit + 1), query.count(condition)]);
     rows = read.slice(0, limit);
     total = counted.total;
     rowsBefore = condition ? (atOffset ? request.offset : total - counted.matching) : 0;
     hasPreviousPage = rowsBefore > 0;
+    hasNextPage = read.length > limit;
+  }
+  return {
+    items: rows,
+    total,
+    rowsBefore,
+    hasPreviousPage,
+    hasNextPage,
+    startCursor: rows.length ? encodeCursor(rows[0].key, tag) : null,
+    endCursor: rows.length ? encodeCursor(rows[rows.length - 1].key, tag) : null,
+  };
+}
+
+/** keysetPage for a list with a stored total (`query.counted`): no statement counts the whole list. */
+async function countedPage<T extends { key: string[] }>(
+  columns: readonly KeyColumn[],
+  request: PageRequest,
+  query: Parameters<typeof keysetPage<T>>[2] & { counted: { total: () => Promise<number>; countWhere: (condition: SQL) => Promise<number> } },
+  tag: string,
+): Promise<KeysetPage<T>> {
+  const { limit, offset } = request;
+  const { total: readTotal, countWhere } = query.counted;
+  const forwardRead = (after: string[] | null) =>
+    query.forward ? query.forward.read(after, limit + 1) : query.read(after ? beyondKey(columns, after, true) : undefined, keyOrder(columns), limit + 1);
+  let rows: T[];
+  let total: number;
+  let rowsBefore: number;
+  let hasPreviousPage: boolean;
+  let hasNextPage: boolean;
+  if (request.before) {
+    const before = request.before;
+    total = await readTotal();
+    // Rows before the `before` key: counted directly near the start, else as total − (the key's row and those after).
+    const near = offset <= total / 2;
+    const [read, counted] = await Promise.all([
+      query.read(beyondKey(columns, before, false), keyOrder(columns, true), limit + 1),
+      countWhere(beyondKey(columns, before, !near, !near)),
+    ]);
+    hasPreviousPage = read.length > limit;
+    rows = read.slice(0, limit).reverse();
+    rowsBefore = (near ? counted : total - counted) - rows.length;
+    hasNextPage = rowsBefore + rows.length < total;
+  } else if (request.after) {
+    const after = request.after;
+    total = await readTotal();
+    // Rows before the page (the cursor's row and those before it): counted directly near the start, else as total − rows after.
+    const near = offset <= total / 2;
+    const [read, counted] = await Promise.all([forwardRead(after), countWhere(beyondKey(columns, after, !near, near))]);
+    rows = read.slice(0, limit);
+    rowsBefore = near ? counted : total - counted;
+    hasPreviousPage = rowsBefore > 0;
+    hasNextPage = read.length > limit;
+  } else if (offset <= 0) {
+    // The first page: read before the total, which the read may have brought along (one statement).
+    const read = await forwardRead(null);
+    total = await readTotal();
+    rows = read.slice(0, limit);
+    rowsBefore = 0;
+    hasPreviousPage = false;
+    hasNextPage = read.length > limit;
+  } else {
+    total = await readTotal();
+    // The key of the row just before the page, read from whichever end of the list is nearer.
+    const after =
+      offset - 1 < total / 2
+        ? await query.keyAt(keyOrder(columns), offset - 1)
+        : offset <= total
+          ? await query.keyAt(keyOrder(columns, true), total - offset)
+          : null;
+    if (!after) return { items: [], total, rowsBefore: offset, hasPreviousPage: total > 0, hasNextPage: false, startCursor: null, endCursor: null };
+    const read = await forwardRead(after);
+    rows = read.slice(0, limit);
+    rowsBefore = offset;
+    hasPreviousPage = true;
     hasNextPage = read.length > limit;
   }
   return {

@@ -22,3 +22,4 @@ export * from "./quote-payments";
 export * from "./docusign";
 export * from "./custom-domains";
 export * from "./page-stamps";
+export * from "./list-counts";

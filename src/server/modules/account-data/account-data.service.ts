@@ -98,7 +98,10 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
     name: "customers",
     rows: async (db, accountId) =>
-      (await db.select().from(customers).where(eq(customers.accountId, accountId)).orderBy(asc(customers.name))).map(({ accountId: _a, ...c }) => c),
+      // quote_search_text is the database's lower-cased copy for the quotes search (decision 081), not data.
+      (await db.select().from(customers).where(eq(customers.accountId, accountId)).orderBy(asc(customers.name))).map(
+        ({ accountId: _a, quoteSearchText: _s, ...c }) => c,
+      ),
     csv: ["id", "name", "companyName", "contactPerson", "email", "phone", "content", "createdAt", "updatedAt"],
   },
   {

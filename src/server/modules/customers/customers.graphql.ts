@@ -20,9 +20,32 @@ import {
 
 export const CustomerSortEnum = builder.enumType("CustomerSort", { values: CUSTOMER_SORTS });
 
+/**
+ * The quote counts of a batch of customers, read once per request and batch: the two fields'
+ * loaders ask for the same customers in the same tick, and share one statement (decision 081).
+ */
+const countsByRequest = new WeakMap<object, Map<string, Promise<Map<string, QuoteCounts>>>>();
+function quoteCountsOf(ctx: GraphQLContext, ids: string[]): Promise<Map<string, QuoteCounts>> {
+  let batches = countsByRequest.get(ctx);
+  if (!batches) {
+    batches = new Map();
+    countsByRequest.set(ctx, batches);
+  }
+  const batch = ids.join(",");
+  let counts = batches.get(batch);
+  if (!counts) {
+    counts = countQuotesOfCustomers(ctx.db, ids);
+    batches.set(batch, counts);
+    // Only for the batches of this tick: a later batch (after a change) reads again.
+    const forget = counts;
+    void forget.finally(() => batches.delete(batch)).catch(() => {});
+  }
+  return counts;
+}
+
 /** A batch loader of one of the quote counts, for the customers of a request (in the order asked). */
 const loadCounts = (key: keyof QuoteCounts) => async (ids: string[], ctx: GraphQLContext) => {
-  const counts = await countQuotesOfCustomers(ctx.db, ids);
+  const counts = await quoteCountsOf(ctx, ids);
   return ids.map((id) => counts.get(id)?.[key] ?? 0);
 };
 
@@ -36,7 +59,7 @@ export const CustomerRef = builder.objectRef<CustomerRow>("Customer").implement(
     email: t.exposeString("email", { nullable: true }),
     phone: t.exposeString("phone", { nullable: true }),
     content: t.exposeString("content", { nullable: true, description: "Address and contact details, printed on the quote." }),
-    // Batched: one query per field for all the customers of a request.
+    // Batched: one query for both fields, for all the customers of a request.
     totalQuotes: t.loadable({ type: "Int", extensions: cost.perParent(1), load: loadCounts("totalQuotes"), resolve: (c) => c.id }),
     totalSignedQuotes: t.loadable({ type: "Int", extensions: cost.perParent(1), load: loadCounts("totalSignedQuotes"), resolve: (c) => c.id }),
     createdAt: t.field({ type: "DateTime", resolve: (c) => c.createdAt }),

@@ -1,8 +1,8 @@
 import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { type TCustomerSort, likePattern } from "../../../shared/customers";
-import type { Executor } from "../../db/client";
-import { type KeyColumn, type KeysetPage, keyText, keysetPage } from "../../db/keyset";
-import { customers, quotes } from "../../db/schema";
+import { type Executor, queryRows } from "../../db/client";
+import { type KeyColumn, type KeysetPage, keyAtSql, keyText, keysetPage } from "../../db/keyset";
+import { accountListCounts, customers, quotes } from "../../db/schema";
 import { isUuid } from "../../db/ids";
 import { AppError } from "../../errors";
 import { assertEntitled } from "../billing/entitlements";
@@ -92,15 +92,25 @@ export async function findCustomers(
         return { total: Number(row.total), matching: Number(row.matching) };
       },
       keyAt: async (order, offset) => {
-        const [row] = await db
-          .select({ key })
-          .from(customers)
-          .where(where)
-          .orderBy(...order)
-          .offset(offset)
-          .limit(1);
+        const [row] = await queryRows<{ key: string[] }>(db, keyAtSql(columns, sql`${customers} where ${where}`, order, offset));
         return row?.key ?? null;
       },
+      // No search: the total is the account's stored count (decision 081).
+      counted: pattern
+        ? undefined
+        : {
+            total: async () => {
+              const [row] = await db
+                .select({ customers: accountListCounts.customers })
+                .from(accountListCounts)
+                .where(eq(accountListCounts.accountId, accountId));
+              return Number(row?.customers ?? 0);
+            },
+            countWhere: async (condition) => {
+              const [row] = await db.select({ n: count() }).from(customers).where(and(where, condition));
+              return Number(row.n);
+            },
+          },
     },
     options.sort,
   );

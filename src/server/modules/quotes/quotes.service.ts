@@ -5,12 +5,13 @@ import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isE
 import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../../shared/quotes";
 import { NO_PAYMENT_TERMS, type PaymentTerms, asksPayment, samePaymentTerms } from "../../../shared/payment-terms";
 import type { Currency, Language } from "../../../shared/enums";
-import type { Executor } from "../../db/client";
-import { type KeyColumn, type KeysetPage, beyondKey, keyOrder, keyText, keysetPage } from "../../db/keyset";
+import { type Executor, queryRows } from "../../db/client";
+import { type KeyColumn, type KeysetPage, beyondKey, keyAtSql, keyOrder, keyText, keysetPage } from "../../db/keyset";
 import { withFastRows } from "../../db/fast-rows";
 import { errorMessages, isUuid } from "../../db/ids";
 import {
   type CustomerSnapshot,
+  accountListCounts,
   accounts,
   customers,
   quoteConversationEntries,
@@ -434,7 +435,7 @@ const listRow = (r: { quote: QuoteRecord; customer: CustomerRecord | null; key: 
 };
 
 /**
- * The unfiltered list's first page and its count — the web app's and API clients' most frequent
+ * The unfiltered list's first page and its total — the web app's and API clients' most frequent
  * read — built once per database with placeholders (decision 069: drizzle built both statements
  * and worked out each row's mapping on every request, ≈ 20 % of the request's CPU time), rows
  * mapped by `withFastRows`. The same SQL as `findQuotes` builds for it.
@@ -459,13 +460,29 @@ function buildPlainListQueries(db: Executor) {
         .prepare(""),
     );
   return {
-    firstPage: page(where),
+    // The first page brings the account's number of quotes along (decision 081: one statement).
+    firstPage: withFastRows(
+      db
+        .select({
+          quote: quotes,
+          customer: customers,
+          key: keyText(QUOTE_LIST_KEY),
+          ...factsColumns,
+          listTotal: sql<number>`(select ${accountListCounts.quotes} from ${accountListCounts} where ${accountListCounts.accountId} = ${sql.placeholder("accountId")})`,
+        })
+        .from(quotes)
+        .leftJoin(customers, eq(customers.id, quotes.customerId))
+        .where(where)
+        .orderBy(...keyOrder(QUOTE_LIST_KEY))
+        .limit(sql.placeholder("limit"))
+        .prepare(""),
+    ),
     pageAfter: page(and(where, afterKey) as SQL),
-    count: db.select({ total: count(), matching: count() }).from(quotes).where(where).prepare(""),
-    countAfter: db
-      .select({ total: count(), matching: sql<number>`count(*) filter (where ${afterKey})` })
-      .from(quotes)
-      .where(where)
+    // The account's number of quotes, kept by the database (decision 081).
+    total: db
+      .select({ quotes: accountListCounts.quotes })
+      .from(accountListCounts)
+      .where(eq(accountListCounts.accountId, sql.placeholder("accountId")))
       .prepare(""),
   };
 }
@@ -517,17 +534,18 @@ export async function findQuotes(
       : undefined,
     // Title, number and the published customer name (one lower-cased column: `like`, not five
     // `ilike`s), or a customer of the account whose name or company matches (2,000 customers are
-    // searched once, not once per quote through a join).
+    // searched once, not once per quote through a join; their lower-cased column, decision 081).
     pattern
       ? or(
           sql`${quotes.searchText} like lower(${pattern})`,
-          sql`${quotes.customerId} in (select c.id from ${customers} c where c.account_id = ${accountId} and (c.name ilike ${pattern} or c.company_name ilike ${pattern}))`,
+          sql`${quotes.customerId} in (select c.id from ${customers} c where c.account_id = ${accountId} and c.quote_search_text like lower(${pattern}))`,
         )
       : undefined,
   );
   const key = keyText(QUOTE_LIST_KEY);
-  // No filter: the forward reads and their counts are the prepared statements of plainList.
+  // No filter: the forward reads and the total are the prepared statements of plainList.
   const plain = !options.status && !options.state && !options.declined && !pattern;
+  let firstPageTotal: number | null = null;
   return keysetPage(
     QUOTE_LIST_KEY,
     { after: options.after ?? null, before: options.before ?? null, offset: options.offset, limit: options.limit },
@@ -550,28 +568,32 @@ export async function findQuotes(
         return { total: Number(row.total), matching: Number(row.matching) };
       },
       keyAt: async (order, offset) => {
-        const [row] = await db
-          .select({ key })
-          .from(quotes)
-          .where(where)
-          .orderBy(...order)
-          .offset(offset)
-          .limit(1);
+        const [row] = await queryRows<{ key: string[] }>(db, keyAtSql(QUOTE_LIST_KEY, sql`${quotes} where ${where}`, order, offset));
         return row?.key ?? null;
       },
       forward: plain
         ? {
             read: async (after, limit) => {
               const queries = plainList(db);
-              const rows = after
-                ? await queries.pageAfter.execute({ accountId, limit, ...keyParams(after) })
-                : await queries.firstPage.execute({ accountId, limit });
+              if (after) return (await queries.pageAfter.execute({ accountId, limit, ...keyParams(after) })).map(listRow);
+              const rows = await queries.firstPage.execute({ accountId, limit });
+              // The count came with the rows (an empty first page: an empty list).
+              firstPageTotal = rows.length ? Number(rows[0].listTotal ?? 0) : 0;
               return rows.map(listRow);
             },
-            count: async (after) => {
-              const queries = plainList(db);
-              const [row] = after ? await queries.countAfter.execute({ accountId, ...keyParams(after) }) : await queries.count.execute({ accountId });
-              return { total: Number(row.total), matching: Number(row.matching) };
+          }
+        : undefined,
+      // No filter: the total is the account's stored count, and a cursor's page number counts an index range.
+      counted: plain
+        ? {
+            total: async () => {
+              if (firstPageTotal !== null) return firstPageTotal;
+              const [row] = await plainList(db).total.execute({ accountId });
+              return Number(row?.quotes ?? 0);
+            },
+            countWhere: async (condition) => {
+              const [row] = await db.select({ n: count() }).from(quotes).where(and(where, condition));
+              return Number(row.n);
             },
           }
         : undefined,

@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "quote_search_text" text GENERATED ALWAYS AS (lower("name" || chr(10) || coalesce("company_name", ''))) STORED NOT NULL;
