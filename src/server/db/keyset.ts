@@ -193,6 +193,18 @@ export async function keysetPage<T extends { key: string[] }>(
     hasPreviousPage = rowsBefore > 0;
     hasNextPage = read.length > limit;
   }
+  return pageOf(rows, total, rowsBefore, hasPreviousPage, hasNextPage, tag);
+}
+
+/** A page's answer: its rows, where it stands in the list, and the cursors of its first and last rows. */
+function pageOf<T extends { key: string[] }>(
+  rows: T[],
+  total: number,
+  rowsBefore: number,
+  hasPreviousPage: boolean,
+  hasNextPage: boolean,
+  tag: string,
+): KeysetPage<T> {
   return {
     items: rows,
     total,
@@ -267,13 +279,5 @@ async function countedPage<T extends { key: string[] }>(
     hasPreviousPage = true;
     hasNextPage = read.length > limit;
   }
-  return {
-    items: rows,
-    total,
-    rowsBefore,
-    hasPreviousPage,
-    hasNextPage,
-    startCursor: rows.length ? encodeCursor(rows[0].key, tag) : null,
-    endCursor: rows.length ? encodeCursor(rows[rows.length - 1].key, tag) : null,
-  };
+  return pageOf(rows, total, rowsBefore, hasPreviousPage, hasNextPage, tag);
 }
