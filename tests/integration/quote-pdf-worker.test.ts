@@ -1,7 +1,7 @@
 import { threadId as mainThreadId } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PdfSealer, closePdfWorker, createSelfSignedP12, renderSealedQuotePdfInWorker, sealerFromP12, verifyPdfSeal } from "../../src/server/pdf/index";
-import { pdfWorkerRenders, warmPdfWorker } from "../../src/server/pdf/render-pool";
+import { PDF_WORKER_YOUNG_GENERATION_MB, pdfWorkerRenders, pdfWorkerResourceLimits, warmPdfWorker } from "../../src/server/pdf/render-pool";
 import type { QuotePdfInput } from "../../src/shared/quote-pdf";
 import { pdfText, realisticPdfInput } from "../support/quote-pdf";
 
@@ -45,6 +45,23 @@ describe("the sealed quote PDF in the PDF worker thread", () => {
     const results = await Promise.all([renderSealedQuotePdfInWorker(input, sealer), renderSealedQuotePdfInWorker({ ...input, language: "ENG" }, sealer)]);
     expect(new Set(results.map((r) => r.threadId)).size).toBe(1);
     for (const { pdf } of results) expect(verifyPdfSeal(pdf).valid).toBe(true);
+  }, 120_000);
+
+  it("runs with the larger young generation (decision 083), and one worker's fonts serve both languages' text", async () => {
+    await closePdfWorker();
+    const english = await renderSealedQuotePdfInWorker(await realisticPdfInput("ENG"), sealer);
+    expect(pdfWorkerResourceLimits()?.maxYoungGenerationSizeMb).toBe(PDF_WORKER_YOUNG_GENERATION_MB);
+    // The same worker (fonts parsed once, heap reused), then the Dutch copy: its own words, accents included.
+    const dutch = await renderSealedQuotePdfInWorker(input, sealer);
+    expect(dutch.threadId).toBe(english.threadId);
+    const en = (await pdfText(english.pdf)).replace(/\s+/g, " ");
+    const nl = (await pdfText(dutch.pdf)).replace(/\s+/g, " ");
+    expect(en).toContain("Page 1 of");
+    expect(en).toContain("Including preparation and one round of changes");
+    expect(nl).toContain("Pagina 1 van");
+    expect(nl).toContain("Inclusief voorbereiding en één correctieronde");
+    expect(nl).not.toContain("Page 1 of");
+    for (const { pdf } of [english, dutch]) expect(verifyPdfSeal(pdf)).toMatchObject({ valid: true, coversWholeFile: true });
   }, 120_000);
 
   it("fails a render the worker cannot make with its error, and keeps the worker", async () => {

@@ -23,6 +23,15 @@ import type { PdfSealer } from "./seal";
 
 export type RenderedPdf = { pdf: Uint8Array<ArrayBuffer> /** The worker thread that made it (tests: not the main thread's). */; threadId: number };
 
+/**
+ * The worker's young generation (decision 083): 192 MB = 64 MiB semi-spaces, against V8's default
+ * of 48 MB (16 MiB semi-spaces). A render allocates ~180 MB of short-lived copies (@react-pdf's
+ * layout copies its tree at every step) while the tree it builds stays alive, so with the default
+ * every render took ~11 scavenges, each copying that live tree again; with this, ~3. The semi-spaces
+ * grow to it only while renders run; the old generation's limit is unchanged.
+ */
+export const PDF_WORKER_YOUNG_GENERATION_MB = 192;
+
 let worker: Worker | null = null;
 let nextId = 1;
 let rendered = 0;
@@ -37,12 +46,13 @@ function tsxEsmApi(): string {
 
 function startWorker(): Worker {
   const bundled = import.meta.url.endsWith(".cjs");
+  const options = { name: "offerly-pdf", resourceLimits: { maxYoungGenerationSizeMb: PDF_WORKER_YOUNG_GENERATION_MB } };
   const started = bundled
-    ? new Worker(new URL("./pdf-worker.cjs", import.meta.url), { name: "offerly-pdf" })
+    ? new Worker(new URL("./pdf-worker.cjs", import.meta.url), options)
     : new Worker(
         `import(${JSON.stringify(tsxEsmApi())})` +
           `.then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./render-worker.ts", import.meta.url).href)}); })`,
-        { eval: true, name: "offerly-pdf" },
+        { ...options, eval: true },
       );
   // Idle: an error is followed by its exit (a render in hand hears both itself); forget the worker.
   started.on("error", () => undefined);
@@ -129,6 +139,11 @@ export function warmPdfWorker(times = 2): Promise<RenderedPdf> {
 /** How many PDFs the worker threads of this process have made (tests: the job renders off the main thread). */
 export function pdfWorkerRenders(): number {
   return rendered;
+}
+
+/** The running PDF worker's engine limits (tests: the young generation of decision 083); none running: null. */
+export function pdfWorkerResourceLimits(): Worker["resourceLimits"] | null {
+  return worker?.resourceLimits ?? null;
 }
 
 /** Stops the PDF worker (server shutdown); a render after this starts a new one. */
