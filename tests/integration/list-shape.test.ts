@@ -101,6 +101,27 @@ describe("the quotes list's columns", () => {
   });
 });
 
+describe("a page by number in one statement", () => {
+  it("gives each row once from either end, an empty page at and past the end, and the total", async () => {
+    const all = (await items("id")).items.map((q) => q.id);
+    expect(all).toHaveLength(3);
+    for (let page = 1; page <= 3; page++) expect((await items("id", { page, pageSize: 1 })).items.map((q) => q.id)).toEqual([all[page - 1]]);
+    expect((await items("id", { page: 2, pageSize: 2 })).items.map((q) => q.id)).toEqual([all[2]]);
+    for (const [page, pageSize] of [
+      [2, 3],
+      [3, 2],
+      [40, 5],
+    ]) {
+      const result = await t.gql<{ quotes: { totalCount: number; page: number; hasNextPage: boolean; hasPreviousPage: boolean; items: unknown[] } }>(
+        "query ($page: Int, $pageSize: Int) { quotes(page: $page, pageSize: $pageSize) { totalCount page hasNextPage hasPreviousPage items { id } } }",
+        { page, pageSize },
+        user.headers(),
+      );
+      expect(result.data!.quotes).toEqual({ totalCount: 3, page, hasNextPage: false, hasPreviousPage: true, items: [] });
+    }
+  });
+});
+
 describe("quoteListShape", () => {
   const selection = (fields: Record<string, string[]>): Selection =>
     new Map(Object.entries(fields).map(([name, sub]) => [name, new Map(sub.map((s) => [s, new Map()]))]));

@@ -491,6 +491,17 @@ function buildPlainListQueries(db: Executor, shape: QuoteListShape | typeof ALL_
     // The customer's columns are null without a customer (drizzle's left join types say so too).
     return join ? (query.leftJoin(customers, eq(customers.id, quotes.customerId)) as unknown as typeof query) : query;
   };
+  const listTotal = sql<number>`(select ${accountListCounts.quotes} from ${accountListCounts} where ${accountListCounts.accountId} = ${sql.placeholder("accountId")})`;
+  // The key of the row before a page (`skip` rows before it, `offset` = skip + 1), from either end.
+  const keyOf = (reverse: boolean, offset: SQL, guard: SQL) =>
+    sql`(select ${quotes.createdAt} as k0, ${quotes.quoteNumber} as k1 from ${quotes} where ${quotes.accountId} = ${sql.placeholder("accountId")} and ${guard} order by ${sql.join(keyOrder(QUOTE_LIST_KEY, reverse), sql`, `)} offset ${offset} limit 1)`;
+  const skip = sql`${sql.placeholder("skip")}::int`;
+  const keyFromStart = keyOf(false, skip, sql`${skip} * 2 < coalesce(${listTotal}, 0)`);
+  const keyFromEnd = keyOf(
+    true,
+    sql`greatest(coalesce(${listTotal}, 0) - ${skip} - 1, 0)`,
+    sql`${skip} * 2 >= coalesce(${listTotal}, 0) and ${skip} < coalesce(${listTotal}, 0)`,
+  );
   const page = (condition: SQL) =>
     withFastRows(
       from(fields)
@@ -504,7 +515,7 @@ function buildPlainListQueries(db: Executor, shape: QuoteListShape | typeof ALL_
     firstPage: withFastRows(
       from({
         ...fields,
-        listTotal: sql<number>`(select ${accountListCounts.quotes} from ${accountListCounts} where ${accountListCounts.accountId} = ${sql.placeholder("accountId")})`,
+        listTotal,
       })
         .where(where)
         .orderBy(...keyOrder(QUOTE_LIST_KEY))
@@ -512,6 +523,16 @@ function buildPlainListQueries(db: Executor, shape: QuoteListShape | typeof ALL_
         .prepare(""),
     ),
     pageAfter: page(and(where, afterKey) as SQL),
+    // A page by number in one statement (decision 084): the stored total, and the key of the row
+    // before the page read from the nearer end of the list (as keysetPage's counted path: forward
+    // when 2 × skip < total, else backwards), then the page after it. No row: past the end.
+    pageAt: withFastRows(
+      from({ ...fields, listTotal })
+        .where(and(where, sql`(${quotes.createdAt}, ${quotes.quoteNumber}) < (select k0, k1 from (${keyFromStart} union all ${keyFromEnd}) k limit 1)`))
+        .orderBy(...keyOrder(QUOTE_LIST_KEY))
+        .limit(sql.placeholder("limit"))
+        .prepare(""),
+    ),
   };
 }
 const buildTotal = (db: Executor) =>
@@ -628,6 +649,10 @@ export async function findQuotes(
               // The count came with the rows (an empty first page: an empty list).
               firstPageTotal = rows.length ? Number(rows[0].listTotal ?? 0) : 0;
               return rows.map(listRow);
+            },
+            pageAt: async (offset, limit) => {
+              const rows = await plainListOf(db, shape).pageAt.execute({ accountId, skip: offset - 1, limit });
+              return rows.length ? { rows: rows.map(listRow), total: Number(rows[0].listTotal ?? 0) } : null;
             },
           }
         : undefined,
