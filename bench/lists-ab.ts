@@ -35,6 +35,8 @@ const QF =
   "id quoteNumber name status displayStatus lifecycle { state actions } total currency quoteDateAt quoteExpirationAt customer { id name } customerDetails { name }";
 const Q = `query ($page: Int, $pageSize: Int, $search: String) { quotes(page: $page, pageSize: $pageSize, search: $search) { totalCount page pageSize items { ${QF} } } }`;
 const LATEST = "query { quotes(page: 1, pageSize: 5) { totalCount items { id quoteNumber name displayStatus lifecycle { state } customerDetails { name } } } }";
+const CUSTOMERS =
+  "query ($page: Int, $pageSize: Int) { customers(page: $page, pageSize: $pageSize, sort: NAME_ASC) { totalCount page pageSize items { id name companyName totalQuotes totalSignedQuotes } } }";
 const cases: [string, string, Record<string, unknown>][] = [
   ["quotes page 1", Q, { page: 1, pageSize: 20 }],
   ["quotes page 2", Q, { page: 2, pageSize: 20 }],
@@ -43,6 +45,8 @@ const cases: [string, string, Record<string, unknown>][] = [
   ["search 'customer 19'", Q, { page: 1, pageSize: 20, search: "customer 19" }],
   ["search 'quote 99'", Q, { page: 1, pageSize: 20, search: "quote 99" }],
   ["dashboard latest (5)", LATEST, {}],
+  ["customers page 1", CUSTOMERS, { page: 1, pageSize: 20 }],
+  ["customers page 100", CUSTOMERS, { page: 100, pageSize: 20 }],
 ];
 const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 console.log(

@@ -122,6 +122,24 @@ describe("a page by number in one statement", () => {
   });
 });
 
+describe("the customers list's total", () => {
+  it("comes with the first page's rows, and on its own for the other pages", async () => {
+    const query =
+      "query ($page: Int, $pageSize: Int, $search: String) { customers(page: $page, pageSize: $pageSize, search: $search, sort: NAME_ASC) { totalCount page items { name } } }";
+    const ask = async (variables: Record<string, unknown>) => {
+      const result = await t.gql<{ customers: { totalCount: number; page: number; items: { name: string }[] } }>(query, variables, user.headers());
+      expect(result.errors).toBeUndefined();
+      return result.data!.customers;
+    };
+    expect(await ask({ page: 1, pageSize: 20 })).toEqual({ totalCount: 2, page: 1, items: [{ name: "Acme Shape" }, { name: "Other Party" }] });
+    expect(await ask({ page: 2, pageSize: 1 })).toEqual({ totalCount: 2, page: 2, items: [{ name: "Other Party" }] });
+    expect(await ask({ page: 1, pageSize: 20, search: "other" })).toEqual({ totalCount: 1, page: 1, items: [{ name: "Other Party" }] });
+    const empty = await signUp(t);
+    const result = await t.gql<{ customers: { totalCount: number; items: unknown[] } }>(query, { page: 1, pageSize: 20 }, empty.headers());
+    expect(result.data!.customers).toMatchObject({ totalCount: 0, items: [] });
+  });
+});
+
 describe("quoteListShape", () => {
   const selection = (fields: Record<string, string[]>): Selection =>
     new Map(Object.entries(fields).map(([name, sub]) => [name, new Map(sub.map((s) => [s, new Map()]))]));
