@@ -71,8 +71,8 @@ export async function findCustomers(
   );
   const columns = CUSTOMER_SORT_KEYS[options.sort];
   const key = keyText(columns);
-  // No search: a read brings the account's stored number of customers along (decision 084), which
-  // the first page's answer then takes instead of a statement of its own.
+  // No search: the first page's read brings the account's stored number of customers along
+  // (decision 084), which its answer then takes instead of a statement of its own.
   const listTotal = sql<number>`(select ${accountListCounts.customers} from ${accountListCounts} where ${accountListCounts.accountId} = ${accountId})`;
   let totalRead: number | null = null;
   return keysetPage(
@@ -81,12 +81,12 @@ export async function findCustomers(
     {
       read: async (extra, order, limit) => {
         const rows = await db
-          .select({ customer: customers, key, listTotal: pattern ? sql<null>`null` : listTotal })
+          .select({ customer: customers, key, listTotal: pattern || extra ? sql<null>`null` : listTotal })
           .from(customers)
           .where(and(where, extra))
           .orderBy(...order)
           .limit(limit);
-        if (!pattern && rows.length) totalRead = Number(rows[0].listTotal ?? 0);
+        if (!pattern && !extra && rows.length) totalRead = Number(rows[0].listTotal ?? 0);
         return rows.map((r) => ({ ...r.customer, key: r.key }));
       },
       count: async (condition) => {
