@@ -27,42 +27,48 @@ const CUSTOMERS = `query ($page: Int, $pageSize: Int, $search: String) { custome
 
 const pct = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))];
 
+/** The bench's account: 2,000 customers, 10,000 quotes (two of 2,000 lines), analysed; its id and a session token. */
+export async function seedLists(db: Awaited<ReturnType<typeof open>>["db"]) {
+  const [account] = await db.insert(accounts).values({ name: "Lists bench BV", country: "NL" }).returning();
+  const a = account.id;
+  const [user] = await db
+    .insert(users)
+    .values({ email: `lists-${Date.now()}@example.test`, name: "Bench" })
+    .returning();
+  await db.insert(accountUsers).values({ accountId: a, userId: user.id, role: "owner" });
+  const { token } = await createSession(db, { userId: user.id, method: "email-link" });
+  await db.execute(
+    sql`insert into customers (account_id, name, company_name) select ${a}, 'Customer ' || g, 'Company ' || (g % 97) from generate_series(1, 2000) g`,
+  );
+  // Quote g was made g minutes after the first: 10,000 is the newest, 1 the oldest.
+  await db.execute(sql`insert into quotes (account_id, customer_id, quote_number, name, slug, nano_id, language, currency, quote_date, expiration_date, created_at)
+    select ${a}, c.id, '2026-' || lpad(g::text, 5, '0'), 'Quote ' || g, 'quote-' || g, md5(g::text) || 'xx', 'ENG', 'EUR', date '2026-01-01', date '2099-01-01',
+           timestamptz '2026-01-01' + g * interval '1 minute'
+    from generate_series(1, 10000) g join lateral (select id from customers where account_id = ${a} order by id offset (g % 2000) limit 1) c on true`);
+  await db.execute(
+    sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit) select id, 'PRICING', 0, 'Work', 'DAY' from quotes where account_id = ${a} and quote_number not in ('2026-10000', '2026-00001')`,
+  );
+  await db.execute(
+    sql`insert into quote_line_items (block_id, position, name, price_cents, amount, vat_rate) select b.id, g, 'Line ' || g, 12500 + g, 1.5, 21 from quote_blocks b join quotes q on q.id = b.quote_id, generate_series(0, 2) g where q.account_id = ${a}`,
+  );
+  // The two big quotes: 100 pricing blocks × 20 lines each.
+  await db.execute(sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit)
+    select q.id, 'PRICING', g, 'Block ' || g, 'DAY' from quotes q, generate_series(0, 99) g where q.account_id = ${a} and q.quote_number in ('2026-10000', '2026-00001')`);
+  await db.execute(sql`insert into quote_line_items (block_id, position, name, description, price_cents, amount, vat_rate, optional, selected)
+    select b.id, g, 'Line ' || g, 'Description', 12500 + g, 1.5, case when g % 3 = 0 then 9 else 21 end, g % 7 = 0, true
+    from quote_blocks b join quotes q on q.id = b.quote_id, generate_series(0, 19) g where q.account_id = ${a} and q.quote_number in ('2026-10000', '2026-00001')`);
+  // Stored totals (issue 27 item 4): what the start-up backfill does after the upgrade (absent before).
+  const backfill = await import("../src/server/modules/quotes/quote-totals.service").catch(() => null);
+  if (backfill) await backfill.backfillQuoteTotals(db);
+  await db.execute(sql`analyze`);
+  return { a, token };
+}
+
 export async function benchLists(kind: "pglite" | "postgres", url?: string) {
   const handle = await open(kind, url);
   const db = handle.db;
   try {
-    const [account] = await db.insert(accounts).values({ name: "Lists bench BV", country: "NL" }).returning();
-    const a = account.id;
-    const [user] = await db
-      .insert(users)
-      .values({ email: `lists-${Date.now()}@example.test`, name: "Bench" })
-      .returning();
-    await db.insert(accountUsers).values({ accountId: a, userId: user.id, role: "owner" });
-    const { token } = await createSession(db, { userId: user.id, method: "email-link" });
-    await db.execute(
-      sql`insert into customers (account_id, name, company_name) select ${a}, 'Customer ' || g, 'Company ' || (g % 97) from generate_series(1, 2000) g`,
-    );
-    // Quote g was made g minutes after the first: 10,000 is the newest, 1 the oldest.
-    await db.execute(sql`insert into quotes (account_id, customer_id, quote_number, name, slug, nano_id, language, currency, quote_date, expiration_date, created_at)
-      select ${a}, c.id, '2026-' || lpad(g::text, 5, '0'), 'Quote ' || g, 'quote-' || g, md5(g::text) || 'xx', 'ENG', 'EUR', date '2026-01-01', date '2099-01-01',
-             timestamptz '2026-01-01' + g * interval '1 minute'
-      from generate_series(1, 10000) g join lateral (select id from customers where account_id = ${a} order by id offset (g % 2000) limit 1) c on true`);
-    await db.execute(
-      sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit) select id, 'PRICING', 0, 'Work', 'DAY' from quotes where account_id = ${a} and quote_number not in ('2026-10000', '2026-00001')`,
-    );
-    await db.execute(
-      sql`insert into quote_line_items (block_id, position, name, price_cents, amount, vat_rate) select b.id, g, 'Line ' || g, 12500 + g, 1.5, 21 from quote_blocks b join quotes q on q.id = b.quote_id, generate_series(0, 2) g where q.account_id = ${a}`,
-    );
-    // The two big quotes: 100 pricing blocks × 20 lines each.
-    await db.execute(sql`insert into quote_blocks (quote_id, kind, position, name, pricing_unit)
-      select q.id, 'PRICING', g, 'Block ' || g, 'DAY' from quotes q, generate_series(0, 99) g where q.account_id = ${a} and q.quote_number in ('2026-10000', '2026-00001')`);
-    await db.execute(sql`insert into quote_line_items (block_id, position, name, description, price_cents, amount, vat_rate, optional, selected)
-      select b.id, g, 'Line ' || g, 'Description', 12500 + g, 1.5, case when g % 3 = 0 then 9 else 21 end, g % 7 = 0, true
-      from quote_blocks b join quotes q on q.id = b.quote_id, generate_series(0, 19) g where q.account_id = ${a} and q.quote_number in ('2026-10000', '2026-00001')`);
-    // Stored totals (issue 27 item 4): what the start-up backfill does after the upgrade (absent before).
-    const backfill = await import("../src/server/modules/quotes/quote-totals.service").catch(() => null);
-    if (backfill) await backfill.backfillQuoteTotals(db);
-    await db.execute(sql`analyze`);
+    const { a, token } = await seedLists(db);
 
     const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", DATA_DIR: "/tmp/offerly-bench", PUBLIC_URL: "http://127.0.0.1" });
     const log = createLogger("silent");

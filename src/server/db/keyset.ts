@@ -131,6 +131,12 @@ export async function keysetPage<T extends { key: string[] }>(
       read: (after: string[] | null, limit: number) => Promise<T[]>;
       /** Optional when `counted` is given (not used then). */
       count?: (after: string[] | null) => Promise<{ total: number; matching: number }>;
+      /**
+       * Optional, with `counted`: the page at a page number (`offset` rows before it, `limit` + 1
+       * rows) and the list's total in one statement — the rows `keyAt` and `read` give — or null
+       * when there is no row there (then the total is read on its own).
+       */
+      pageAt?: (offset: number, limit: number) => Promise<{ rows: T[]; total: number } | null>;
     };
     /**
      * Optional, for an unfiltered list (decision 081): its row count from a stored counter, and a
@@ -264,7 +270,11 @@ async function countedPage<T extends { key: string[] }>(
     hasPreviousPage = false;
     hasNextPage = read.length > limit;
   } else {
+    const found = query.forward?.pageAt ? await query.forward.pageAt(offset, limit + 1) : null;
+    if (found) return pageOf(found.rows.slice(0, limit), found.total, offset, true, found.rows.length > limit, tag);
     total = await readTotal();
+    if (query.forward?.pageAt)
+      return { items: [], total, rowsBefore: offset, hasPreviousPage: total > 0, hasNextPage: false, startCursor: null, endCursor: null };
     // The key of the row just before the page, read from whichever end of the list is nearer.
     const after =
       offset - 1 < total / 2

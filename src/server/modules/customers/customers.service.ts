@@ -71,17 +71,22 @@ export async function findCustomers(
   );
   const columns = CUSTOMER_SORT_KEYS[options.sort];
   const key = keyText(columns);
+  // No search: the first page's read brings the account's stored number of customers along
+  // (decision 084), which its answer then takes instead of a statement of its own.
+  const listTotal = sql<number>`(select ${accountListCounts.customers} from ${accountListCounts} where ${accountListCounts.accountId} = ${accountId})`;
+  let totalRead: number | null = null;
   return keysetPage(
     columns,
     { after: options.after ?? null, before: options.before ?? null, offset: options.offset, limit: options.limit },
     {
       read: async (extra, order, limit) => {
         const rows = await db
-          .select({ customer: customers, key })
+          .select({ customer: customers, key, listTotal: pattern || extra ? sql<null>`null` : listTotal })
           .from(customers)
           .where(and(where, extra))
           .orderBy(...order)
           .limit(limit);
+        if (!pattern && !extra && rows.length) totalRead = Number(rows[0].listTotal ?? 0);
         return rows.map((r) => ({ ...r.customer, key: r.key }));
       },
       count: async (condition) => {
@@ -100,6 +105,7 @@ export async function findCustomers(
         ? undefined
         : {
             total: async () => {
+              if (totalRead !== null) return totalRead;
               const [row] = await db
                 .select({ customers: accountListCounts.customers })
                 .from(accountListCounts)

@@ -23,7 +23,12 @@ import { actorOf, requireAccountScope } from "../../graphql/tenancy";
 import { parseInput } from "../../graphql/validation";
 import { CustomerRef } from "../customers/customers.graphql";
 import { quoteTotalsOf } from "./quote-totals.service";
+import { type Selection, selectionOf } from "../../graphql/selection";
+import type { CustomerRecord } from "../customers/customers.service";
 import {
+  ALL_QUOTE_COLUMNS,
+  type QuoteListShape,
+  type QuoteRecord,
   type QuoteRow,
   createQuote,
   deleteQuote,
@@ -174,6 +179,81 @@ export const QuoteRef = builder.objectRef<QuoteRow>("Quote").implement({
 
 const QuotePageRef = keysetPageType<QuoteRow>("Quote", QuoteRef);
 
+type QuoteColumn = keyof QuoteRecord;
+type CustomerColumn = keyof CustomerRecord;
+/**
+ * The columns each field of Quote reads (decision 084): a list asked only for fields named here
+ * reads only their columns; a field not named here (a new one too, or one added by another module)
+ * makes it read every column. `customer: true`: the customer's columns its sub-selection needs.
+ */
+const QUOTE_FIELD_COLUMNS: Record<string, { quote: QuoteColumn[]; customer?: readonly CustomerColumn[] | "selection"; facts?: true }> = {
+  __typename: { quote: [] },
+  id: { quote: ["id"] },
+  name: { quote: ["name"] },
+  quoteNumber: { quote: ["quoteNumber"] },
+  slug: { quote: ["slug"] },
+  nanoId: { quote: ["nanoId"] },
+  language: { quote: ["language"] },
+  currency: { quote: ["currency"] },
+  status: { quote: ["status"] },
+  displayStatus: { quote: ["status", "expirationDate"] },
+  isExpired: { quote: ["status", "expirationDate"] },
+  lifecycle: { quote: ["status", "expirationDate", "signable"], facts: true },
+  signable: { quote: ["signable"] },
+  quoteDateAt: { quote: ["quoteDate"] },
+  quoteExpirationAt: { quote: ["expirationDate"] },
+  customer: { quote: [], customer: "selection" },
+  customerDetails: { quote: ["status", "customerSnapshot"], customer: ["name", "companyName", "contactPerson", "email", "phone", "content"] },
+  // The stored totals (the quote's id computes them when they are not stored yet).
+  total: { quote: ["id", "totals"] },
+  publishedAt: { quote: ["publishedAt"] },
+  signedAt: { quote: ["signedAt"] },
+  createdAt: { quote: ["createdAt"] },
+  updatedAt: { quote: ["updatedAt"] },
+};
+/** The same for Customer's fields under `customer` (its quote counts are loaded by its id). */
+const CUSTOMER_FIELD_COLUMNS: Record<string, readonly CustomerColumn[]> = {
+  __typename: [],
+  id: ["id"],
+  name: ["name"],
+  companyName: ["companyName"],
+  contactPerson: ["contactPerson"],
+  email: ["email"],
+  phone: ["phone"],
+  content: ["content"],
+  totalQuotes: ["id"],
+  totalSignedQuotes: ["id"],
+  createdAt: ["createdAt"],
+  updatedAt: ["updatedAt"],
+};
+
+/** What a quotes list reads of each quote for the fields the request asks of its items (decision 084). */
+export function quoteListShape(items: Selection): QuoteListShape | typeof ALL_QUOTE_COLUMNS {
+  const quote = new Set<QuoteColumn>(["id"]);
+  const customer = new Set<CustomerColumn>();
+  let join = false;
+  let allCustomer = false;
+  let facts = false;
+  for (const [field, sub] of items) {
+    const columns = QUOTE_FIELD_COLUMNS[field];
+    if (!columns) return ALL_QUOTE_COLUMNS;
+    for (const c of columns.quote) quote.add(c);
+    if (columns.facts) facts = true;
+    if (columns.customer === "selection") {
+      join = true;
+      for (const [customerField] of sub) {
+        const of = CUSTOMER_FIELD_COLUMNS[customerField];
+        if (of) for (const c of of) customer.add(c);
+        else allCustomer = true;
+      }
+    } else if (columns.customer) {
+      join = true;
+      for (const c of columns.customer) customer.add(c);
+    }
+  }
+  return { quote: [...quote], customer: !join ? "none" : allCustomer ? "all" : [...customer], facts };
+}
+
 const QuoteStartInput = builder.inputType("QuoteStartInput", {
   description: "What a new quote starts with: another quote's blocks (own account), or template blocks in this order.",
   fields: (t) => ({
@@ -239,11 +319,12 @@ builder.queryField("quotes", (t) =>
       search: t.arg.string(),
       declined: t.arg.boolean({ description: "Only quotes the customer declined (and that were not published again since)." }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const { accountId } = requireAccountScope(ctx);
       const page = parsePage(args);
       const search = parseInput(ZSearch, args.search);
       const found = await findQuotes(ctx.db, accountId, {
+        shape: quoteListShape(selectionOf(info, ["items"])),
         status: args.status ?? null,
         state: args.state ?? null,
         declined: args.declined === true,

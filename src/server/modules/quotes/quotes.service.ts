@@ -5,6 +5,7 @@ import { type QuoteDisplayStatus, type QuoteStatus, canPublish, canWithdraw, isE
 import { NANO_ID_LENGTH, addDaysIso, formatQuoteNumber, slugify } from "../../../shared/quotes";
 import { NO_PAYMENT_TERMS, type PaymentTerms, asksPayment, samePaymentTerms } from "../../../shared/payment-terms";
 import type { Currency, Language } from "../../../shared/enums";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { type Executor, queryRows } from "../../db/client";
 import { type KeyColumn, type KeysetPage, beyondKey, keyAtSql, keyOrder, keyText, keysetPage } from "../../db/keyset";
 import { withFastRows } from "../../db/fast-rows";
@@ -425,22 +426,58 @@ type QuoteListRow = QuoteRow & { key: string[] };
  * mapper, shared with nothing) completed in place with the customer, facts and key — the same
  * properties in the same order as a copy, without copying ≈ 50 columns a row (decision 073).
  */
-const listRow = (r: { quote: QuoteRecord; customer: CustomerRecord | null; key: string[] } & Parameters<typeof toFacts>[1]): QuoteListRow => {
+const listRow = (r: { quote: QuoteRecord; customer?: CustomerRecord | null; key: string[] } & Partial<Parameters<typeof toFacts>[1]>): QuoteListRow => {
   const row = r.quote as QuoteListRow;
-  const facts = toFacts(r.quote, r);
-  row.customer = r.customer;
-  row.facts = facts;
+  const facts = r.customerSignatures === undefined ? undefined : toFacts(r.quote, r as Parameters<typeof toFacts>[1]);
+  row.customer = r.customer ?? null;
+  if (facts) row.facts = facts;
   row.key = r.key;
   return row;
 };
 
 /**
- * The unfiltered list's first page and its total — the web app's and API clients' most frequent
- * read — built once per database with placeholders (decision 069: drizzle built both statements
- * and worked out each row's mapping on every request, ≈ 20 % of the request's CPU time), rows
- * mapped by `withFastRows`. The same SQL as `findQuotes` builds for it.
+ * What a list reads of each quote (decision 084): the quote's columns, the customer's (none: no
+ * join) and whether the facts of its state. Made by the GraphQL resolver from the fields the
+ * request asks for; without one (`ALL_QUOTE_COLUMNS`) every column, as `getQuoteById`. A row read
+ * with a narrower shape has only those properties: only the resolvers of the fields asked read it.
  */
-function buildPlainListQueries(db: Executor) {
+export type QuoteListShape = {
+  quote: readonly (keyof QuoteRecord)[];
+  customer: readonly (keyof CustomerRecord)[] | "all" | "none";
+  facts: boolean;
+};
+export const ALL_QUOTE_COLUMNS = "all" as const;
+
+/** The select of a list page for a shape: the chosen columns, the key, the facts. */
+function listSelect(shape: QuoteListShape | typeof ALL_QUOTE_COLUMNS) {
+  const key = keyText(QUOTE_LIST_KEY);
+  if (shape === ALL_QUOTE_COLUMNS) return { fields: { quote: quotes, customer: customers, key, ...factsColumns }, join: true };
+  const pick = (table: object, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, (table as Record<string, unknown>)[name]]));
+  // The id first: drizzle makes a left-joined object null when its first column is.
+  const quoteColumns = pick(quotes, ["id", ...shape.quote.filter((c) => c !== "id")]);
+  const customer =
+    shape.customer === "none" ? undefined : shape.customer === "all" ? customers : pick(customers, ["id", ...shape.customer.filter((c) => c !== "id")]);
+  return {
+    fields: { quote: quoteColumns, ...(customer ? { customer } : {}), key, ...(shape.facts ? factsColumns : {}) } as unknown as {
+      quote: typeof quotes;
+      customer: typeof customers;
+      key: typeof key;
+    } & typeof factsColumns,
+    join: customer !== undefined,
+  };
+}
+const shapeName = (shape: QuoteListShape | typeof ALL_QUOTE_COLUMNS) =>
+  shape === ALL_QUOTE_COLUMNS
+    ? "all"
+    : `${shape.quote.join(",")}|${typeof shape.customer === "string" ? shape.customer : shape.customer.join(",")}|${shape.facts}`;
+
+/**
+ * The unfiltered list's first page and its total — the web app's and API clients' most frequent
+ * read — built once per database and shape with placeholders (decision 069: drizzle built both
+ * statements and worked out each row's mapping on every request, ≈ 20 % of the request's CPU
+ * time), rows mapped by `withFastRows`. The same SQL as `findQuotes` builds for it.
+ */
+function buildPlainListQueries(db: Executor, shape: QuoteListShape | typeof ALL_QUOTE_COLUMNS) {
   const where = eq(quotes.accountId, sql.placeholder("accountId"));
   // After a key: the key's values are placeholders k0, k1 (beyondKey casts them to the key's types).
   const afterKey = beyondKey(
@@ -448,12 +485,26 @@ function buildPlainListQueries(db: Executor) {
     QUOTE_LIST_KEY.map((_, i) => sql.placeholder(`k${i}`) as unknown as string),
     true,
   );
+  const { fields, join } = listSelect(shape);
+  const from = <F extends SelectedFields>(selected: F) => {
+    const query = db.select(selected).from(quotes);
+    // The customer's columns are null without a customer (drizzle's left join types say so too).
+    return join ? (query.leftJoin(customers, eq(customers.id, quotes.customerId)) as unknown as typeof query) : query;
+  };
+  const listTotal = sql<number>`(select ${accountListCounts.quotes} from ${accountListCounts} where ${accountListCounts.accountId} = ${sql.placeholder("accountId")})`;
+  // The key of the row before a page (`skip` rows before it, `offset` = skip + 1), from either end.
+  const keyOf = (reverse: boolean, offset: SQL, guard: SQL) =>
+    sql`(select ${quotes.createdAt} as k0, ${quotes.quoteNumber} as k1 from ${quotes} where ${quotes.accountId} = ${sql.placeholder("accountId")} and ${guard} order by ${sql.join(keyOrder(QUOTE_LIST_KEY, reverse), sql`, `)} offset ${offset} limit 1)`;
+  const skip = sql`${sql.placeholder("skip")}::int`;
+  const keyFromStart = keyOf(false, skip, sql`${skip} * 2 < coalesce(${listTotal}, 0)`);
+  const keyFromEnd = keyOf(
+    true,
+    sql`greatest(coalesce(${listTotal}, 0) - ${skip} - 1, 0)`,
+    sql`${skip} * 2 >= coalesce(${listTotal}, 0) and ${skip} < coalesce(${listTotal}, 0)`,
+  );
   const page = (condition: SQL) =>
     withFastRows(
-      db
-        .select({ quote: quotes, customer: customers, key: keyText(QUOTE_LIST_KEY), ...factsColumns })
-        .from(quotes)
-        .leftJoin(customers, eq(customers.id, quotes.customerId))
+      from(fields)
         .where(condition)
         .orderBy(...keyOrder(QUOTE_LIST_KEY))
         .limit(sql.placeholder("limit"))
@@ -462,37 +513,54 @@ function buildPlainListQueries(db: Executor) {
   return {
     // The first page brings the account's number of quotes along (decision 081: one statement).
     firstPage: withFastRows(
-      db
-        .select({
-          quote: quotes,
-          customer: customers,
-          key: keyText(QUOTE_LIST_KEY),
-          ...factsColumns,
-          listTotal: sql<number>`(select ${accountListCounts.quotes} from ${accountListCounts} where ${accountListCounts.accountId} = ${sql.placeholder("accountId")})`,
-        })
-        .from(quotes)
-        .leftJoin(customers, eq(customers.id, quotes.customerId))
+      from({
+        ...fields,
+        listTotal,
+      })
         .where(where)
         .orderBy(...keyOrder(QUOTE_LIST_KEY))
         .limit(sql.placeholder("limit"))
         .prepare(""),
     ),
     pageAfter: page(and(where, afterKey) as SQL),
-    // The account's number of quotes, kept by the database (decision 081).
-    total: db
-      .select({ quotes: accountListCounts.quotes })
-      .from(accountListCounts)
-      .where(eq(accountListCounts.accountId, sql.placeholder("accountId")))
-      .prepare(""),
+    // A page by number in one statement (decision 084): the stored total, and the key of the row
+    // before the page read from the nearer end of the list (as keysetPage's counted path: forward
+    // when 2 × skip < total, else backwards), then the page after it. No row: past the end.
+    pageAt: withFastRows(
+      from({ ...fields, listTotal })
+        .where(and(where, sql`(${quotes.createdAt}, ${quotes.quoteNumber}) < (select k0, k1 from (${keyFromStart} union all ${keyFromEnd}) k limit 1)`))
+        .orderBy(...keyOrder(QUOTE_LIST_KEY))
+        .limit(sql.placeholder("limit"))
+        .prepare(""),
+    ),
   };
 }
+const buildTotal = (db: Executor) =>
+  // The account's number of quotes, kept by the database (decision 081).
+  db
+    .select({ quotes: accountListCounts.quotes })
+    .from(accountListCounts)
+    .where(eq(accountListCounts.accountId, sql.placeholder("accountId")))
+    .prepare("");
 const keyParams = (after: string[]) => Object.fromEntries(after.map((v, i) => [`k${i}`, v]));
-const plainListQueries = new WeakMap<object, ReturnType<typeof buildPlainListQueries>>();
+/** Prepared per database: the total, and the pages of each shape asked (at most 32: API clients may ask any mix of fields). */
+const plainListQueries = new WeakMap<object, { total: ReturnType<typeof buildTotal>; shapes: Map<string, ReturnType<typeof buildPlainListQueries>> }>();
+const MAX_PREPARED_SHAPES = 32;
 function plainList(db: Executor) {
   let queries = plainListQueries.get(db);
   if (!queries) {
-    queries = buildPlainListQueries(db);
+    queries = { total: buildTotal(db), shapes: new Map() };
     plainListQueries.set(db, queries);
+  }
+  return queries;
+}
+function plainListOf(db: Executor, shape: QuoteListShape | typeof ALL_QUOTE_COLUMNS) {
+  const { shapes } = plainList(db);
+  const name = shapeName(shape);
+  let queries = shapes.get(name);
+  if (!queries) {
+    queries = buildPlainListQueries(db, shape);
+    if (shapes.size < MAX_PREPARED_SHAPES) shapes.set(name, queries);
   }
   return queries;
 }
@@ -513,9 +581,12 @@ export async function findQuotes(
     limit: number;
     after?: string[] | null;
     before?: string[] | null;
+    /** What to read of each quote (decision 084); every column when not given. */
+    shape?: QuoteListShape | typeof ALL_QUOTE_COLUMNS;
   },
   today = todayIso(),
 ): Promise<KeysetPage<QuoteRow & { key: string[] }>> {
+  const shape = options.shape ?? ALL_QUOTE_COLUMNS;
   const pattern = options.search ? likePattern(options.search) : null;
   const statusFilter = {
     DRAFT: eq(quotes.status, "DRAFT"),
@@ -542,7 +613,7 @@ export async function findQuotes(
         )
       : undefined,
   );
-  const key = keyText(QUOTE_LIST_KEY);
+  const select = listSelect(shape);
   // No filter: the forward reads and the total are the prepared statements of plainList.
   const plain = !options.status && !options.state && !options.declined && !pattern;
   let firstPageTotal: number | null = null;
@@ -551,10 +622,8 @@ export async function findQuotes(
     { after: options.after ?? null, before: options.before ?? null, offset: options.offset, limit: options.limit },
     {
       read: async (extra, order, limit) => {
-        const rows = await db
-          .select({ quote: quotes, customer: customers, key, ...factsColumns })
-          .from(quotes)
-          .leftJoin(customers, eq(customers.id, quotes.customerId))
+        const query = db.select(select.fields).from(quotes);
+        const rows = await (select.join ? (query.leftJoin(customers, eq(customers.id, quotes.customerId)) as unknown as typeof query) : query)
           .where(and(where, extra))
           .orderBy(...order)
           .limit(limit);
@@ -574,12 +643,16 @@ export async function findQuotes(
       forward: plain
         ? {
             read: async (after, limit) => {
-              const queries = plainList(db);
+              const queries = plainListOf(db, shape);
               if (after) return (await queries.pageAfter.execute({ accountId, limit, ...keyParams(after) })).map(listRow);
               const rows = await queries.firstPage.execute({ accountId, limit });
               // The count came with the rows (an empty first page: an empty list).
               firstPageTotal = rows.length ? Number(rows[0].listTotal ?? 0) : 0;
               return rows.map(listRow);
+            },
+            pageAt: async (offset, limit) => {
+              const rows = await plainListOf(db, shape).pageAt.execute({ accountId, skip: offset - 1, limit });
+              return rows.length ? { rows: rows.map(listRow), total: Number(rows[0].listTotal ?? 0) } : null;
             },
           }
         : undefined,
