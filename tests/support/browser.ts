@@ -15,13 +15,21 @@ export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "
 /** Which Chromium a browser file drives: the headless shell (default) or the full browser. */
 export type ChromiumBuild = "headless-shell" | "chromium";
 
-export async function launchBrowser({ build = "headless-shell" }: { build?: ChromiumBuild } = {}): Promise<{ browser: Browser; close: () => Promise<void> }> {
-  const executablePath = build === "chromium" ? CHROMIUM_PATH : HEADLESS_SHELL_PATH;
-  if (!fs.existsSync(executablePath)) {
-    const pkg = build === "chromium" ? "chromium" : "chromium-headless-shell";
-    const variable = build === "chromium" ? "CHROMIUM_PATH" : "CHROMIUM_HEADLESS_SHELL_PATH";
-    throw new Error(`${pkg} not found at ${executablePath}. Install it: apt-get install -y ${pkg} (npm test does this when it can), or set ${variable}.`);
-  }
+/**
+ * One Chromium per build per test worker, handed from file to file (decision 044, twelfth pass):
+ * launching the browser and closing it again cost about a CPU-second of its processes for each of
+ * the ≈ 45 browser files. A file gets it with every context of the file before closed for real
+ * (`close` below): the next file starts from a browser with no context, page, cookie or storage —
+ * what a new launch gave it, but for the browser process itself. A file that asks while another
+ * holds it (none does today) gets a browser of its own. `OFFERLY_BROWSER_PER_FILE=1` launches one
+ * per file as before. The shared browser closes when no file has taken it for a few seconds, and
+ * Playwright kills it when the worker exits.
+ */
+type Shared = { browser: Promise<Browser>; leased: boolean; idle?: NodeJS.Timeout };
+const shared = new Map<ChromiumBuild, Shared>();
+const IDLE_CLOSE_MS = 5_000;
+
+async function launch(executablePath: string): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath,
     headless: true,
@@ -42,12 +50,77 @@ export async function launchBrowser({ build = "headless-shell" }: { build?: Chro
     ],
   });
   reuseContexts(browser);
+  return browser;
+}
+
+export async function launchBrowser({ build = "headless-shell" }: { build?: ChromiumBuild } = {}): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const executablePath = build === "chromium" ? CHROMIUM_PATH : HEADLESS_SHELL_PATH;
+  if (!fs.existsSync(executablePath)) {
+    const pkg = build === "chromium" ? "chromium" : "chromium-headless-shell";
+    const variable = build === "chromium" ? "CHROMIUM_PATH" : "CHROMIUM_HEADLESS_SHELL_PATH";
+    throw new Error(`${pkg} not found at ${executablePath}. Install it: apt-get install -y ${pkg} (npm test does this when it can), or set ${variable}.`);
+  }
+  const stats = () => {
+    if (process.env.OFFERLY_CONTEXT_STATS)
+      console.log(`browser contexts: ${counts.created} made, ${counts.reused} reused; browsers: ${counts.launched} launched, ${counts.handedOn} handed on`);
+  };
+  let entry = shared.get(build);
+  if (entry && !entry.leased) {
+    const browser = await entry.browser.catch(() => undefined);
+    if (!browser?.isConnected()) entry = undefined;
+  }
+  if (process.env.OFFERLY_BROWSER_PER_FILE === "1" || entry?.leased) {
+    // A browser of its own: closed with the file.
+    counts.launched += 1;
+    const browser = await launch(executablePath);
+    return {
+      browser,
+      // Playwright gives every launch a fresh, temporary profile folder of its own.
+      close: () => {
+        stats();
+        return browser.close();
+      },
+    };
+  }
+  if (entry) {
+    clearTimeout(entry.idle);
+    counts.handedOn += 1;
+  } else {
+    counts.launched += 1;
+    entry = { browser: launch(executablePath), leased: false };
+    shared.set(build, entry);
+  }
+  const held = entry;
+  held.leased = true;
+  const browser = await held.browser.catch((error) => {
+    shared.delete(build);
+    held.leased = false;
+    throw error;
+  });
+  browser.once("disconnected", () => shared.get(build) === held && shared.delete(build));
+  let closed = false;
   return {
     browser,
-    // Playwright gives every launch a fresh, temporary profile folder of its own.
-    close: () => {
-      if (process.env.OFFERLY_CONTEXT_STATS) console.log(`browser contexts: ${counts.created} made, ${counts.reused} reused`);
-      return browser.close();
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      stats();
+      try {
+        await closeEveryContext(browser);
+      } catch {
+        // A browser that cannot be emptied is not handed on.
+        shared.delete(build);
+        await browser.close().catch(() => undefined);
+        return;
+      }
+      held.leased = false;
+      held.idle = setTimeout(() => {
+        if (shared.get(build) === held && !held.leased) {
+          shared.delete(build);
+          void browser.close().catch(() => undefined);
+        }
+      }, IDLE_CLOSE_MS);
+      held.idle.unref();
     },
   };
 }
@@ -87,11 +160,22 @@ const STORAGE_TYPES = "cookies,file_systems,indexeddb,local_storage,websql,servi
  * `{ fresh: true }` in the options: a new context always (a test of what a first visit loads).
  */
 /** Contexts made and handed out again (OFFERLY_CONTEXT_STATS=1 prints them when the browser closes). */
-const counts = { created: 0, reused: 0 };
+const counts = { created: 0, reused: 0, launched: 0, handedOn: 0 };
+/** Per browser: closes every context it has for real (idle, handed out or made fresh) — a file's end on a shared browser. */
+const emptiers = new WeakMap<Browser, () => Promise<void>>();
+function closeEveryContext(browser: Browser): Promise<void> {
+  return emptiers.get(browser)?.() ?? Promise.all(browser.contexts().map((c) => c.close())).then(() => undefined);
+}
 function reuseContexts(browser: Browser): void {
   const handedOut = new Set<BrowserContext>();
   const create = browser.newContext.bind(browser);
   const idle = new Map<string, BrowserContext[]>();
+  const realClose = new WeakMap<BrowserContext, BrowserContext["close"]>();
+  emptiers.set(browser, async () => {
+    idle.clear();
+    handedOut.clear();
+    await Promise.all(browser.contexts().map((context) => (realClose.get(context) ?? context.close.bind(context))()));
+  });
   browser.newContext = (async (options: Parameters<Browser["newContext"]>[0] & { fresh?: boolean } = {}) => {
     const { fresh, ...contextOptions } = options;
     const key = JSON.stringify(contextOptions);
@@ -124,6 +208,7 @@ function reuseContexts(browser: Browser): void {
     }
     const newCDPSession = originals.get("newCDPSession") as BrowserContext["newCDPSession"];
     const closeForReal = context.close.bind(context);
+    realClose.set(context, closeForReal);
     context.close = async (closeOptions?: Parameters<BrowserContext["close"]>[0]) => {
       // Closed twice (a test's finally and its own close): once is enough.
       if (!handedOut.delete(context)) return;
