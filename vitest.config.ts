@@ -81,6 +81,11 @@ export default defineConfig({
         test: {
           name: "production",
           include: ["tests/production/**/*.test.ts"],
+          // Imported once per worker, as e2e (decision 044, twelfth pass): each file starts its own
+          // servers, stubs and browser; none mocks a module or changes a global. The files imported
+          // the server's code and the support modules anew each (adapters.test.ts alone 25 s of
+          // import at load 10).
+          isolate: process.env.OFFERLY_PRODUCTION_ISOLATE === "1",
           testTimeout: 90_000,
           hookTimeout: 90_000,
           expect: { poll: { timeout: 15_000 } },

@@ -1,11 +1,10 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "../support/browser";
 import { drawSignature, newPhoneContext, open, seedPublishedQuote, toastWithText, watchErrors } from "../support/e2e";
 import { type HarvestStub, startHarvestStub } from "../support/harvest-stub";
 import { type ProductionServer, startProductionServer } from "../support/production";
 import { type SlackStub, startSlackStub } from "../support/slack-stub";
+import { loadZapier } from "../support/zapier";
 import { type Receiver, startReceiver } from "../support/webhooks";
 
 /**
@@ -19,11 +18,12 @@ import { type Receiver, startReceiver } from "../support/webhooks";
  * the delivery its hook received; unsubscribing deletes the endpoint; and a Slack channel that was
  * removed at Slack is switched off with its reason shown on Settings → Integrations.
  */
-const appRequire = createRequire(path.resolve("integrations/zapier/index.js"));
 type Bundle = Record<string, unknown>;
 type Operation = Record<string, unknown>;
-const zapier = appRequire("zapier-platform-core") as { createAppTester: (app: unknown) => (method: unknown, bundle?: Bundle) => Promise<unknown> };
-const App = appRequire("./index.js") as { triggers: Record<string, { operation: Operation }> };
+const { zapier, App } = loadZapier<
+  { createAppTester: (app: unknown) => (method: unknown, bundle?: Bundle) => Promise<unknown> },
+  { triggers: Record<string, { operation: Operation }> }
+>();
 const appTester = zapier.createAppTester(App);
 
 let slack: SlackStub;

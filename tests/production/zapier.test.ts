@@ -1,5 +1,3 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventPayloadSchemas, ZQuoteSummary } from "../../src/server/events/payloads";
 import { ZCustomer } from "../../src/server/rest/schemas";
@@ -8,6 +6,7 @@ import { signUp, type SignedIn } from "../support/auth";
 import { createQuote, transition } from "../support/quotes";
 import { type ProductionServer, startProductionServer } from "../support/production";
 import { type Receiver, startReceiver } from "../support/webhooks";
+import { loadZapier } from "../support/zapier";
 
 /**
  * The Zapier app (integrations/zapier, decision 056) run with the platform's own test tooling
@@ -19,7 +18,6 @@ import { type Receiver, startReceiver } from "../support/webhooks";
  * loaded from integrations/zapier with Node's require (its own node_modules, installed by the root
  * `npm install`'s postinstall).
  */
-const appRequire = createRequire(path.resolve("integrations/zapier/index.js"));
 type Bundle = Record<string, unknown>;
 type AppTester = (method: unknown, bundle?: Bundle) => Promise<unknown>;
 type ZapierCore = {
@@ -35,8 +33,7 @@ type ZapierApp = {
   creates: Record<string, { operation: Operation }>;
   searches: Record<string, { operation: Operation }>;
 };
-const zapier = appRequire("zapier-platform-core") as ZapierCore;
-const App = appRequire("./index.js") as ZapierApp;
+const { zapier, App } = loadZapier<ZapierCore, ZapierApp>();
 const appTester = zapier.createAppTester(App);
 
 const TRIGGER_EVENTS: Record<string, EventType> = {

@@ -36,12 +36,19 @@ function run(command: string, args: string[], env: Record<string, string>, cwd: 
 }
 
 async function waitFor(what: string, child: Child, ready: () => Promise<boolean>): Promise<void> {
+  let last: unknown;
   for (let i = 0; i < 300; i++) {
     if (child.process.exitCode !== null) throw new Error(`${what} exited (${child.process.exitCode}):\n${child.output()}`);
-    if (await ready().catch(() => false)) return;
+    if (
+      await ready().catch((error) => {
+        last = error;
+        return false;
+      })
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${what} did not start:\n${child.output()}`);
+  throw new Error(`${what} did not start (the last check: ${last instanceof Error ? last.message : String(last)}):\n${child.output()}`);
 }
 
 /** GET over HTTPS trusting `ca` (or nothing: no verification), with SNI `servername`. */
