@@ -162,8 +162,12 @@ const BROWSER_PROJECTS = ["e2e", "production", ...(process.env.OFFERLY_HARD === 
 // (tenth pass): 2 + 2 902 s, 3 + 2 835 s, 3 + 3 952 s — the run keeps both cores 97–99 % busy, and
 // the third database worker packs the database process's tail (817 → 699 s) where a third browser
 // worker only slows each browser file (2 + 3 in the second pass: browser tests past their timeouts).
+// On the other Nodes (--other-node, two majors at once in CI's tail), one worker for the unit files:
+// they are src's unit tests only, and each worker imports the server code they test (with three,
+// 33–51 s of import for 4–11 s of tests; with one, 13 s: 77 → 69 CPU-s for Node 22's selection,
+// measured side by side; decision 044, twelfth pass).
 const cores = os.availableParallelism();
-const dbWorkers = process.env.OFFERLY_DB_WORKERS ?? String(Math.max(1, cores + 1));
+const dbWorkers = process.env.OFFERLY_DB_WORKERS ?? String(otherNode ? 1 : Math.max(1, cores + 1));
 const browserWorkers = process.env.OFFERLY_BROWSER_WORKERS ?? String(Math.max(1, cores));
 const started = performance.now();
 let runs;
