@@ -89,9 +89,10 @@ export default defineConfig({
           name: "production",
           include: ["tests/production/**/*.test.ts"],
           // Imported once per worker, as e2e (decision 044, twelfth pass): each file starts its own
-          // servers, stubs and browser; none mocks a module or changes a global. The files imported
-          // the server's code and the support modules anew each (adapters.test.ts alone 25 s of
-          // import at load 10).
+          // servers, stubs and browser; none mocks a module; the one global a library changes
+          // (zapier-platform-core's patch of node:http(s).request) is put back after its files
+          // (tests/support/zapier.ts). The files imported the server's code and the support modules
+          // anew each (adapters.test.ts alone 25 s of import at load 10).
           isolate: process.env.OFFERLY_PRODUCTION_ISOLATE === "1",
           testTimeout: 90_000,
           hookTimeout: 90_000,
