@@ -65,10 +65,6 @@ export async function launchBrowser({ build = "headless-shell" }: { build?: Chro
       console.log(`browser contexts: ${counts.created} made, ${counts.reused} reused; browsers: ${counts.launched} launched, ${counts.handedOn} handed on`);
   };
   let entry = shared.get(build);
-  if (entry && !entry.leased) {
-    const browser = await entry.browser.catch(() => undefined);
-    if (!browser?.isConnected()) entry = undefined;
-  }
   if (process.env.OFFERLY_BROWSER_PER_FILE === "1" || entry?.leased) {
     // A browser of its own: closed with the file.
     counts.launched += 1;
@@ -82,22 +78,32 @@ export async function launchBrowser({ build = "headless-shell" }: { build?: Chro
       },
     };
   }
+  // Taken before any await: a second call meanwhile gets a browser of its own.
   if (entry) {
+    entry.leased = true;
     clearTimeout(entry.idle);
-    counts.handedOn += 1;
-  } else {
+    const previous = await entry.browser.catch(() => undefined);
+    if (previous?.isConnected()) counts.handedOn += 1;
+    else {
+      if (shared.get(build) === entry) shared.delete(build);
+      entry = undefined;
+    }
+  }
+  if (!entry) {
     counts.launched += 1;
-    entry = { browser: launch(executablePath), leased: false };
-    shared.set(build, entry);
+    const made: Shared = { browser: launch(executablePath), leased: true };
+    made.browser.then(
+      (browser) => browser.once("disconnected", () => shared.get(build) === made && shared.delete(build)),
+      () => undefined,
+    );
+    shared.set(build, made);
+    entry = made;
   }
   const held = entry;
-  held.leased = true;
   const browser = await held.browser.catch((error) => {
-    shared.delete(build);
-    held.leased = false;
+    if (shared.get(build) === held) shared.delete(build);
     throw error;
   });
-  browser.once("disconnected", () => shared.get(build) === held && shared.delete(build));
   let closed = false;
   return {
     browser,
@@ -109,7 +115,7 @@ export async function launchBrowser({ build = "headless-shell" }: { build?: Chro
         await closeEveryContext(browser);
       } catch {
         // A browser that cannot be emptied is not handed on.
-        shared.delete(build);
+        if (shared.get(build) === held) shared.delete(build);
         await browser.close().catch(() => undefined);
         return;
       }
