@@ -93,7 +93,14 @@ const shapes: Record<string, (statements: WireStatement[], results: Result[]) =>
   },
   quotes(statements, results) {
     const page = rowsOf(statements, results, 'select "quotes"."id"');
-    const count = rowsOf(statements, results, "select count(*)");
+    // The list's total: its own statement, or (decision 084: an unfiltered first page is one
+    // statement) the account's stored count carried as the page rows' last column.
+    const counted = statements.some((s) => s.kind === "extended" && s.text.trimStart().startsWith("select count(*)"));
+    const totalCount = counted
+      ? Number(rowsOf(statements, results, "select count(*)").rows[0][0])
+      : page.rows.length
+        ? Number(page.rows[0][page.fields.length - 1])
+        : 0;
     // Stored totals (decision 062): the page's rows carry them; lines are read only for quotes
     // the start-up backfill has not reached (the app then sends the lines statement).
     const computed = statements.some((s) => s.kind === "extended" && s.text.trimStart().startsWith("select b.quote_id"));
@@ -149,7 +156,7 @@ const shapes: Record<string, (statements: WireStatement[], results: Result[]) =>
     }
     return {
       quotes: {
-        totalCount: Number(count.rows[0][0]),
+        totalCount,
         // The keyset read asks one row more than the page (decision 062: whether a next page exists).
         items: page.rows.slice(0, PAGE_SIZE).map((row) => ({
           id: row[qid],
