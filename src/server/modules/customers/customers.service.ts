@@ -1,9 +1,10 @@
-import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import { type TCustomerSort, likePattern } from "../../../shared/customers";
 import { type Executor, queryRows } from "../../db/client";
 import { type KeyColumn, type KeysetPage, keyAtSql, keyText, keysetPage } from "../../db/keyset";
 import { accountListCounts, customers, quotes } from "../../db/schema";
 import { isUuid } from "../../db/ids";
+import { namedOnPglite } from "../../db/pglite-named";
 import { AppError } from "../../errors";
 import { assertEntitled } from "../billing/entitlements";
 import { recordEvent } from "../../events";
@@ -134,19 +135,37 @@ export async function getCustomerById(db: Executor, accountId: string, id: strin
 
 export type QuoteCounts = { totalQuotes: number; totalSignedQuotes: number };
 
+/**
+ * The quote counts' statement, prepared once per database: on PGlite a named statement, planned
+ * once (decision 087); the customers as one array value (`= any`), so that the statement's text is
+ * the same for any number of them (`in ($1, $2, …)` made a text per page size).
+ */
+const buildQuoteCounts = (db: Executor) =>
+  namedOnPglite(
+    db
+      .select({
+        customerId: quotes.customerId,
+        totalQuotes: sql<number>`count(*)::int`,
+        totalSignedQuotes: sql<number>`(count(*) filter (where ${quotes.status} = 'SIGNED'))::int`,
+      })
+      .from(quotes)
+      .where(sql`${quotes.customerId} = any(${sql.placeholder("ids")}::uuid[])`)
+      .groupBy(quotes.customerId)
+      .prepare(""),
+  );
+const quoteCountsStatements = new WeakMap<object, ReturnType<typeof buildQuoteCounts>>();
+
 /** Quote counts of several customers in one query (0 for a customer without quotes). */
 export async function countQuotesOfCustomers(db: Executor, customerIds: readonly string[]): Promise<Map<string, QuoteCounts>> {
   const counts = new Map<string, QuoteCounts>();
-  if (customerIds.length === 0) return counts;
-  const rows = await db
-    .select({
-      customerId: quotes.customerId,
-      totalQuotes: sql<number>`count(*)::int`,
-      totalSignedQuotes: sql<number>`(count(*) filter (where ${quotes.status} = 'SIGNED'))::int`,
-    })
-    .from(quotes)
-    .where(inArray(quotes.customerId, [...customerIds]))
-    .groupBy(quotes.customerId);
+  const ids = customerIds.filter(isUuid);
+  if (ids.length === 0) return counts;
+  let statement = quoteCountsStatements.get(db);
+  if (!statement) {
+    statement = buildQuoteCounts(db);
+    quoteCountsStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ ids });
   for (const row of rows) if (row.customerId) counts.set(row.customerId, { totalQuotes: row.totalQuotes, totalSignedQuotes: row.totalSignedQuotes });
   return counts;
 }
