@@ -86,7 +86,7 @@ for (const [name, query, variables] of cases) {
       t[side].push(ms);
       cpu[side] += (c.user + c.system) / 1000;
     }
-  if (answers.before !== answers.after) throw new Error(`${name}: different answers`);
+  if (answers.before !== answers.after) throw new Error(`${name}: different answers\n${answers.before.slice(0, 600)}\n${answers.after.slice(0, 600)}`);
   const row = (s: string) => `p50 ${pct(t[s], 50).toFixed(1)} · p95 ${pct(t[s], 95).toFixed(1)} (CPU ${(cpu[s] / N).toFixed(1)})`;
   console.log(
     `| ${name} | ${row("before")} | ${row("after")} | ${(pct(t.after, 50) / pct(t.before, 50)).toFixed(2)} · ${(pct(t.after, 95) / pct(t.before, 95)).toFixed(2)} |`,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { withFastRows } from "../../src/server/db/fast-rows";
 import { namedOnPglite } from "../../src/server/db/pglite-named";
 import { accounts, customers, quotes } from "../../src/server/db/schema";
@@ -121,6 +121,30 @@ describe("named statements on PGlite", () => {
     // A statement dropped by someone else is named again.
     await client().query("deallocate all");
     expect(await named.execute({ accountId, day: "2026-06-01", from: "", limit: 5 })).toHaveLength(2);
+  });
+
+  it("keeps the statements of two copies of the module on one database apart", async () => {
+    // Two fresh copies (each numbers its statements from 1), as two bundles or the A/B bench load them.
+    const copy = async () => {
+      vi.resetModules();
+      return (await import("../../src/server/db/pglite-named")) as typeof import("../../src/server/db/pglite-named");
+    };
+    const [one, two] = [await copy(), await copy()];
+    expect(one.namedOnPglite).not.toBe(two.namedOnPglite);
+    const mine = one.namedOnPglite(withFastRows(build()));
+    const theirs = two.namedOnPglite(
+      withFastRows(
+        database.db
+          .select({ number: quotes.quoteNumber })
+          .from(quotes)
+          .where(eq(quotes.accountId, sql.placeholder("accountId")))
+          .orderBy(quotes.quoteNumber)
+          .prepare(""),
+      ),
+    );
+    expect(await mine.execute({ accountId, day: "2026-06-01", from: "", limit: 10 })).toHaveLength(2);
+    expect(await theirs.execute({ accountId })).toEqual([{ number: "2026-00001" }, { number: "2026-00002" }]);
+    expect(await mine.execute({ accountId, day: "2026-06-01", from: "", limit: 10 })).toHaveLength(2);
   });
 
   it("waits for a transaction in progress and sees what it committed", async () => {

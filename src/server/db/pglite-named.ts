@@ -26,6 +26,8 @@ const RESET = serialize.query("reset plan_cache_mode");
 const EXECUTE = serialize.execute({});
 const SYNC = serialize.sync();
 const names = new WeakMap<PGlite, number>();
+// Two copies of this module on one database (bundles, the A/B bench) must not reuse each other's names.
+const MODULE_PREFIX = `offerly_${Math.random().toString(36).slice(2, 8)}_`;
 
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -46,7 +48,7 @@ function isPglite(client: unknown): client is PGlite {
 export function namedStatementClient(pg: PGlite, text: string): Pick<PGlite, "query"> {
   const number = (names.get(pg) ?? 0) + 1;
   names.set(pg, number);
-  const name = `offerly_${number}`;
+  const name = `${MODULE_PREFIX}${number}`;
   let described: Promise<{ types: number[]; rowDescription: Message | undefined }> | undefined;
   // Parse under the name and learn its parameter types (for the serializers) and its columns.
   const describe = async () => {
