@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withFastRows } from "../../src/server/db/fast-rows";
 import { namedOnPglite } from "../../src/server/db/pglite-named";
 import { accounts, customers, quotes } from "../../src/server/db/schema";
@@ -113,26 +113,13 @@ describe("named statements on PGlite", () => {
     expect((await client().query("show plan_cache_mode")).rows[0].plan_cache_mode).toBe("auto");
   });
 
-  it("reports an error and works on after it", async () => {
-    const named = namedOnPglite(withFastRows(build()));
-    await expect(named.execute({ accountId: "not a uuid", day: "2026-06-01", from: "", limit: 1 })).rejects.toThrow(/uuid/);
-    expect((await client().query("show plan_cache_mode")).rows[0].plan_cache_mode).toBe("auto");
-    expect(await named.execute({ accountId, day: "2026-06-01", from: "", limit: 1 })).toHaveLength(1);
-    // A statement dropped by someone else is named again.
-    await client().query("deallocate all");
-    expect(await named.execute({ accountId, day: "2026-06-01", from: "", limit: 5 })).toHaveLength(2);
-  });
-
   it("keeps the statements of two copies of the module on one database apart", async () => {
-    // Two fresh copies (each numbers its statements from 1), as two bundles or the A/B bench load them.
-    const copy = async () => {
-      vi.resetModules();
-      return (await import("../../src/server/db/pglite-named")) as typeof import("../../src/server/db/pglite-named");
-    };
-    const [one, two] = [await copy(), await copy()];
-    expect(one.namedOnPglite).not.toBe(two.namedOnPglite);
-    const mine = one.namedOnPglite(withFastRows(build()));
-    const theirs = two.namedOnPglite(
+    // A second copy of the module (its own module record, as a second bundle or the A/B bench loads it).
+    const specifier = "../../src/server/db/pglite-named.ts?copy";
+    const copy = (await import(/* @vite-ignore */ specifier)) as typeof import("../../src/server/db/pglite-named");
+    expect(copy.namedOnPglite).not.toBe(namedOnPglite);
+    const mine = namedOnPglite(withFastRows(build()));
+    const theirs = copy.namedOnPglite(
       withFastRows(
         database.db
           .select({ number: quotes.quoteNumber })
@@ -145,6 +132,16 @@ describe("named statements on PGlite", () => {
     expect(await mine.execute({ accountId, day: "2026-06-01", from: "", limit: 10 })).toHaveLength(2);
     expect(await theirs.execute({ accountId })).toEqual([{ number: "2026-00001" }, { number: "2026-00002" }]);
     expect(await mine.execute({ accountId, day: "2026-06-01", from: "", limit: 10 })).toHaveLength(2);
+  });
+
+  it("reports an error and works on after it", async () => {
+    const named = namedOnPglite(withFastRows(build()));
+    await expect(named.execute({ accountId: "not a uuid", day: "2026-06-01", from: "", limit: 1 })).rejects.toThrow(/uuid/);
+    expect((await client().query("show plan_cache_mode")).rows[0].plan_cache_mode).toBe("auto");
+    expect(await named.execute({ accountId, day: "2026-06-01", from: "", limit: 1 })).toHaveLength(1);
+    // A statement dropped by someone else is named again.
+    await client().query("deallocate all");
+    expect(await named.execute({ accountId, day: "2026-06-01", from: "", limit: 5 })).toHaveLength(2);
   });
 
   it("waits for a transaction in progress and sees what it committed", async () => {

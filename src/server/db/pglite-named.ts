@@ -25,9 +25,9 @@ const GENERIC = serialize.query("set plan_cache_mode = force_generic_plan");
 const RESET = serialize.query("reset plan_cache_mode");
 const EXECUTE = serialize.execute({});
 const SYNC = serialize.sync();
-const names = new WeakMap<PGlite, number>();
-// Two copies of this module on one database (bundles, the A/B bench) must not reuse each other's names.
-const MODULE_PREFIX = `offerly_${Math.random().toString(36).slice(2, 8)}_`;
+// The statements named on a database so far, kept on the database object under a process-wide
+// symbol: two copies of this module on one database (bundles, the A/B bench) never reuse a name.
+const NAMED = Symbol.for("offerly.pglite-named.count");
 
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -46,9 +46,10 @@ function isPglite(client: unknown): client is PGlite {
 
 /** A `query` for one statement text on `pg`, through a statement named once (other texts: `pg.query`). */
 export function namedStatementClient(pg: PGlite, text: string): Pick<PGlite, "query"> {
-  const number = (names.get(pg) ?? 0) + 1;
-  names.set(pg, number);
-  const name = `${MODULE_PREFIX}${number}`;
+  const counted = pg as PGlite & { [NAMED]?: number };
+  const number = (counted[NAMED] ?? 0) + 1;
+  counted[NAMED] = number;
+  const name = `offerly_${number}`;
   let described: Promise<{ types: number[]; rowDescription: Message | undefined }> | undefined;
   // Parse under the name and learn its parameter types (for the serializers) and its columns.
   const describe = async () => {
