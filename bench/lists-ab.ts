@@ -2,7 +2,8 @@
 // `git archive <commit> | tar -x -C /tmp/lists-before` with node_modules linked) and of this tree, on
 // one database with the lists bench's load, requests alternated A B B A, same answers checked. A
 // shared machine's load then weighs on both sides alike. Run with NODE_OPTIONS=--preserve-symlinks
-// (each tree its own Pothos): `NODE_OPTIONS=--preserve-symlinks npx tsx bench/lists-ab.ts pglite|postgres`.
+// (each tree its own Pothos): `NODE_OPTIONS=--preserve-symlinks AB_AFTER=/tmp/lists-after npx tsx bench/lists-ab.ts pglite|postgres`,
+// the after side a copy too (see below). An A/A run: AB_AFTER a second copy of the before side.
 import { seedLists } from "./lists";
 import { open } from "./quotes";
 const kind = (process.argv[2] ?? "pglite") as "pglite" | "postgres";
@@ -26,9 +27,17 @@ async function makeApp(root: string) {
     graphqlLimits: { budget: 1e12 },
   });
 }
+// Both sides should be copies with node_modules linked (decision 087): a side loaded from this
+// tree shares its modules (drizzle, PGlite's JS, GraphQL) with the harness, whose seed left their
+// functions' type feedback polymorphic — that side then costs ~1 ms CPU a request more on the
+// searches, whatever its code (the after side of decision 084's A/B was this tree).
+const here = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+const roots = { before: process.env.AB_BEFORE ?? "/tmp/lists-before", after: process.env.AB_AFTER ?? here };
+for (const [side, root] of Object.entries(roots))
+  if (root.replace(/\/$/, "") === here) console.log(`warning: the ${side} side is the harness's own tree (it shares the harness's modules): use a copy`);
 const apps = {
-  before: await makeApp(process.env.AB_BEFORE ?? "/tmp/lists-before"),
-  after: await makeApp(process.env.AB_AFTER ?? new URL("..", import.meta.url).pathname.replace(/\/$/, "")),
+  before: await makeApp(roots.before),
+  after: await makeApp(roots.after),
 };
 const headers = { "content-type": "application/json", "x-graphql-csrf": "1", authorization: `Bearer ${token}`, account: a };
 const QF =
@@ -77,7 +86,7 @@ for (const [name, query, variables] of cases) {
       t[side].push(ms);
       cpu[side] += (c.user + c.system) / 1000;
     }
-  if (answers.before !== answers.after) throw new Error(`${name}: different answers`);
+  if (answers.before !== answers.after) throw new Error(`${name}: different answers\n${answers.before.slice(0, 600)}\n${answers.after.slice(0, 600)}`);
   const row = (s: string) => `p50 ${pct(t[s], 50).toFixed(1)} · p95 ${pct(t[s], 95).toFixed(1)} (CPU ${(cpu[s] / N).toFixed(1)})`;
   console.log(
     `| ${name} | ${row("before")} | ${row("after")} | ${(pct(t.after, 50) / pct(t.before, 50)).toFixed(2)} · ${(pct(t.after, 95) / pct(t.before, 95)).toFixed(2)} |`,

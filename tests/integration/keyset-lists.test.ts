@@ -143,6 +143,14 @@ describe("the customers list by keyset", () => {
       const numbered: string[] = [];
       for (let page = 1; page <= 3; page++) numbered.push(...ids(await list(user, CUSTOMERS, { page, pageSize: 3, sort })));
       expect(new Set(numbered).size).toBe(7);
+      // The last page by number (its key read from the end, decision 087: one statement) and past it.
+      expect(await list(user, CUSTOMERS, { page: 3, pageSize: 3, sort })).toMatchObject({ page: 3, totalCount: 7, hasPreviousPage: true, hasNextPage: false });
+      expect(await list(user, CUSTOMERS, { page: 4, pageSize: 3, sort })).toMatchObject({
+        items: [],
+        totalCount: 7,
+        hasPreviousPage: true,
+        hasNextPage: false,
+      });
       const walked: string[] = [];
       let page = await list(user, CUSTOMERS, { pageSize: 3, sort });
       walked.push(...ids(page));

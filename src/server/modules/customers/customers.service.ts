@@ -1,9 +1,11 @@
-import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { type SQL, and, count, eq, ilike, or, sql } from "drizzle-orm";
 import { type TCustomerSort, likePattern } from "../../../shared/customers";
 import { type Executor, queryRows } from "../../db/client";
-import { type KeyColumn, type KeysetPage, keyAtSql, keyText, keysetPage } from "../../db/keyset";
+import { type KeyColumn, type KeysetPage, beyondKey, keyAtSql, keyOrder, keyText, keysetPage } from "../../db/keyset";
+import { withFastRows } from "../../db/fast-rows";
 import { accountListCounts, customers, quotes } from "../../db/schema";
 import { isUuid } from "../../db/ids";
+import { namedOnPglite } from "../../db/pglite-named";
 import { AppError } from "../../errors";
 import { assertEntitled } from "../billing/entitlements";
 import { recordEvent } from "../../events";
@@ -54,6 +56,88 @@ export const CUSTOMER_SORT_KEYS: Record<TCustomerSort, KeyColumn[]> = {
 };
 
 /**
+ * The unfiltered list's reads of one sort as prepared statements, named on PGlite (decision 087):
+ * the first page with the account's stored count, the page after a cursor, and — for a sort in one
+ * direction — the page at a number in one statement, as the quotes list's (decision 084): the
+ * stored count, the key of the row before the page read from the nearer end, and the page after it.
+ */
+function buildPlainCustomerQueries(db: Executor, sort: TCustomerSort) {
+  const columns = CUSTOMER_SORT_KEYS[sort];
+  const key = keyText(columns);
+  const where = eq(customers.accountId, sql.placeholder("accountId"));
+  const listTotal = sql<number>`(select ${accountListCounts.customers} from ${accountListCounts} where ${accountListCounts.accountId} = ${sql.placeholder("accountId")})`;
+  const order = keyOrder(columns);
+  const limit = sql.placeholder("limit");
+  const afterKey = beyondKey(
+    columns,
+    columns.map((_, i) => sql.placeholder(`k${i}`) as unknown as string),
+    true,
+  );
+  const prepared = <T>(query: T) => namedOnPglite(withFastRows(query));
+  const firstPage = prepared(
+    db
+      .select({ customer: customers, key, listTotal })
+      .from(customers)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .prepare(""),
+  );
+  const pageAfter = prepared(
+    db
+      .select({ customer: customers, key })
+      .from(customers)
+      .where(and(where, afterKey))
+      .orderBy(...order)
+      .limit(limit)
+      .prepare(""),
+  );
+  if (!columns.every((c) => c.desc === columns[0].desc)) return { firstPage, pageAfter, pageAt: undefined };
+  const keyOf = (reverse: boolean, offset: SQL, guard: SQL) =>
+    sql`(select ${sql.join(
+      columns.map((c, i) => sql`${c.expr} as ${sql.raw(`k${i}`)}`),
+      sql`, `,
+    )} from ${customers} where ${customers.accountId} = ${sql.placeholder("accountId")} and ${guard} order by ${sql.join(keyOrder(columns, reverse), sql`, `)} offset ${offset} limit 1)`;
+  const skip = sql`${sql.placeholder("skip")}::int`;
+  const keyFromStart = keyOf(false, skip, sql`${skip} * 2 < coalesce(${listTotal}, 0)`);
+  const keyFromEnd = keyOf(
+    true,
+    sql`greatest(coalesce(${listTotal}, 0) - ${skip} - 1, 0)`,
+    sql`${skip} * 2 >= coalesce(${listTotal}, 0) and ${skip} < coalesce(${listTotal}, 0)`,
+  );
+  const exprs = sql.join(
+    columns.map((c) => sql`(${c.expr})`),
+    sql`, `,
+  );
+  const ks = sql.raw(columns.map((_, i) => `k${i}`).join(", "));
+  const op = sql.raw(columns[0].desc ? "<" : ">");
+  const pageAt = prepared(
+    db
+      .select({ customer: customers, key, listTotal })
+      .from(customers)
+      .where(and(where, sql`(${exprs}) ${op} (select ${ks} from (${keyFromStart} union all ${keyFromEnd}) k limit 1)`))
+      .orderBy(...order)
+      .limit(limit)
+      .prepare(""),
+  );
+  return { firstPage, pageAfter, pageAt };
+}
+const plainCustomerQueries = new WeakMap<object, Map<TCustomerSort, ReturnType<typeof buildPlainCustomerQueries>>>();
+function plainCustomersOf(db: Executor, sort: TCustomerSort) {
+  let bySort = plainCustomerQueries.get(db);
+  if (!bySort) {
+    bySort = new Map();
+    plainCustomerQueries.set(db, bySort);
+  }
+  let queries = bySort.get(sort);
+  if (!queries) {
+    queries = buildPlainCustomerQueries(db, sort);
+    bySort.set(sort, queries);
+  }
+  return queries;
+}
+
+/**
  * A page of the account's customers (their quote counts are batched by Customer.totalQuotes). By
  * keyset (src/server/db/keyset.ts): after or before a cursor of the same sort, or at a page number.
  */
@@ -100,6 +184,27 @@ export async function findCustomers(
         const [row] = await queryRows<{ key: string[] }>(db, keyAtSql(columns, sql`${customers} where ${where}`, order, offset));
         return row?.key ?? null;
       },
+      // No search: the reads forward are the prepared statements of plainCustomersOf.
+      forward: pattern
+        ? undefined
+        : {
+            read: async (after, limit) => {
+              const queries = plainCustomersOf(db, options.sort);
+              if (after) {
+                const rows = await queries.pageAfter.execute({ accountId, limit, ...Object.fromEntries(after.map((v, i) => [`k${i}`, v])) });
+                return rows.map((r) => ({ ...r.customer, key: r.key }));
+              }
+              const rows = await queries.firstPage.execute({ accountId, limit });
+              totalRead = rows.length ? Number(rows[0].listTotal ?? 0) : 0;
+              return rows.map((r) => ({ ...r.customer, key: r.key }));
+            },
+            pageAt: plainCustomersOf(db, options.sort).pageAt
+              ? async (offset, limit) => {
+                  const rows = (await plainCustomersOf(db, options.sort).pageAt?.execute({ accountId, skip: offset - 1, limit })) ?? [];
+                  return rows.length ? { rows: rows.map((r) => ({ ...r.customer, key: r.key })), total: Number(rows[0].listTotal ?? 0) } : null;
+                }
+              : undefined,
+          },
       // No search: the total is the account's stored count (decision 081).
       counted: pattern
         ? undefined
@@ -134,19 +239,37 @@ export async function getCustomerById(db: Executor, accountId: string, id: strin
 
 export type QuoteCounts = { totalQuotes: number; totalSignedQuotes: number };
 
+/**
+ * The quote counts' statement, prepared once per database: on PGlite a named statement, planned
+ * once (decision 087); the customers as one array value (`= any`), so that the statement's text is
+ * the same for any number of them (`in ($1, $2, …)` made a text per page size).
+ */
+const buildQuoteCounts = (db: Executor) =>
+  namedOnPglite(
+    db
+      .select({
+        customerId: quotes.customerId,
+        totalQuotes: sql<number>`count(*)::int`,
+        totalSignedQuotes: sql<number>`(count(*) filter (where ${quotes.status} = 'SIGNED'))::int`,
+      })
+      .from(quotes)
+      .where(sql`${quotes.customerId} = any(${sql.placeholder("ids")}::uuid[])`)
+      .groupBy(quotes.customerId)
+      .prepare(""),
+  );
+const quoteCountsStatements = new WeakMap<object, ReturnType<typeof buildQuoteCounts>>();
+
 /** Quote counts of several customers in one query (0 for a customer without quotes). */
 export async function countQuotesOfCustomers(db: Executor, customerIds: readonly string[]): Promise<Map<string, QuoteCounts>> {
   const counts = new Map<string, QuoteCounts>();
-  if (customerIds.length === 0) return counts;
-  const rows = await db
-    .select({
-      customerId: quotes.customerId,
-      totalQuotes: sql<number>`count(*)::int`,
-      totalSignedQuotes: sql<number>`(count(*) filter (where ${quotes.status} = 'SIGNED'))::int`,
-    })
-    .from(quotes)
-    .where(inArray(quotes.customerId, [...customerIds]))
-    .groupBy(quotes.customerId);
+  const ids = customerIds.filter(isUuid);
+  if (ids.length === 0) return counts;
+  let statement = quoteCountsStatements.get(db);
+  if (!statement) {
+    statement = buildQuoteCounts(db);
+    quoteCountsStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ ids });
   for (const row of rows) if (row.customerId) counts.set(row.customerId, { totalQuotes: row.totalQuotes, totalSignedQuotes: row.totalSignedQuotes });
   return counts;
 }

@@ -9,6 +9,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import { type Executor, queryRows } from "../../db/client";
 import { type KeyColumn, type KeysetPage, beyondKey, keyAtSql, keyOrder, keyText, keysetPage } from "../../db/keyset";
 import { withFastRows } from "../../db/fast-rows";
+import { namedOnPglite } from "../../db/pglite-named";
 import { errorMessages, isUuid } from "../../db/ids";
 import {
   type CustomerSnapshot,
@@ -502,46 +503,55 @@ function buildPlainListQueries(db: Executor, shape: QuoteListShape | typeof ALL_
     sql`greatest(coalesce(${listTotal}, 0) - ${skip} - 1, 0)`,
     sql`${skip} * 2 >= coalesce(${listTotal}, 0) and ${skip} < coalesce(${listTotal}, 0)`,
   );
+  // Named statements on PGlite (decision 087): parsed and planned once, not at every request.
   const page = (condition: SQL) =>
-    withFastRows(
-      from(fields)
-        .where(condition)
-        .orderBy(...keyOrder(QUOTE_LIST_KEY))
-        .limit(sql.placeholder("limit"))
-        .prepare(""),
+    namedOnPglite(
+      withFastRows(
+        from(fields)
+          .where(condition)
+          .orderBy(...keyOrder(QUOTE_LIST_KEY))
+          .limit(sql.placeholder("limit"))
+          .prepare(""),
+      ),
     );
   return {
     // The first page brings the account's number of quotes along (decision 081: one statement).
-    firstPage: withFastRows(
-      from({
-        ...fields,
-        listTotal,
-      })
-        .where(where)
-        .orderBy(...keyOrder(QUOTE_LIST_KEY))
-        .limit(sql.placeholder("limit"))
-        .prepare(""),
+    firstPage: namedOnPglite(
+      withFastRows(
+        from({
+          ...fields,
+          listTotal,
+        })
+          .where(where)
+          .orderBy(...keyOrder(QUOTE_LIST_KEY))
+          .limit(sql.placeholder("limit"))
+          .prepare(""),
+      ),
     ),
     pageAfter: page(and(where, afterKey) as SQL),
     // A page by number in one statement (decision 084): the stored total, and the key of the row
     // before the page read from the nearer end of the list (as keysetPage's counted path: forward
     // when 2 × skip < total, else backwards), then the page after it. No row: past the end.
-    pageAt: withFastRows(
-      from({ ...fields, listTotal })
-        .where(and(where, sql`(${quotes.createdAt}, ${quotes.quoteNumber}) < (select k0, k1 from (${keyFromStart} union all ${keyFromEnd}) k limit 1)`))
-        .orderBy(...keyOrder(QUOTE_LIST_KEY))
-        .limit(sql.placeholder("limit"))
-        .prepare(""),
+    pageAt: namedOnPglite(
+      withFastRows(
+        from({ ...fields, listTotal })
+          .where(and(where, sql`(${quotes.createdAt}, ${quotes.quoteNumber}) < (select k0, k1 from (${keyFromStart} union all ${keyFromEnd}) k limit 1)`))
+          .orderBy(...keyOrder(QUOTE_LIST_KEY))
+          .limit(sql.placeholder("limit"))
+          .prepare(""),
+      ),
     ),
   };
 }
 const buildTotal = (db: Executor) =>
   // The account's number of quotes, kept by the database (decision 081).
-  db
-    .select({ quotes: accountListCounts.quotes })
-    .from(accountListCounts)
-    .where(eq(accountListCounts.accountId, sql.placeholder("accountId")))
-    .prepare("");
+  namedOnPglite(
+    db
+      .select({ quotes: accountListCounts.quotes })
+      .from(accountListCounts)
+      .where(eq(accountListCounts.accountId, sql.placeholder("accountId")))
+      .prepare(""),
+  );
 const keyParams = (after: string[]) => Object.fromEntries(after.map((v, i) => [`k${i}`, v]));
 /** Prepared per database: the total, and the pages of each shape asked (at most 32: API clients may ask any mix of fields). */
 const plainListQueries = new WeakMap<object, { total: ReturnType<typeof buildTotal>; shapes: Map<string, ReturnType<typeof buildPlainListQueries>> }>();
