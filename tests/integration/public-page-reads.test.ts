@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
-import { accounts } from "../../src/server/db/schema";
+import { accounts, docusignEnvelopes } from "../../src/server/db/schema";
 import { getPublicConversation } from "../../src/server/modules/conversation/conversation.service";
-import { loadPublicQuote } from "../../src/server/modules/public-quote/public-quote.service";
+import { loadPublicQuote, loadQuoteView } from "../../src/server/modules/public-quote/public-quote.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
 import { testDbKind } from "../support/db";
@@ -12,7 +12,8 @@ import { addBlocks, createCustomer, createQuote, transition } from "../support/q
 /**
  * The rendered public page's reads (decision 085) give what they replaced: the decline and time
  * zone read with the quote are `getPublicConversation`'s answer (the two statements the page ran
- * before), and on PGlite the page's statements run by EXECUTE (session PREPARE) give the same view
+ * before); the current version and latest DocuSign envelope read with it give the view that
+ * `loadQuoteView` builds by its own statements; and on PGlite the page's statements run by EXECUTE (session PREPARE) give the same view
  * as drizzle's own execution (a transaction's executor takes drizzle's path).
  */
 let t: TestApp;
@@ -86,16 +87,37 @@ describe("the rendered public page's reads", () => {
     // On PGlite the statements were prepared in the session (so the comparison above took both paths).
     const prepared = await queryRows<{ name: string }>(t.db, sql`select name from pg_prepared_statements where name like 'offerly_public_%' order by name`);
     if (testDbKind === "pglite") {
-      expect(prepared.map((row) => row.name)).toEqual([
-        "offerly_public_by_nano_id",
-        "offerly_public_current_version",
-        "offerly_public_docusign",
-        "offerly_public_payments",
-        "offerly_public_signatures",
-      ]);
+      expect(prepared.map((row) => row.name)).toEqual(
+        expect.arrayContaining(["offerly_public_by_nano_id", "offerly_public_payments", "offerly_public_signatures"]),
+      );
     } else {
       expect(prepared).toEqual([]);
     }
+  });
+
+  it("reads the current version and the latest DocuSign envelope with the quote: the view loadQuoteView builds by separate statements", async () => {
+    const once = await published();
+    const twice = await published();
+    await transition(t, owner, "withdrawQuote", twice.id);
+    await transition(t, owner, "publishQuote", twice.id);
+    const withEnvelopes = await published();
+    const envelope = { accountId: owner.accountId!, quoteId: withEnvelopes.id, docusignAccountId: "acc", signerName: "Ann", signerEmail: "ann@example.test" };
+    await t.db
+      .insert(docusignEnvelopes)
+      .values({ ...envelope, status: "VOIDED", envelopeId: "env-1", reason: "old", createdAt: new Date(Date.now() - 60_000) });
+    await t.db.insert(docusignEnvelopes).values({ ...envelope, status: "SENT", envelopeId: "env-2" });
+    const signed = await published();
+    const signedResult = await t.gql(SIGN, {
+      nanoId: signed.nanoId,
+      input: { name: "Daan de Vries", signatureKind: "TYPED", signature: "Daan de Vries", selection: [], consent: true },
+    });
+    expect(signedResult.errors).toBeUndefined();
+    for (const quote of [once, twice, withEnvelopes, signed]) {
+      const { view } = await loadPublicQuote(t.db, quote.nanoId);
+      expect(view).toEqual(await loadQuoteView(t.db, owner.accountId!, quote.id));
+    }
+    expect((await loadPublicQuote(t.db, twice.nanoId)).view?.version?.number).toBe(2);
+    expect((await loadPublicQuote(t.db, withEnvelopes.nanoId)).view?.docusign).toEqual({ status: "SENT", reason: null, signed: false });
   });
 
   it("an unknown, malformed or unpublished link reads nothing more", async () => {
