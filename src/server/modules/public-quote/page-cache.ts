@@ -13,7 +13,8 @@ import type { ReadDb } from "../../db/replica";
 import { accounts, quotePageStamps, quotes } from "../../db/schema";
 import type { Logger } from "../../logger";
 import { entitlementRefusal } from "../billing/entitlements";
-import { type Evidence, recordView } from "./signing.service";
+import type { Evidence } from "./signing.service";
+import { createViewMemo } from "./view-memo";
 
 /**
  * The rendered public quote page, cached in this process and validated on EVERY request
@@ -423,23 +424,12 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
   const keptStamps = options.keptStamps ?? true;
   const counts = { hits: 0, misses: 0, bypasses: 0, stores: 0, evictions: 0, viewsKnown: 0 };
   let bytes = 0;
-  /**
-   * Views known to be recorded: key → monotonic ms until which the statement would write nothing
-   * (its answer less a second). Oldest first; bounded so a flood of addresses cannot grow it.
-   */
-  const viewed = new Map<string, number>();
-  const maxViewed = 10_000;
+  /** Views known to be recorded (decision 065, `view-memo.ts`): a repeat view runs no statement. */
+  const viewed = createViewMemo({ monotonic });
 
   async function recordHitView(current: PageStamp, evidence: Evidence): Promise<void> {
-    const key = JSON.stringify([current.quoteId, current.version, evidence.ip?.slice(0, 100) ?? null, evidence.userAgent?.slice(0, 500) ?? null]);
-    const until = viewed.get(key);
-    if (until !== undefined && monotonic() < until) {
-      counts.viewsKnown++;
-      return;
-    }
-    viewed.delete(key);
     try {
-      const validMs = await recordView(
+      const outcome = await viewed.record(
         deps.db,
         {
           quoteId: current.quoteId,
@@ -449,12 +439,7 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
         },
         evidence,
       );
-      if (validMs <= 1_000) return;
-      viewed.set(key, monotonic() + validMs - 1_000);
-      for (const oldest of viewed.keys()) {
-        if (viewed.size <= maxViewed) break;
-        viewed.delete(oldest);
-      }
+      if (outcome === "known") counts.viewsKnown++;
     } catch (error) {
       deps.log.warn({ err: error }, "could not record a quote view");
     }

@@ -5,5 +5,6 @@
 export { loadPublicQuote, type PublicQuoteView } from "./public-quote.service";
 export { readPublicQuote } from "./public-quote.read";
 export { recordView } from "./signing.service";
+export { pageViewMemo } from "./view-memo";
 export { loadQuotePdfInput } from "./pdf-input";
 export { findQuoteSubscriptions } from "../quote-payments/quote-subscriptions.service";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SignatureKind } from "../../../shared/enums";
 import { effectivePlan, showsWatermark } from "../../../shared/plans";
 import { type QuoteDocumentData, applySelection, canonicalJson, selectedOptionalLineIds } from "../../../shared/quote-document";
@@ -8,12 +8,14 @@ import { sanitizeDocument } from "../../../shared/rich-text";
 import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../shared/totals";
 import type { Executor } from "../../db/client";
 import { withFastRows } from "../../db/fast-rows";
+import { onPgliteSession } from "../../db/session-prepared";
 import {
   type CustomerSnapshot,
   type DOCUSIGN_ENVELOPE_STATUSES,
   accountUsers,
   accounts,
   docusignEnvelopes,
+  quoteConversationEntries,
   quotePayments,
   quoteSignatures,
   quoteVersions,
@@ -116,7 +118,14 @@ export type PublicQuoteView = {
   payment: QuotePaymentView | null;
 };
 
-export type PublicQuoteResult = { availability: PublicAvailability; view: PublicQuoteView | null };
+/**
+ * The quote's active decline (at most one: a unique index) and the sending account's time zone,
+ * read by the same statement as the quote (decision 085): the public page's conversation part
+ * (`getPublicConversation`'s answer, without its two statements). Present with a view.
+ */
+export type PublicConversationRead = { declinedAt: string | null; declineReason: string | null; timeZone: string };
+
+export type PublicQuoteResult = { availability: PublicAvailability; view: PublicQuoteView | null; conversation?: PublicConversationRead };
 
 const NANO_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 const trim = (value: string) => (value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") || "0" : value);
@@ -240,17 +249,44 @@ export async function versionDiff(db: Executor, current: VersionRow, from: numbe
  */
 function buildPublicQueries(db: Executor) {
   const quoteId = sql.placeholder("quoteId");
+  const fast = <T>(name: string, prepared: T) => onPgliteSession(db, `offerly_public_${name}`, withFastRows(prepared));
   return {
-    byNanoId: withFastRows(
+    // The active decline joins in (decision 085): the page's conversation part needed two more
+    // statements; so do the current version and the latest DocuSign envelope (two statements fewer).
+    byNanoId: fast(
+      "by_nano_id",
       db
-        .select({ quote: quotes, account: accounts })
+        .select({
+          quote: quotes,
+          account: accounts,
+          decline: { createdAt: quoteConversationEntries.createdAt, body: quoteConversationEntries.body },
+          version: quoteVersions,
+          envelope: { status: docusignEnvelopes.status, reason: docusignEnvelopes.reason, signedFileKey: docusignEnvelopes.signedFileKey },
+        })
         .from(quotes)
         .innerJoin(accounts, eq(accounts.id, quotes.accountId))
+        .leftJoin(
+          quoteConversationEntries,
+          and(eq(quoteConversationEntries.quoteId, quotes.id), eq(quoteConversationEntries.kind, "DECLINE"), isNull(quoteConversationEntries.clearedAt)),
+        )
+        // The current version and the latest DocuSign envelope: the same choice as `currentVersion` and `docusign` below.
+        .leftJoin(
+          quoteVersions,
+          eq(
+            quoteVersions.id,
+            sql`(select v.id from ${quoteVersions} v where v.account_id = ${quotes.accountId} and v.quote_id = ${quotes.id} order by v.number desc limit 1)`,
+          ),
+        )
+        .leftJoin(
+          docusignEnvelopes,
+          eq(docusignEnvelopes.id, sql`(select e.id from ${docusignEnvelopes} e where e.quote_id = ${quotes.id} order by e.created_at desc limit 1)`),
+        )
         .where(eq(quotes.nanoId, sql.placeholder("nanoId")))
         .limit(1)
         .prepare(""),
     ),
-    currentVersion: withFastRows(
+    currentVersion: fast(
+      "current_version",
       db
         .select()
         .from(quoteVersions)
@@ -259,7 +295,8 @@ function buildPublicQueries(db: Executor) {
         .limit(1)
         .prepare(""),
     ),
-    signatures: withFastRows(
+    signatures: fast(
+      "signatures",
       db
         .select()
         .from(quoteSignatures)
@@ -267,8 +304,9 @@ function buildPublicQueries(db: Executor) {
         .orderBy(asc(quoteSignatures.signedAt), asc(quoteSignatures.createdAt))
         .prepare(""),
     ),
-    payments: withFastRows(db.select().from(quotePayments).where(eq(quotePayments.quoteId, quoteId)).orderBy(asc(quotePayments.createdAt)).prepare("")),
-    docusign: withFastRows(
+    payments: fast("payments", db.select().from(quotePayments).where(eq(quotePayments.quoteId, quoteId)).orderBy(asc(quotePayments.createdAt)).prepare("")),
+    docusign: fast(
+      "docusign",
       db
         .select({ status: docusignEnvelopes.status, reason: docusignEnvelopes.reason, signedFileKey: docusignEnvelopes.signedFileKey })
         .from(docusignEnvelopes)
@@ -294,16 +332,30 @@ async function buildView(
   db: Executor,
   quote: typeof quotes.$inferSelect,
   account: typeof accounts.$inferSelect,
-  options: { viewerUserId?: string | null; now: Date; version?: VersionRow | null; changesSince?: number | null },
+  options: {
+    viewerUserId?: string | null;
+    now: Date;
+    version?: VersionRow | null;
+    changesSince?: number | null;
+    /** A published or signed quote's current version and latest envelope, read with it (decision 085): not read again. */
+    read?: {
+      version: VersionRow | null;
+      envelope: { status: (typeof DOCUSIGN_ENVELOPE_STATUSES)[number]; reason: string | null; signedFileKey: string | null } | null;
+    };
+  },
 ): Promise<PublicQuoteView> {
   // Published and signed quotes show their current frozen version; a draft (the owner's preview) its live blocks.
   const queries = publicQueries(db);
   const [versionRows, allSignatures, membership, attempts, envelopes] = await Promise.all([
     options.version
       ? [options.version]
-      : quote.status !== "DRAFT"
-        ? queries.currentVersion.execute({ accountId: quote.accountId, quoteId: quote.id })
-        : Promise.resolve([]),
+      : quote.status === "DRAFT"
+        ? Promise.resolve([])
+        : options.read
+          ? options.read.version
+            ? [options.read.version]
+            : []
+          : queries.currentVersion.execute({ accountId: quote.accountId, quoteId: quote.id }),
     queries.signatures.execute({ quoteId: quote.id }),
     options.viewerUserId
       ? db
@@ -313,7 +365,13 @@ async function buildView(
           .limit(1)
       : Promise.resolve([]),
     quote.status === "DRAFT" ? Promise.resolve([]) : queries.payments.execute({ quoteId: quote.id }),
-    quote.status === "DRAFT" ? Promise.resolve([]) : queries.docusign.execute({ quoteId: quote.id }),
+    quote.status === "DRAFT"
+      ? Promise.resolve([])
+      : options.read
+        ? options.read.envelope
+          ? [options.read.envelope]
+          : []
+        : queries.docusign.execute({ quoteId: quote.id }),
   ]);
   const docusign = envelopes[0] ? { status: envelopes[0].status, reason: envelopes[0].reason, signed: envelopes[0].signedFileKey !== null } : null;
   const status = quote.status as QuoteStatus;
@@ -388,7 +446,14 @@ export async function loadPublicQuote(
     options.today ?? todayIso(now),
   );
   if (availability !== "AVAILABLE") return { availability, view: null };
-  return { availability, view: await buildView(db, row.quote, row.account, { viewerUserId: options.viewerUserId, now, changesSince: options.changesSince }) };
+  const view = await buildView(db, row.quote, row.account, {
+    viewerUserId: options.viewerUserId,
+    now,
+    changesSince: options.changesSince,
+    read: { version: row.version, envelope: row.envelope },
+  });
+  const conversation = { declinedAt: row.decline?.createdAt.toISOString() ?? null, declineReason: row.decline?.body ?? null, timeZone: row.account.timeZone };
+  return { availability, view, conversation };
 }
 
 /** The same view for a quote of an account by its id, whatever its status (the PDF; owner screens). */

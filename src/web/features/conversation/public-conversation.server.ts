@@ -28,9 +28,11 @@ export async function loadPublicConversation(
   db: Database,
   quote: { id: string; slug: string; nanoId: string; language: string; status: string },
   requestUrl: string,
+  /** The decline and time zone when the quote's own read brought them (decision 085): then no statement here. */
+  read?: { declinedAt: string | null; declineReason: string | null; timeZone: string },
 ): Promise<PublicConversationData> {
   const base = localizePath(`/quote/${quote.slug}/${quote.nanoId}`, quote.language === "NL" ? "nl" : "en");
-  const { declinedAt, declineReason, timeZone } = await getPublicConversation(db, quote.id);
+  const { declinedAt, declineReason, timeZone } = read ?? (await getPublicConversation(db, quote.id));
   const status = new URL(requestUrl).searchParams.get("conversation");
   return {
     questionAction: `${base}/question`,
