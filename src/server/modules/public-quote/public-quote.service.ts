@@ -8,7 +8,7 @@ import { sanitizeDocument } from "../../../shared/rich-text";
 import { blockTotals, centsToString, computeTotals, lineTotal } from "../../../shared/totals";
 import type { Executor } from "../../db/client";
 import { withFastRows } from "../../db/fast-rows";
-import { onPgliteSession } from "../../db/session-prepared";
+import { namedOnPglite } from "../../db/pglite-named";
 import {
   type CustomerSnapshot,
   type DOCUSIGN_ENVELOPE_STATUSES,
@@ -249,12 +249,12 @@ export async function versionDiff(db: Executor, current: VersionRow, from: numbe
  */
 function buildPublicQueries(db: Executor) {
   const quoteId = sql.placeholder("quoteId");
-  const fast = <T>(name: string, prepared: T) => onPgliteSession(db, `offerly_public_${name}`, withFastRows(prepared));
+  // On PGlite each is a named statement, parsed and planned once (src/server/db/pglite-named.ts, decision 087).
+  const fast = <T>(prepared: T) => namedOnPglite(withFastRows(prepared));
   return {
     // The active decline joins in (decision 085): the page's conversation part needed two more
     // statements; so do the current version and the latest DocuSign envelope (two statements fewer).
     byNanoId: fast(
-      "by_nano_id",
       db
         .select({
           quote: quotes,
@@ -286,7 +286,6 @@ function buildPublicQueries(db: Executor) {
         .prepare(""),
     ),
     currentVersion: fast(
-      "current_version",
       db
         .select()
         .from(quoteVersions)
@@ -296,7 +295,6 @@ function buildPublicQueries(db: Executor) {
         .prepare(""),
     ),
     signatures: fast(
-      "signatures",
       db
         .select()
         .from(quoteSignatures)
@@ -304,9 +302,8 @@ function buildPublicQueries(db: Executor) {
         .orderBy(asc(quoteSignatures.signedAt), asc(quoteSignatures.createdAt))
         .prepare(""),
     ),
-    payments: fast("payments", db.select().from(quotePayments).where(eq(quotePayments.quoteId, quoteId)).orderBy(asc(quotePayments.createdAt)).prepare("")),
+    payments: fast(db.select().from(quotePayments).where(eq(quotePayments.quoteId, quoteId)).orderBy(asc(quotePayments.createdAt)).prepare("")),
     docusign: fast(
-      "docusign",
       db
         .select({ status: docusignEnvelopes.status, reason: docusignEnvelopes.reason, signedFileKey: docusignEnvelopes.signedFileKey })
         .from(docusignEnvelopes)
