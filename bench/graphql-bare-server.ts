@@ -11,6 +11,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { namedStatementClient } from "../src/server/db/pglite-named";
 import { displayStatus } from "../src/shared/quote-status";
 import { type TotalsBlock, blockTotalsCents, centsToString, sumTotalsCents } from "../src/shared/totals";
 import type { WireStatement } from "./graphql-wire";
@@ -57,11 +58,24 @@ async function runner(init: BareInit): Promise<Run> {
   const db = new PGlite(init.pgliteDir);
   await db.waitReady;
   const parsers = Object.fromEntries(RAW_TYPES.map((oid) => [oid, (value: string) => value]));
+  // A statement the app sent by name (decision 087: parsed once, planned once, with the plan mode
+  // set and reset in the same call) is replayed the same way, through the same client; the set and
+  // reset the capture shows around it are part of that call, not statements of their own.
+  const named = new Map<string, Pick<PGlite, "query">>();
+  const PLAN_MODE = /^\s*(set|reset) plan_cache_mode\b/i;
   return async (statements) => {
     const results: Result[] = [];
     for (const s of statements) {
-      if (s.kind === "simple") await db.exec(s.text);
-      else results.push((await db.query(s.text, s.params, { rowMode: "array", parsers })) as unknown as Result);
+      if (s.kind === "simple") {
+        if (!PLAN_MODE.test(s.text)) await db.exec(s.text);
+      } else if (s.name) {
+        let client = named.get(s.text);
+        if (!client) {
+          client = namedStatementClient(db, s.text);
+          named.set(s.text, client);
+        }
+        results.push((await client.query(s.text, s.params, { rowMode: "array", parsers })) as unknown as Result);
+      } else results.push((await db.query(s.text, s.params, { rowMode: "array", parsers })) as unknown as Result);
     }
     return results;
   };
