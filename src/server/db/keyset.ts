@@ -103,6 +103,37 @@ export function keyAtSql(columns: readonly KeyColumn[], from: SQL, order: SQL[],
   return sql<string[]>`select array[${outer}] as key from (select ${inner} from ${from} order by ${sql.join(order, sql`, `)} offset ${offset} limit 1) k`;
 }
 
+/**
+ * A page by number in one statement (decisions 084, 087): the condition "after the key of the row
+ * `skip` rows into the list" (placeholder `skip`), that key read from the nearer end of the list by
+ * its stored total (`total`: forward when 2 × skip < total, else backwards from the end, as
+ * keysetPage's counted path). `from`: the list's table; `scope`: its rows (the account's). No row
+ * before the page (past the end): the condition is null and the page is empty. For a key whose
+ * columns all sort one way.
+ */
+export function afterKeyAtSkip(columns: readonly KeyColumn[], from: SQL, scope: SQL, total: SQL): SQL {
+  if (!columns.every((c) => c.desc === columns[0].desc)) throw new Error("afterKeyAtSkip: the key's columns must sort one way");
+  const keyOf = (reverse: boolean, offset: SQL, guard: SQL) =>
+    sql`(select ${sql.join(
+      columns.map((c, i) => sql`${c.expr} as ${sql.raw(`k${i}`)}`),
+      sql`, `,
+    )} from ${from} where ${scope} and ${guard} order by ${sql.join(keyOrder(columns, reverse), sql`, `)} offset ${offset} limit 1)`;
+  const skip = sql`${sql.placeholder("skip")}::int`;
+  const fromStart = keyOf(false, skip, sql`${skip} * 2 < coalesce(${total}, 0)`);
+  const fromEnd = keyOf(
+    true,
+    sql`greatest(coalesce(${total}, 0) - ${skip} - 1, 0)`,
+    sql`${skip} * 2 >= coalesce(${total}, 0) and ${skip} < coalesce(${total}, 0)`,
+  );
+  const exprs = sql.join(
+    columns.map((c) => sql`(${c.expr})`),
+    sql`, `,
+  );
+  const keys = sql.raw(columns.map((_, i) => `k${i}`).join(", "));
+  const op = sql.raw(columns[0].desc ? "<" : ">");
+  return sql`(${exprs}) ${op} (select ${keys} from (${fromStart} union all ${fromEnd}) k limit 1)`;
+}
+
 /** ORDER BY the key (or its reverse, to read the rows before a key nearest first). */
 export function keyOrder(columns: readonly KeyColumn[], reverse = false): SQL[] {
   return columns.map((c) => (c.desc !== reverse ? sql`${c.expr} desc` : sql`${c.expr} asc`));

@@ -1,7 +1,7 @@
-import { type SQL, and, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import { type TCustomerSort, likePattern } from "../../../shared/customers";
 import { type Executor, queryRows } from "../../db/client";
-import { type KeyColumn, type KeysetPage, beyondKey, keyAtSql, keyOrder, keyText, keysetPage } from "../../db/keyset";
+import { type KeyColumn, type KeysetPage, afterKeyAtSkip, beyondKey, keyAtSql, keyOrder, keyText, keysetPage } from "../../db/keyset";
 import { withFastRows } from "../../db/fast-rows";
 import { accountListCounts, customers, quotes } from "../../db/schema";
 import { isUuid } from "../../db/ids";
@@ -93,29 +93,11 @@ function buildPlainCustomerQueries(db: Executor, sort: TCustomerSort) {
       .prepare(""),
   );
   if (!columns.every((c) => c.desc === columns[0].desc)) return { firstPage, pageAfter, pageAt: undefined };
-  const keyOf = (reverse: boolean, offset: SQL, guard: SQL) =>
-    sql`(select ${sql.join(
-      columns.map((c, i) => sql`${c.expr} as ${sql.raw(`k${i}`)}`),
-      sql`, `,
-    )} from ${customers} where ${customers.accountId} = ${sql.placeholder("accountId")} and ${guard} order by ${sql.join(keyOrder(columns, reverse), sql`, `)} offset ${offset} limit 1)`;
-  const skip = sql`${sql.placeholder("skip")}::int`;
-  const keyFromStart = keyOf(false, skip, sql`${skip} * 2 < coalesce(${listTotal}, 0)`);
-  const keyFromEnd = keyOf(
-    true,
-    sql`greatest(coalesce(${listTotal}, 0) - ${skip} - 1, 0)`,
-    sql`${skip} * 2 >= coalesce(${listTotal}, 0) and ${skip} < coalesce(${listTotal}, 0)`,
-  );
-  const exprs = sql.join(
-    columns.map((c) => sql`(${c.expr})`),
-    sql`, `,
-  );
-  const ks = sql.raw(columns.map((_, i) => `k${i}`).join(", "));
-  const op = sql.raw(columns[0].desc ? "<" : ">");
   const pageAt = prepared(
     db
       .select({ customer: customers, key, listTotal })
       .from(customers)
-      .where(and(where, sql`(${exprs}) ${op} (select ${ks} from (${keyFromStart} union all ${keyFromEnd}) k limit 1)`))
+      .where(and(where, afterKeyAtSkip(columns, sql`${customers}`, where, listTotal)))
       .orderBy(...order)
       .limit(limit)
       .prepare(""),

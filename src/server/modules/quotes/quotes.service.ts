@@ -7,7 +7,7 @@ import { NO_PAYMENT_TERMS, type PaymentTerms, asksPayment, samePaymentTerms } fr
 import type { Currency, Language } from "../../../shared/enums";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { type Executor, queryRows } from "../../db/client";
-import { type KeyColumn, type KeysetPage, beyondKey, keyAtSql, keyOrder, keyText, keysetPage } from "../../db/keyset";
+import { type KeyColumn, type KeysetPage, afterKeyAtSkip, beyondKey, keyAtSql, keyOrder, keyText, keysetPage } from "../../db/keyset";
 import { withFastRows } from "../../db/fast-rows";
 import { namedOnPglite } from "../../db/pglite-named";
 import { errorMessages, isUuid } from "../../db/ids";
@@ -493,16 +493,6 @@ function buildPlainListQueries(db: Executor, shape: QuoteListShape | typeof ALL_
     return join ? (query.leftJoin(customers, eq(customers.id, quotes.customerId)) as unknown as typeof query) : query;
   };
   const listTotal = sql<number>`(select ${accountListCounts.quotes} from ${accountListCounts} where ${accountListCounts.accountId} = ${sql.placeholder("accountId")})`;
-  // The key of the row before a page (`skip` rows before it, `offset` = skip + 1), from either end.
-  const keyOf = (reverse: boolean, offset: SQL, guard: SQL) =>
-    sql`(select ${quotes.createdAt} as k0, ${quotes.quoteNumber} as k1 from ${quotes} where ${quotes.accountId} = ${sql.placeholder("accountId")} and ${guard} order by ${sql.join(keyOrder(QUOTE_LIST_KEY, reverse), sql`, `)} offset ${offset} limit 1)`;
-  const skip = sql`${sql.placeholder("skip")}::int`;
-  const keyFromStart = keyOf(false, skip, sql`${skip} * 2 < coalesce(${listTotal}, 0)`);
-  const keyFromEnd = keyOf(
-    true,
-    sql`greatest(coalesce(${listTotal}, 0) - ${skip} - 1, 0)`,
-    sql`${skip} * 2 >= coalesce(${listTotal}, 0) and ${skip} < coalesce(${listTotal}, 0)`,
-  );
   // Named statements on PGlite (decision 087): parsed and planned once, not at every request.
   const page = (condition: SQL) =>
     namedOnPglite(
@@ -535,7 +525,7 @@ function buildPlainListQueries(db: Executor, shape: QuoteListShape | typeof ALL_
     pageAt: namedOnPglite(
       withFastRows(
         from({ ...fields, listTotal })
-          .where(and(where, sql`(${quotes.createdAt}, ${quotes.quoteNumber}) < (select k0, k1 from (${keyFromStart} union all ${keyFromEnd}) k limit 1)`))
+          .where(and(where, afterKeyAtSkip(QUOTE_LIST_KEY, sql`${quotes}`, where, listTotal)))
           .orderBy(...keyOrder(QUOTE_LIST_KEY))
           .limit(sql.placeholder("limit"))
           .prepare(""),
