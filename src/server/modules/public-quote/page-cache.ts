@@ -223,24 +223,39 @@ async function stampRow(db: Executor, nanoId: string, kept = false): Promise<Sta
   // drizzle, whose per-query work was a large part of a hit (decision 072); dates and times kept as
   // the database's text, as drizzle's PGlite driver keeps them.
   const execute = async () => (await client.exec(`execute offerly_page_stamp_row('${nanoId}')`, TEXT_TIMES))[0]?.rows as StampRow[];
-  let prepared = preparedOn.get(client);
-  if (!prepared) {
-    prepared = prepareOn(db);
-    preparedOn.set(client, prepared);
-    prepared.catch(() => preparedOn.delete(client));
-  }
-  await prepared;
-  if (!kept) return (await execute())[0];
+  const prepare = () => {
+    let prepared = preparedOn.get(client);
+    if (!prepared) {
+      prepared = prepareOn(db);
+      preparedOn.set(client, prepared);
+      prepared.catch(() => preparedOn.delete(client));
+    }
+    return prepared;
+  };
+  // Dropped from the session by someone (DEALLOCATE ALL, DISCARD ALL): prepared again, once — else
+  // every public page answered 500 until the process restarted.
+  const run = async () => {
+    await prepare();
+    try {
+      return await execute();
+    } catch (error) {
+      if ((error as { code?: string }).code !== "26000") throw error;
+      preparedOn.delete(client);
+      await prepare();
+      return execute();
+    }
+  };
+  if (!kept) return (await run())[0];
   const memory = keptStamps(client);
   try {
     await memory.ready;
   } catch {
-    return (await execute())[0];
+    return (await run())[0];
   }
   const known = memory.rows.get(nanoId);
   if (known) return known;
   const generation = memory.generation;
-  const row = (await execute())[0];
+  const row = (await run())[0];
   // A notification since the read was sent: the row may predate its change, so it is not kept.
   if (row && memory.generation === generation) keep(memory, nanoId, row);
   return row;
