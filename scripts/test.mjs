@@ -127,13 +127,14 @@ const testEnv = {
 /** One vitest process: its projects, its worker count, its own results file. */
 function vitest(label, args, { workers, ...options } = {}) {
   const results = path.join(tmp, `${label}.json`);
+  const timings = path.join(tmp, `${label}.timings.json`);
   const run = runStage(
     `vitest ${label}`,
     "npx",
     ["vitest", "run", "--reporter=default", `--reporter=${reporter}`, "--reporter=json", `--outputFile.json=${results}`, ...args],
-    { env: workers ? { ...testEnv, VITEST_MAX_WORKERS: workers } : testEnv, ...options },
+    { env: { ...testEnv, OFFERLY_TIMINGS_FILE: timings, ...(workers ? { VITEST_MAX_WORKERS: workers } : {}) }, ...options },
   );
-  return run.then((status) => ({ label, status, results }));
+  return run.then((status) => ({ label, status, results, timings }));
 }
 const build = () =>
   runStage(
@@ -241,6 +242,8 @@ let failed = 0;
 let skipped = 0;
 let total = 0;
 const missing = [];
+/** Each failed test, printed last with its project: a long run's log is read from its tail. */
+const failedTests = runs.flatMap((r) => (r.timings && fs.existsSync(r.timings) ? (JSON.parse(fs.readFileSync(r.timings, "utf8")).failures ?? []) : []));
 for (const r of runs) {
   if (!r.results || !fs.existsSync(r.results)) {
     missing.push(r.label);
@@ -256,6 +259,7 @@ console.log(
   `\nstages on Node ${process.version}: ${stages.map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`).join(", ")}; all ${((performance.now() - started) / 1000).toFixed(1)} s (load average ${load()})`,
 );
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped${missing.length ? ` (no results from: ${missing.join(", ")})` : ""}`);
+if (failedTests.length) console.log(`failed:\n${failedTests.map((line) => `  - ${line}`).join("\n")}`);
 fs.rmSync(tmp, { recursive: true, force: true });
 const otherNodeFailed = otherNodeRuns.filter((r) => r.status !== 0).map((r) => r.label);
 if (otherNodeRuns.length)

@@ -4,9 +4,14 @@
 // OFFERLY_TIMINGS_FILE when set, for the caller's summary.
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const TOP = Number(process.env.OFFERLY_TIMINGS_TOP ?? 15);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const firstLine = (message) =>
+  stripVTControlCharacters(message ?? "")
+    .split("\n")
+    .find((line) => line.trim()) ?? "(no message)";
 
 export default class TimingReporter {
   onInit(vitest) {
@@ -16,6 +21,8 @@ export default class TimingReporter {
   onTestRunEnd(testModules) {
     const projects = new Map();
     const files = [];
+    /** Each failed test (or file that failed outside its tests) with its project and its message's first line. */
+    const failures = [];
     const distinct = new Set();
     for (const module of testModules) {
       const name = module.project.name || "(root)";
@@ -52,9 +59,14 @@ export default class TimingReporter {
         distinct.add(`${path.relative(this.root, module.moduleId)} > ${t.fullName}`);
         const state = t.result().state;
         if (state === "passed") p.passed += 1;
-        else if (state === "failed") p.failed += 1;
-        else p.skipped += 1;
+        else if (state === "failed") {
+          p.failed += 1;
+          failures.push(`[${name}] ${path.relative(this.root, module.moduleId)} > ${t.fullName}\n      ${firstLine(t.result().errors?.[0]?.message)}`);
+        } else p.skipped += 1;
       }
+      // A file that failed outside its tests (import, set-up, a hook): no test of it is failed.
+      if (module.state() === "failed" && !tests.some((t) => t.result().state === "failed"))
+        failures.push(`[${name}] ${path.relative(this.root, module.moduleId)} (the file itself)\n      ${firstLine(module.errors()[0]?.message)}`);
       p.summed += file.duration;
       if (started > 0) p.start = Math.min(p.start, started);
       p.end = Math.max(p.end, file.ended);
@@ -77,7 +89,8 @@ export default class TimingReporter {
       );
     }
     if (fs.existsSync("/proc/loadavg")) lines.push(`(load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")})`);
+    if (failures.length) lines.push(`Failed (${failures.length}):`, ...failures.map((f) => `  - ${f}`));
     console.log(lines.join("\n"));
-    if (process.env.OFFERLY_TIMINGS_FILE) fs.writeFileSync(process.env.OFFERLY_TIMINGS_FILE, JSON.stringify({ projects: rows, files }, null, 2));
+    if (process.env.OFFERLY_TIMINGS_FILE) fs.writeFileSync(process.env.OFFERLY_TIMINGS_FILE, JSON.stringify({ projects: rows, files, failures }, null, 2));
   }
 }
