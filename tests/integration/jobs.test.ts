@@ -360,14 +360,18 @@ describe("jobs: the handler's own wait, and waking on enqueue (issue 23)", () =>
   });
 
   it("a worker of the same process looks at once when an urgent job due now is queued, not at its next poll; other jobs wait for the poll", async () => {
-    const worker = createJobWorker({ deps, jobs: testJobs, pollIntervalMs: 60_000 });
+    let idle = 0;
+    const worker = createJobWorker({ deps, jobs: testJobs, pollIntervalMs: 60_000, onIdle: () => (idle += 1) });
     worker.start();
     try {
-      await sleep(200); // the first poll has run and found nothing: the next is a minute away
+      // The first poll has claimed nothing and sleeps: the next is a minute away. (A fixed 200 ms
+      // was not always enough on a loaded machine: the job below was then claimed by the first poll.)
+      await until(async () => idle === 1, 15_000);
       // A job that does not opt in (e.g. a PDF render) is not started the instant it is queued.
       await enqueue(database.db, recordJob, { label: "not urgent" });
       await sleep(1500);
       expect(ran).not.toContain("not urgent");
+      expect(idle).toBe(1); // nothing woke the loop
       const queued = Date.now();
       await database.db.transaction(async (tx) => {
         await enqueue(tx, urgentRecordJob, { label: "woken" });

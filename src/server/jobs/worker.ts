@@ -25,6 +25,11 @@ export type JobWorkerOptions = {
   keepCompletedMs?: number;
   keepFailedMs?: number;
   workerId?: string;
+  /**
+   * Called each time the loop has claimed what it could and goes to sleep until the next poll, a
+   * free slot or a nudge (tests wait for it instead of guessing how long a claim takes).
+   */
+  onIdle?: () => void;
 };
 
 export type JobWorker = {
@@ -205,6 +210,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       }
       if (!running) break;
       // Sleep until the next poll, a finished job (a free slot) or stop().
+      options.onIdle?.();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollIntervalMs);
         wake = () => {
