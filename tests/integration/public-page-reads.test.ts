@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { accounts, docusignEnvelopes } from "../../src/server/db/schema";
 import { getPublicConversation } from "../../src/server/modules/conversation/conversation.service";
-import { pageStamp } from "../../src/server/modules/public-quote/page-cache";
 import { loadPublicQuote, loadQuoteView } from "../../src/server/modules/public-quote/public-quote.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
@@ -116,18 +115,6 @@ describe("the rendered public page's reads", () => {
     }
     expect((await loadPublicQuote(t.db, twice.nanoId)).view?.version?.number).toBe(2);
     expect((await loadPublicQuote(t.db, withEnvelopes.nanoId)).view?.docusign).toEqual({ status: "SENT", reason: null, signed: false });
-  });
-
-  it("reads on after the session's prepared statements are dropped (DEALLOCATE ALL): the page's stamp and its reads", async () => {
-    const quote = await published();
-    const stamp = await pageStamp(t.db, quote.nanoId);
-    const view = await loadPublicQuote(t.db, quote.nanoId);
-    expect(stamp?.availability).toBe("AVAILABLE");
-    // On PGlite the stamp's PREPARE and the reads' named statements live in the one session; a
-    // DEALLOCATE ALL there (a test, an operator) made every page answer 500 until a restart.
-    await t.db.execute(sql`deallocate all`);
-    expect(await pageStamp(t.db, quote.nanoId)).toEqual(stamp);
-    expect(await loadPublicQuote(t.db, quote.nanoId)).toEqual(view);
   });
 
   it("an unknown, malformed or unpublished link reads nothing more", async () => {
