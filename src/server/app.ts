@@ -348,8 +348,14 @@ export function createApp(deps: AppDeps) {
   if (deps.ssr) {
     const handle = createRequestHandler(deps.ssr.build, deps.ssr.mode);
     // Public quote pages: cached rendered HTML, validated by one query on every request (decision 033).
+    // The rendered quote documents (decision 088): off in development (a changed component must show at once) and at a bound of 0.
+    const fragmentBytes = deps.ssr.mode === "development" ? 0 : config.quoteFragmentCacheBytes;
     const quoteFragments =
-      deps.quoteFragments === undefined ? (deps.ssr.mode === "development" ? undefined : createQuoteFragmentCache()) : (deps.quoteFragments ?? undefined);
+      deps.quoteFragments === undefined
+        ? fragmentBytes > 0
+          ? createQuoteFragmentCache({ maxBytes: fragmentBytes })
+          : undefined
+        : (deps.quoteFragments ?? undefined);
     const publicPages = deps.publicPageCache ?? createPublicPageCache({ db, log }, { maxBytes: deps.ssr.mode === "development" ? 0 : undefined });
     // A cached public page straight from node:http, ahead of Hono (decision 068); nodeListener routes to it.
     pageNode = createPublicPageNodeHandler({ config, log, cache: publicPages, readDb: (request) => deps.readReplica?.forRequest(request) ?? primaryReads });
