@@ -37,19 +37,27 @@ const suffix = process.env.BENCH_RENDERED ? "?utm_source=bench" : "";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const scratches: { drop: () => Promise<void> }[] = [];
-async function startIn(dir: string) {
+// BENCH_AFTER_ENV="NAME=value,…": the after server's extra environment (e.g. QUOTE_FRAGMENT_CACHE_BYTES=1: a
+// fragment cache that keeps nothing, every render a miss; decision 088).
+const afterEnv = Object.fromEntries(
+  (process.env.BENCH_AFTER_ENV ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((pair) => pair.split("=") as [string, string]),
+);
+async function startIn(dir: string, extra: Record<string, string> = {}) {
   const database = databaseUrl ? await scratchDatabase(databaseUrl, "offerly_bench_public_") : undefined;
   if (database) scratches.push(database);
   const cwd = process.cwd();
   process.chdir(dir);
   try {
-    return await startServer({ LOG_LEVEL: "warn", ...(database ? { DATABASE_URL: database.url } : {}) });
+    return await startServer({ LOG_LEVEL: "warn", ...(database ? { DATABASE_URL: database.url } : {}), ...extra });
   } finally {
     process.chdir(cwd);
   }
 }
 
-const servers = { before: await startIn(beforeDir), after: await startIn(process.cwd()) };
+const servers = { before: await startIn(beforeDir), after: await startIn(process.cwd(), afterEnv) };
 const coding = process.env.BENCH_ACCEPT_ENCODING;
 if (coding && coding !== "gzip" && coding !== "br") throw new Error("BENCH_ACCEPT_ENCODING: gzip or br");
 const check = (status: number, text: string) => status === 200 && (coding !== undefined || text.includes("quote-document"));

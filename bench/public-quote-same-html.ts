@@ -4,7 +4,9 @@
  * takes it) and this worktree's `build/`, each seeded with the same quote (8 blocks of 5 lines, a
  * closing text), fetched rendered (a query string: past the page cache), with what differs between
  * two servers by nature normalised: UUIDs (numbered in order of appearance), the server's URL, the
- * nonce and the link's nanoId. Prints IDENTICAL or DIFFERENT (both pages written to /tmp).
+ * nonce and the link's nanoId. Each server renders the page twice (the second from the fragment cache
+ * of decision 088, where there is one), and says so if the two differ. Prints IDENTICAL or DIFFERENT
+ * (both pages written to /tmp).
  *
  *   BENCH_PUBLIC_BEFORE=/tmp/old npx tsx bench/public-quote-same-html.ts   (BENCH_LANGUAGE=NL: a Dutch quote)
  */
@@ -22,7 +24,12 @@ for (const dir of [beforeDir, process.cwd()]) {
   const server = await startServer({ LOG_LEVEL: "warn" }).finally(() => process.chdir(cwd));
   try {
     const seeded = await seedPublishedQuote(server, { language, blocks: 8, linesPerBlock: 5, closingText: true });
-    const html = await (await fetch(`${server.url}${seeded.path}?utm_source=compare`, { headers: { "accept-language": "en" } })).text();
+    // Twice: the second render takes the quote document from the fragment cache (decision 088); both must be the same.
+    const renders: string[] = [];
+    for (const _ of [1, 2])
+      renders.push(await (await fetch(`${server.url}${seeded.path}?utm_source=compare`, { headers: { "accept-language": "en" } })).text());
+    const html = renders[1].replace(/nonce="[^"]*"/g, 'nonce="N"');
+    if (html !== renders[0].replace(/nonce="[^"]*"/g, 'nonce="N"')) console.log(`${dir}: the second render differs from the first`);
     const ids = new Map<string, string>();
     pages.push(
       html

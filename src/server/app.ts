@@ -28,6 +28,7 @@ import { accountDataRoutes } from "./modules/account-data/account-data.routes";
 import { authRoutes } from "./modules/identity/auth.routes";
 import { optionChangeRoutes } from "./modules/public-quote/option-changes";
 import { type PublicPageCache, createPublicPageCache } from "./modules/public-quote/page-cache";
+import { type QuoteFragmentCache, createQuoteFragmentCache } from "./modules/public-quote/fragment-cache";
 import { quotePdfRoutes } from "./modules/public-quote/quote-pdf.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
 import { docusignRoutes, docusignWebhookRoutes } from "./modules/integrations/docusign/docusign.routes";
@@ -64,6 +65,8 @@ export type AppDeps = {
   readReplica?: ReadReplica;
   /** The public quote page's cache (decision 033); made here when not given, off in development. */
   publicPageCache?: PublicPageCache;
+  /** The rendered quote documents' cache (decision 088); made here when not given, off in development; null: off. */
+  quoteFragments?: QuoteFragmentCache | null;
   /** The REST API's cost budget per key (tests use small ones); the GraphQL budget by default. */
   restBudget?: { limit?: number; windowSeconds?: number; leaseUnits?: number };
   /** How POST /api/beacon batches its writes (decision 064; tests use other sizes). */
@@ -345,6 +348,14 @@ export function createApp(deps: AppDeps) {
   if (deps.ssr) {
     const handle = createRequestHandler(deps.ssr.build, deps.ssr.mode);
     // Public quote pages: cached rendered HTML, validated by one query on every request (decision 033).
+    // The rendered quote documents (decision 088): off in development (a changed component must show at once) and at a bound of 0.
+    const fragmentBytes = deps.ssr.mode === "development" ? 0 : config.quoteFragmentCacheBytes;
+    const quoteFragments =
+      deps.quoteFragments === undefined
+        ? fragmentBytes > 0
+          ? createQuoteFragmentCache({ maxBytes: fragmentBytes })
+          : undefined
+        : (deps.quoteFragments ?? undefined);
     const publicPages = deps.publicPageCache ?? createPublicPageCache({ db, log }, { maxBytes: deps.ssr.mode === "development" ? 0 : undefined });
     // A cached public page straight from node:http, ahead of Hono (decision 068); nodeListener routes to it.
     pageNode = createPublicPageNodeHandler({ config, log, cache: publicPages, readDb: (request) => deps.readReplica?.forRequest(request) ?? primaryReads });
@@ -369,7 +380,7 @@ export function createApp(deps: AppDeps) {
       // On a custom domain the page's own links (canonical, alternates) name that domain.
       const onDomain = customDomainOf(c.req.raw);
       const publicConfig = onDomain ? { ...config.public, publicUrl: `https://${onDomain.domain}` } : config.public;
-      const render = () => handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig, ctx, clientAddress });
+      const render = () => handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig, ctx, clientAddress, quoteFragments });
       const response = publicPages.isPagePath(url.pathname)
         ? await publicPages.serve({
             request: c.req.raw,

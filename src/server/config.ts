@@ -114,6 +114,15 @@ const ZEnv = z.object({
   // The PDF worker thread warmed up a few seconds after listening (decision 070), in a process that
   // runs the jobs: the first quote PDF after a start is then a warm one. `false`: on first use.
   PDF_WARM_UP: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
+  // The public page's rendered quote documents kept in memory (decision 088): the bound in bytes; 0 switches it off.
+  QUOTE_FRAGMENT_CACHE_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(16 * 1024 * 1024),
+  ),
   // Webhook and integration deliveries: a worker of their own (mostly waiting on the receiver), so a
   // burst of events neither waits behind PDFs and e-mails nor holds them up.
   WEBHOOK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
@@ -285,6 +294,8 @@ export type Config = {
   jobs: { worker: boolean; concurrency: number; deliveryConcurrency: number };
   /** Warm the PDF worker up after listening (PDF_WARM_UP, decision 070); only where the job worker runs. */
   pdfWarmUp: boolean;
+  /** The bound of the rendered quote documents' cache in bytes (QUOTE_FRAGMENT_CACHE_BYTES, decision 088); 0: off. */
+  quoteFragmentCacheBytes: number;
   /** Mollie when an API key is set; otherwise the development provider with its local checkout. */
   /** `none`: production on a public address without a key — paying is refused (the dev provider would give plans away). */
   payments: { kind: "mollie"; apiKey: string; apiUrl: string } | { kind: "dev" } | { kind: "none" };
@@ -430,6 +441,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : { kind: "local", dir: path.join(path.resolve(e.DATA_DIR), "files") },
     jobs: { worker: e.JOBS_WORKER === "true", concurrency: e.JOBS_CONCURRENCY, deliveryConcurrency: e.WEBHOOK_CONCURRENCY },
     pdfWarmUp: e.PDF_WARM_UP === "true",
+    quoteFragmentCacheBytes: e.QUOTE_FRAGMENT_CACHE_BYTES,
     payments: e.MOLLIE_API_KEY
       ? { kind: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL.replace(/\/*$/, "/") }
       : e.NODE_ENV === "production" && !localAddress

@@ -1,6 +1,7 @@
 import type { Locale } from "../shared/locales";
 import type { PublicConfig } from "../server/config";
 import type { RequestContext } from "../server/graphql/context";
+import type { QuoteFragmentCache } from "../server/modules/public-quote/fragment-cache";
 
 /** What the server hands every loader and action (React Router's load context). */
 export type OfferlyLoadContext = {
@@ -12,6 +13,8 @@ export type OfferlyLoadContext = {
   ctx: RequestContext;
   /** The caller's network address (X-Forwarded-For's last hop with TRUST_PROXY), for rate limits. */
   clientAddress?: string;
+  /** The app's cache of rendered quote documents (decision 088); absent when it is off (development, tests that compare). */
+  quoteFragments?: QuoteFragmentCache;
 };
 
 declare module "react-router" {

@@ -5,6 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { i18nFor } from "../shared/i18n/server";
+import { FragmentContext } from "./fragments";
+import { fragmentRenderer } from "./fragments.server";
 import { NonceContext } from "./nonce";
 
 export const streamTimeout = 5_000;
@@ -21,13 +23,16 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole document at once; people get the shell as soon as it is ready.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { nonce, locale } = loadContext;
+    const { nonce, locale, quoteFragments } = loadContext;
+    const i18n = i18nFor(locale);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18nFor(locale)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <FragmentContext.Provider value={quoteFragments ? fragmentRenderer(quoteFragments, i18n, locale) : null}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </FragmentContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

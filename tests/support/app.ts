@@ -29,6 +29,8 @@ export async function createTestApp(
     beaconBatch?: AppDeps["beaconBatch"];
     /** Makes the app's public page cache from the test's database (to read its counters). */
     publicPageCache?: (db: DatabaseHandle["db"], log: ReturnType<typeof createLogger>) => AppDeps["publicPageCache"];
+    /** The rendered quote documents' cache (decision 088): null switches it off. */
+    quoteFragments?: AppDeps["quoteFragments"];
   } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-test-"));
@@ -63,6 +65,7 @@ export async function createTestApp(
     restBudget: options.restBudget,
     beaconBatch: options.beaconBatch,
     publicPageCache: options.publicPageCache?.(database.db, log),
+    quoteFragments: options.quoteFragments,
   });
 
   const fetch = (input: string, init?: RequestInit) => app.fetch(new Request(new URL(input, config.publicUrl), init));

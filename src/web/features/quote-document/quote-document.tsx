@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatDate, formatMoney, formatQuantity } from "../../../shared/format";
 import { formatLineQuantity } from "../../../shared/quote-document";
 import type { ChangeMarks } from "../../../shared/quote-versions";
+import { useFragments } from "../../fragments";
 import { useTranslation } from "../../i18n";
 import { RichText } from "./rich-text";
 import { type TotalsLabels, type TotalsRow, grandTotalLabel, totalsRows, totalsSummary } from "./totals-layout";
@@ -52,11 +53,7 @@ export function QuoteDocument({
   return (
     // A container: the line table shows its columns by the document's width, not the screen's (the
     // styling preview is a narrow column on a wide screen).
-    <article
-      lang={quote.language === "NL" ? "nl" : "en"}
-      className={`${WRAP} @container overflow-hidden rounded-xl border border-slate-200 bg-white text-left ${className}`}
-      data-testid="quote-document"
-    >
+    <article {...quoteDocumentFrame(quote.language, className)}>
       {banner}
       <div className="space-y-6 p-4 sm:p-6">
         <header>
@@ -114,6 +111,31 @@ export function QuoteDocument({
       </div>
     </article>
   );
+}
+
+/** The document's outermost element's attributes (its frame: decision 088 keeps what is inside it). */
+export function quoteDocumentFrame(language: string, className = "") {
+  return {
+    lang: language === "NL" ? "nl" : "en",
+    className: `${WRAP} @container overflow-hidden rounded-xl border border-slate-200 bg-white text-left ${className}`,
+    "data-testid": "quote-document",
+  };
+}
+
+/**
+ * The public page's document (decision 088): on the server, with the app's fragment cache, the
+ * HTML inside the frame is rendered once for the same document, selectability, marks and locale
+ * and kept; the page renders the frame around it (the same bytes). Without it, `QuoteDocument`.
+ */
+export function CachedQuoteDocument({ quote, selectable, marks }: { quote: QuoteDocumentData; selectable: boolean; marks: ChangeMarks | null }) {
+  const fragments = useFragments();
+  const element = <QuoteDocument quote={quote} selectable={selectable} marks={marks} />;
+  if (!fragments) return element;
+  const frame = quoteDocumentFrame(quote.language);
+  // Every input of the element: the document as read (version snapshot, customer, dates, totals), the props.
+  const inner = fragments.inner(["QuoteDocument", quote, selectable, marks], element, <article {...frame} />);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the same element, kept (decision 088)
+  return inner === null ? element : <article {...frame} dangerouslySetInnerHTML={{ __html: inner }} />;
 }
 
 /** "New" / "Changed" next to a block's or line's name (text, not colour alone). */

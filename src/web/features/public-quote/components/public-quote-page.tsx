@@ -3,7 +3,7 @@ import type { TextFont } from "../../../../shared/enums";
 import { formatDate, formatNameList } from "../../../../shared/format";
 import { useNonce } from "../../../nonce";
 import { useTranslation } from "../../../i18n";
-import { QuoteDocument, useTotalsLabels } from "../../quote-document/quote-document";
+import { CachedQuoteDocument, useTotalsLabels } from "../../quote-document/quote-document";
 import type { IslandData, PublicQuotePageData } from "../types";
 import { PaymentPanel } from "./payment-panel";
 import { SignatureList } from "./signature-list";
@@ -162,7 +162,7 @@ export function PublicQuotePage({
         {quote.changes ? (
           <VersionChanges diff={quote.changes.diff} reason={quote.changes.reason} language={document.language} currency={document.currency} />
         ) : null}
-        <QuoteDocument quote={document} selectable={canSignHere} marks={quote.changes ? changeMarks(quote.changes.diff) : null} />
+        <CachedQuoteDocument quote={document} selectable={canSignHere} marks={quote.changes ? changeMarks(quote.changes.diff) : null} />
         <SignatureList signatures={quote.signatures} language={document.language} />
         {quote.payment && !quote.viewerIsMember ? <PaymentPanel payment={quote.payment} language={document.language} /> : null}
         {canSignHere ? <SigningForm signers={quote.customerSigners} language={document.language} /> : null}
