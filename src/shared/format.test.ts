@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   formatCents,
+  formatCount,
   formatDate,
+  formatDayUtc,
   formatDecimalInput,
   formatMoney,
   formatMoneyInput,
+  formatNameList,
   formatQuantity,
   formatTimestampUtc,
   intlLocale,
@@ -55,6 +58,17 @@ describe("quantities and dates", () => {
   it("formats a moment in UTC with seconds and the zone written out (evidence)", () => {
     expect(formatTimestampUtc("2026-11-23T17:07:15.123Z", "ENG")).toBe("23 November 2026 at 17:07:15 UTC");
     expect(formatTimestampUtc("2026-11-23T23:30:00+02:00", "NL")).toBe("23 november 2026 om 21:30:00 UTC");
+  });
+  it("formats the UTC calendar day of a moment, a count and a list of names, the same on every call (kept formatters)", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(formatDayUtc("2026-11-23T23:30:00-02:00", "ENG")).toBe("24 November 2026");
+      expect(formatDayUtc("2026-11-23T17:07:15Z", "NL")).toBe("23 november 2026");
+      expect(formatDayUtc("2026-11-23T17:07:15Z", "en", "medium")).toBe("23 Nov 2026");
+      expect(formatCount(2000, "en")).toBe("2,000");
+      expect(formatCount(2000, "NL")).toBe("2.000");
+      expect(formatNameList(["Jane", "Piet", "Ann"], "ENG")).toBe("Jane, Piet and Ann");
+      expect(formatNameList(["Jane", "Piet", "Ann"], "NL")).toBe("Jane, Piet en Ann");
+    }
   });
   it("gives the local calendar day", () => {
     expect(localTodayIso(new Date(2026, 0, 9, 23, 30))).toBe("2026-01-09");

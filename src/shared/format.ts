@@ -59,9 +59,16 @@ export function formatQuantity(amount: string | number, language: FormatLanguage
   return numberFormat(intlLocale(language), "quantity", { maximumFractionDigits: 3 }).format(String(amount) as unknown as number);
 }
 
+/** A count as the language writes it: 2,000 (en) / 2.000 (nl). */
+export function formatCount(value: number, language: FormatLanguage | string): string {
+  return numberFormat(intlLocale(language), "count", {}).format(value);
+}
+
+const listFormats = new Map<string, Intl.ListFormat>();
 /** "Jane, Piet and Ann" / "Jane, Piet en Ann" in the given language. */
 export function formatNameList(names: string[], language: FormatLanguage | string): string {
-  return new Intl.ListFormat(intlLocale(language), { style: "long", type: "conjunction" }).format(names);
+  const locale = intlLocale(language);
+  return kept(listFormats, locale, () => new Intl.ListFormat(locale, { style: "long", type: "conjunction" })).format(names);
 }
 
 // Dates too: the quote PDF formats a dozen timestamps a render (certificate page), each a new
@@ -83,6 +90,11 @@ export function formatDate(iso: string, language: FormatLanguage | string, style
  */
 export function formatTimestampUtc(iso: string | Date, language: FormatLanguage | string): string {
   return dateFormat(intlLocale(language), "timestamp-utc", { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+}
+
+/** The calendar day of a moment (ISO timestamp) in UTC: "23 November 2026" (en, long) / "23 november 2026" (nl). */
+export function formatDayUtc(iso: string | Date, language: FormatLanguage | string, style: "medium" | "long" = "long"): string {
+  return dateFormat(intlLocale(language), `day-utc|${style}`, { dateStyle: style, timeZone: "UTC" }).format(new Date(iso));
 }
 
 /** Today (the browser's local calendar day) as YYYY-MM-DD, for form defaults and date checks. */

@@ -23,7 +23,4 @@ export function formatMoment(iso: string, language: string, timeZone: string): s
   }
 }
 
-/** A count as the page's language writes it: 2,000 / 2.000. */
-export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(intlLocale(language)).format(value);
-}
+export { formatCount } from "../../../../shared/format";

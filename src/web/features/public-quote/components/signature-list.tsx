@@ -1,3 +1,4 @@
+import { formatDayUtc } from "../../../../shared/format";
 import { useTranslation } from "../../../i18n";
 import type { PublicSignature } from "../types";
 
@@ -8,7 +9,7 @@ import type { PublicSignature } from "../types";
  */
 export function SignatureList({ signatures, language, currentVersion }: { signatures: PublicSignature[]; language: string; currentVersion?: number | null }) {
   const { t } = useTranslation();
-  const date = (iso: string) => new Intl.DateTimeFormat(language === "NL" ? "nl-NL" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+  const date = (iso: string) => formatDayUtc(iso, language === "NL" ? "NL" : "ENG");
   return (
     <section aria-labelledby="signatures-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="signatures">
       <h2 id="signatures-title" className="text-lg font-semibold">
