@@ -1,3 +1,4 @@
+import { useGraphQlJit } from "@envelop/graphql-jit";
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST } from "graphql";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
@@ -321,8 +322,8 @@ export const FAST_PATH_HOOKS = new Set([
  * masking) — defined once for both paths. Every plugin, and every plugin armor adds, may use only
  * FAST_PATH_HOOKS: `graphqlPluginHookGaps` names any that does not.
  */
-export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits }): Plugin<GraphQLContext>[] {
-  const { config, log, limits } = options;
+export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits; executor?: GraphQLExecutor }): Plugin<GraphQLContext>[] {
+  const { config, log, limits, executor = "jit" } = options;
   return [
     useInputDepthLimit(limits),
     EnvelopArmorPlugin({
@@ -338,7 +339,35 @@ export function graphqlPlugins(options: { config: Config; log: Logger; limits: G
     useQueryCost(limits),
     useRequestErrorStatus(),
     usePublicErrors(log),
+    // Last: every rule above has run (and may have stopped the execution) before the executor runs.
+    ...(executor === "jit" ? [useJitForQueries(log)] : []),
   ];
+}
+
+/**
+ * Who executes an operation (decision 089 try): @envelop/graphql-jit's compiled executor for
+ * queries of a one-operation document, graphql-js for everything else; "graphql-js" for all.
+ */
+export type GraphQLExecutor = "jit" | "graphql-js";
+/** How many operations the compiled executor ran (the parity tests check which executor answered). */
+export const jitStats = { compiled: 0 };
+
+export function useJitForQueries(log: Logger): Plugin<GraphQLContext> {
+  return useGraphQlJit(
+    {},
+    {
+      // The plugin caches a compiled query per document object (Yoga's parse cache), not per
+      // operation name: only documents with one operation, and only queries.
+      enableIf: (args) => {
+        const operations = args.document.definitions.filter((d) => d.kind === "OperationDefinition");
+        if (operations.length !== 1 || operations[0].operation !== "query") return false;
+        jitStats.compiled++;
+        return true;
+      },
+      // A document it cannot compile: logged, and that answer (its errors) is what the caller gets.
+      onError: (result) => log.error({ detail: result.errors?.map((e) => e.message) }, "graphql-jit could not compile"),
+    },
+  ) as Plugin<GraphQLContext>;
 }
 
 /** `plugin #i: hook` for each hook of the set (armor's added plugins included) the fast path does not run. */
@@ -359,10 +388,10 @@ export function pluginSetOf(yoga: GraphQLHandler): Plugin<GraphQLContext>[] {
   return plugins;
 }
 
-export function createGraphQLHandler(options: { config: Config; log: Logger; limits?: Partial<GraphQLLimits> }) {
+export function createGraphQLHandler(options: { config: Config; log: Logger; limits?: Partial<GraphQLLimits>; executor?: GraphQLExecutor }) {
   const { config, log } = options;
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
-  const plugins = graphqlPlugins({ config, log, limits });
+  const plugins = graphqlPlugins({ config, log, limits, executor: options.executor });
   const yoga = createYoga<GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
