@@ -57,7 +57,7 @@ export type AppDeps = {
   staticRoot?: string;
   /** Overrides of the GraphQL depth/cost limits (tests use small ones). */
   graphqlLimits?: Partial<GraphQLLimits>;
-  /** graphql-jit for queries (the default), or graphql-js for all (decision 089 try). */
+  /** graphql-jit for the queries it compiles (the default), or graphql-js for all (decision 089). */
   graphqlExecutor?: GraphQLExecutor;
   /** Health check of the database. */
   ping: () => Promise<void>;

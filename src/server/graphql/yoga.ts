@@ -1,4 +1,3 @@
-import { useGraphQlJit } from "@envelop/graphql-jit";
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST } from "graphql";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
@@ -10,6 +9,7 @@ import type { Logger } from "../logger";
 import type { GraphQLContext } from "./context";
 import { COST_LIMITS } from "./cost";
 import { databaseLane } from "./database-lane";
+import { useCompiledExecution } from "./compiled-execution";
 import { schema } from "./schema";
 import { translateKey } from "../../shared/i18n/index";
 
@@ -186,6 +186,9 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
                 : undefined;
               return new GraphQLError(translateKey(ctx.t, original.messageKey, original.params), {
                 nodes: error.nodes,
+                // The compiled executor's errors carry no nodes, only their source positions (decision 089).
+                source: error.source,
+                positions: error.positions,
                 path: error.path,
                 extensions: { ...original.details, code: original.code, ...(fields ? { fields } : {}) },
               });
@@ -195,6 +198,9 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
               log.error({ error: redactError(original), requestId: ctx.requestId, path: error.path.join(".") }, "resolver failed");
               return new GraphQLError(ctx.t("api:internal") as string, {
                 nodes: error.nodes,
+                // The compiled executor's errors carry no nodes, only their source positions (decision 089).
+                source: error.source,
+                positions: error.positions,
                 path: error.path,
                 extensions: { code: "INTERNAL_SERVER_ERROR" },
               });
@@ -340,35 +346,16 @@ export function graphqlPlugins(options: { config: Config; log: Logger; limits: G
     useRequestErrorStatus(),
     usePublicErrors(log),
     // Last: every rule above has run (and may have stopped the execution) before the executor runs.
-    ...(executor === "jit" ? [useJitForQueries(log)] : []),
+    ...(executor === "jit" ? [useCompiledExecution(schema)] : []),
   ];
 }
 
 /**
- * Who executes an operation (decision 089 try): @envelop/graphql-jit's compiled executor for
- * queries of a one-operation document, graphql-js for everything else; "graphql-js" for all.
+ * Who executes an operation (decision 089, after 077): graphql-jit's compiled executor for the
+ * queries it compiles (compiled-execution.ts), else graphql-js's; "graphql-js" for every operation
+ * (the parity test runs both).
  */
 export type GraphQLExecutor = "jit" | "graphql-js";
-/** How many operations the compiled executor ran (the parity tests check which executor answered). */
-export const jitStats = { compiled: 0 };
-
-export function useJitForQueries(log: Logger): Plugin<GraphQLContext> {
-  return useGraphQlJit(
-    {},
-    {
-      // The plugin caches a compiled query per document object (Yoga's parse cache), not per
-      // operation name: only documents with one operation, and only queries.
-      enableIf: (args) => {
-        const operations = args.document.definitions.filter((d) => d.kind === "OperationDefinition");
-        if (operations.length !== 1 || operations[0].operation !== "query") return false;
-        jitStats.compiled++;
-        return true;
-      },
-      // A document it cannot compile: logged, and that answer (its errors) is what the caller gets.
-      onError: (result) => log.error({ detail: result.errors?.map((e) => e.message) }, "graphql-jit could not compile"),
-    },
-  ) as Plugin<GraphQLContext>;
-}
 
 /** `plugin #i: hook` for each hook of the set (armor's added plugins included) the fast path does not run. */
 export function graphqlPluginHookGaps(plugins: Plugin<GraphQLContext>[]): string[] {
