@@ -79,6 +79,11 @@ describe("the compiled executor answers as graphql-js does", () => {
     ["a multi-line document's locations", "query Q {\n  items {\n    id\n    size\n  }\n  failing\n}"],
   ];
   it.each(queries)("%s", async (_name, query, variables) => {
+    // A document's first run is graphql-js's (it is compiled on its second: compiledFor).
+    const notYet = compiledExecutionStats.notYetCompiled;
+    const first = await answer(jit, query, variables);
+    expect(compiledExecutionStats.notYetCompiled).toBe(notYet + 1);
+    expect(first).toEqual(await answer(js, query, variables));
     const before = compiledExecutionStats.compiled;
     const compiled = await answer(jit, query, variables);
     expect(compiledExecutionStats.compiled).toBe(before + 1);
@@ -86,9 +91,17 @@ describe("the compiled executor answers as graphql-js does", () => {
   });
 
   it("a null in a non-null position is answered by graphql-js (its error, masked), not graphql-jit's null error", async () => {
+    await answer(jit, "{ strictList { id size } }"); // its first run: graphql-js's
     const before = compiledExecutionStats.reExecuted;
     const { body } = await answer(jit, "{ strictList { id size } }");
     expect(compiledExecutionStats.reExecuted).toBe(before + 1);
     expect(JSON.parse(body)).toMatchObject({ errors: [{ message: "Something went wrong", extensions: { code: "INTERNAL_SERVER_ERROR" } }], data: null });
+  });
+  it("a query text seen once is never compiled: a client sending a new text each time buys no compilation", async () => {
+    const compiledBefore = compiledExecutionStats.compiled;
+    const notYetBefore = compiledExecutionStats.notYetCompiled;
+    for (let i = 0; i < 5; i++) expect((await answer(jit, `{ a${i}: nested { id } }`)).status).toBe(200);
+    expect(compiledExecutionStats.notYetCompiled).toBe(notYetBefore + 5);
+    expect(compiledExecutionStats.compiled).toBe(compiledBefore);
   });
 });

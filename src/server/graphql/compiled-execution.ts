@@ -14,7 +14,9 @@ import type { Plugin } from "graphql-yoga";
 import type { GraphQLContext } from "./context";
 
 /** Counters for the parity test: operations run compiled, and documents graphql-jit could not compile. */
-export const compiledExecutionStats = { compiled: 0, notCompiled: 0, reExecuted: 0 };
+export const compiledExecutionStats = { compiled: 0, notCompiled: 0, notYetCompiled: 0, reExecuted: 0 };
+/** graphql-js runs a document this many times before it is compiled (see compiledFor). */
+export const COMPILE_AFTER_RUNS = 1;
 const NULL_PROPAGATION = "Cannot return null for non-nullable field";
 
 type Compiled = {
@@ -40,7 +42,11 @@ type JitError = Error & {
  * `errors` before `data` (tests/integration/graphql-compiled-parity.test.ts).
  */
 export function useCompiledExecution(schema: GraphQLSchema): Plugin<GraphQLContext> {
-  const compiledByDocument = new WeakMap<DocumentNode, Map<string, Compiled | null>>();
+  // Per document and operation name: how often graphql-js has run it so far (a number), then what
+  // compiling it gave. A document is compiled on its second run, never on its first: compiling costs
+  // more than executing once, and a client sending a new query text on every request (a scraper,
+  // an attacker) would otherwise buy a compilation with each (what Mercurius' `jit: 1` does too).
+  const compiledByDocument = new WeakMap<DocumentNode, Map<string, Compiled | null | number>>();
   function compiledFor(document: DocumentNode, operationName: string | null | undefined): Compiled | null {
     let byName = compiledByDocument.get(document);
     if (!byName) {
@@ -48,21 +54,27 @@ export function useCompiledExecution(schema: GraphQLSchema): Plugin<GraphQLConte
       compiledByDocument.set(document, byName);
     }
     const key = operationName ?? "";
-    let compiled = byName.get(key);
-    if (compiled === undefined) {
-      if (byName.size >= 16) byName.clear();
-      compiled = compile(schema, document, operationName);
+    const known = byName.get(key);
+    if (known === undefined || typeof known === "number") {
+      const runs = known ?? 0;
+      if (runs < COMPILE_AFTER_RUNS) {
+        if (byName.size >= 16 && known === undefined) byName.clear();
+        byName.set(key, runs + 1);
+        compiledExecutionStats.notYetCompiled += 1;
+        return null;
+      }
+      const compiled = compile(schema, document, operationName);
       byName.set(key, compiled);
+      if (!compiled) compiledExecutionStats.notCompiled += 1;
+      return compiled;
     }
-    return compiled;
+    if (!known) compiledExecutionStats.notCompiled += 1;
+    return known;
   }
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
       const compiled = compiledFor(args.document, args.operationName);
-      if (!compiled) {
-        compiledExecutionStats.notCompiled += 1;
-        return;
-      }
+      if (!compiled) return;
       // Variables graphql-js refuses: graphql-js's executor answers (its messages and locations).
       const variables = args.variableValues ?? {};
       if (compiled.operation.variableDefinitions?.length) {
