@@ -7,7 +7,7 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
  *   BENCH_VARIANTS='base=build;noarmor=/tmp/x/build:OFFERLY_ABLATE=armor' \
- *   BENCH_CASE=me BENCH_ROUNDS=6 BENCH_SECONDS=2 npx tsx bench/graphql-ablation.ts
+ *   BENCH_CASE=me BENCH_ROUNDS=6 BENCH_SECONDS=2 [BENCH_CLIENTS=64] npx tsx bench/graphql-ablation.ts
  */
 import { fork } from "node:child_process";
 import fs from "node:fs";
@@ -37,6 +37,8 @@ const variants = (process.env.BENCH_VARIANTS ?? "")
 const cases = (process.env.BENCH_CASE ?? "me").split(",");
 const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+// Signed-in users the load goes round: more users, more per-user budget (four apps on the quotes case need ≈ 256).
+const users = Number(process.env.BENCH_CLIENTS ?? 64);
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-ablation-"));
 const database = await throwAwayDatabase(url);
@@ -45,7 +47,7 @@ const loader = fork(path.resolve("bench/graphql-load-client.ts"), [], { execArgv
 try {
   const handle = await openDatabase({ kind: "postgres", url: database.url });
   await handle.migrate();
-  const { accountId, clients } = await seedAccount(handle.db, 64);
+  const { accountId, clients } = await seedAccount(handle.db, users);
   await handle.close();
   const headers = clients.map((c: Client) => ({
     "content-type": "application/json",

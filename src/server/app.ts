@@ -13,7 +13,7 @@ import type { Database } from "./db/client";
 import { type ReadReplica, primaryReadDb } from "./db/replica";
 import { type FileStorage, createFileStorage, filesRoutes } from "./files";
 import type { AuthState, RequestContext } from "./graphql/context";
-import { type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
+import { type GraphQLExecutor, type GraphQLLimits, createGraphQLHandler } from "./graphql/yoga";
 import { BODY_LIMITS, graphqlBodyLimit, limitBody } from "./http/body-limit";
 import { GRAPHQL_VARY, addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cors";
 import { type GraphQLNodeHandler, createGraphQLNodeHandler } from "./http/graphql-node";
@@ -57,6 +57,8 @@ export type AppDeps = {
   staticRoot?: string;
   /** Overrides of the GraphQL depth/cost limits (tests use small ones). */
   graphqlLimits?: Partial<GraphQLLimits>;
+  /** graphql-jit for the queries it compiles (the default), or graphql-js for all (decision 089). */
+  graphqlExecutor?: GraphQLExecutor;
   /** Health check of the database. */
   ping: () => Promise<void>;
   /** The files adapter; made from the configuration when not given. */
@@ -96,7 +98,7 @@ export function createApp(deps: AppDeps) {
   // Routing by Host first (modules/custom-domains, decision 060): the main host goes on; an active
   // custom domain answers only its public quote pages (no cookies); any other host gets 421.
   app.use("*", hostRouting({ config, db, log, dispatch: (request, env) => app.fetch(request, env) }));
-  const yoga = createGraphQLHandler({ config, log, limits: deps.graphqlLimits });
+  const yoga = createGraphQLHandler({ config, log, limits: deps.graphqlLimits, executor: deps.graphqlExecutor });
   const files = deps.files ?? createFileStorage(config);
   const authenticate = deps.authenticate ?? ((request: Request, database: Database) => authenticateSession(request, database, config));
 

@@ -23,6 +23,7 @@ export async function createTestApp(
     ssr?: boolean;
     database?: DatabaseHandle;
     graphqlLimits?: AppDeps["graphqlLimits"];
+    graphqlExecutor?: AppDeps["graphqlExecutor"];
     /** The REST API's per-key budget (src/server/rest). */
     restBudget?: AppDeps["restBudget"];
     /** How POST /api/beacon batches its writes (decision 064). */
@@ -62,6 +63,7 @@ export async function createTestApp(
     staticRoot: options.ssr ? path.resolve("build/client") : undefined,
     ping: database.ping,
     graphqlLimits: options.graphqlLimits,
+    graphqlExecutor: options.graphqlExecutor,
     restBudget: options.restBudget,
     beaconBatch: options.beaconBatch,
     publicPageCache: options.publicPageCache?.(database.db, log),

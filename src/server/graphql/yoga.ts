@@ -9,6 +9,7 @@ import type { Logger } from "../logger";
 import type { GraphQLContext } from "./context";
 import { COST_LIMITS } from "./cost";
 import { databaseLane } from "./database-lane";
+import { useCompiledExecution } from "./compiled-execution";
 import { schema } from "./schema";
 import { translateKey } from "../../shared/i18n/index";
 
@@ -185,6 +186,9 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
                 : undefined;
               return new GraphQLError(translateKey(ctx.t, original.messageKey, original.params), {
                 nodes: error.nodes,
+                // The compiled executor's errors carry no nodes, only their source positions (decision 089).
+                source: error.source,
+                positions: error.positions,
                 path: error.path,
                 extensions: { ...original.details, code: original.code, ...(fields ? { fields } : {}) },
               });
@@ -194,6 +198,9 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
               log.error({ error: redactError(original), requestId: ctx.requestId, path: error.path.join(".") }, "resolver failed");
               return new GraphQLError(ctx.t("api:internal") as string, {
                 nodes: error.nodes,
+                // The compiled executor's errors carry no nodes, only their source positions (decision 089).
+                source: error.source,
+                positions: error.positions,
                 path: error.path,
                 extensions: { code: "INTERNAL_SERVER_ERROR" },
               });
@@ -321,8 +328,8 @@ export const FAST_PATH_HOOKS = new Set([
  * masking) — defined once for both paths. Every plugin, and every plugin armor adds, may use only
  * FAST_PATH_HOOKS: `graphqlPluginHookGaps` names any that does not.
  */
-export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits }): Plugin<GraphQLContext>[] {
-  const { config, log, limits } = options;
+export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits; executor?: GraphQLExecutor }): Plugin<GraphQLContext>[] {
+  const { config, log, limits, executor = "jit" } = options;
   return [
     useInputDepthLimit(limits),
     EnvelopArmorPlugin({
@@ -338,8 +345,17 @@ export function graphqlPlugins(options: { config: Config; log: Logger; limits: G
     useQueryCost(limits),
     useRequestErrorStatus(),
     usePublicErrors(log),
+    // Last: every rule above has run (and may have stopped the execution) before the executor runs.
+    ...(executor === "jit" ? [useCompiledExecution(schema)] : []),
   ];
 }
+
+/**
+ * Who executes an operation (decision 089, after 077): graphql-jit's compiled executor for the
+ * queries it compiles (compiled-execution.ts), else graphql-js's; "graphql-js" for every operation
+ * (the parity test runs both).
+ */
+export type GraphQLExecutor = "jit" | "graphql-js";
 
 /** `plugin #i: hook` for each hook of the set (armor's added plugins included) the fast path does not run. */
 export function graphqlPluginHookGaps(plugins: Plugin<GraphQLContext>[]): string[] {
@@ -359,10 +375,10 @@ export function pluginSetOf(yoga: GraphQLHandler): Plugin<GraphQLContext>[] {
   return plugins;
 }
 
-export function createGraphQLHandler(options: { config: Config; log: Logger; limits?: Partial<GraphQLLimits> }) {
+export function createGraphQLHandler(options: { config: Config; log: Logger; limits?: Partial<GraphQLLimits>; executor?: GraphQLExecutor }) {
   const { config, log } = options;
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
-  const plugins = graphqlPlugins({ config, log, limits });
+  const plugins = graphqlPlugins({ config, log, limits, executor: options.executor });
   const yoga = createYoga<GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
