@@ -8,7 +8,8 @@ import type { QuoteConversationFragment } from "../../../graphql/generated/graph
 import { useLocale, useTranslation } from "../../../i18n";
 import { applyServerErrors, useZodForm } from "../../../lib/form";
 import { AnswerQuoteQuestionMutation } from "../operations";
-import { formatCount, formatMoment } from "./format";
+import { formatCount } from "../../../../shared/format";
+import { formatMoment } from "./format";
 
 type Entry = QuoteConversationFragment["conversation"][number];
 

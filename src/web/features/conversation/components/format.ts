@@ -22,5 +22,3 @@ export function formatMoment(iso: string, language: string, timeZone: string): s
     return format("UTC");
   }
 }
-
-export { formatCount } from "../../../../shared/format";

@@ -1,7 +1,8 @@
 import { CONVERSATION_TEXT_MAX, type PublicConversationStatus } from "../../../../shared/conversation";
 import { useLocale, useTranslation } from "../../../i18n";
 import type { PublicConversationData } from "../public-conversation.server";
-import { formatCount, formatMoment } from "./format";
+import { formatCount } from "../../../../shared/format";
+import { formatMoment } from "./format";
 
 const GOOD: PublicConversationStatus[] = ["question-sent", "declined"];
 

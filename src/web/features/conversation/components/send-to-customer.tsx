@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { toast } from "../../../components/ui/toast";
 import { useLocale, useTranslation } from "../../../i18n";
-import { formatCount } from "./format";
+import { formatCount } from "../../../../shared/format";
 import { applyServerErrors, useZodForm } from "../../../lib/form";
 import { SendQuoteToCustomerMutation } from "../operations";
 
