@@ -97,6 +97,19 @@ describe("the public quote and signing in a browser", () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);
     await e2e.shot(page, "public-en-375");
+
+    // The page's totals are the server's until a tick changes (decision 091: no recomputation at
+    // start). A tick the browser restores on "back" is not the server's: the island shows its totals.
+    const total = page.getByTestId("quote-total");
+    const untouched = await textOf(total);
+    const option = page.getByRole("checkbox", { name: "Include Onderhoud 1" });
+    await option.check();
+    await expect.poll(() => textOf(total)).not.toBe(untouched);
+    const ticked = await textOf(total);
+    await page.goto("/pricing");
+    await page.goBack({ waitUntil: "networkidle" });
+    expect(await option.isChecked()).toBe(true);
+    await expect.poll(() => textOf(total)).toBe(ticked);
     await context.close();
   });
 

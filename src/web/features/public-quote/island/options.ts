@@ -62,8 +62,13 @@ export function startOptions(root: HTMLElement, data: IslandData) {
     box.addEventListener("change", render);
     box.addEventListener("change", report);
   }
-  // A browser may restore ticks after "back": show the totals for what is ticked.
-  if (boxes.length > 0) render();
+  // A browser may restore ticks after "back": show the totals for what is ticked. Only then: the
+  // server's markup already shows its own ticks (`defaultChecked`), and recomputing them at start
+  // built the page's first currency formatter while the logo waited to be painted (decision 091).
+  // Chromium restores them after this script has started, so look again once the page is shown.
+  const restored = () => boxes.some((box) => box.checked !== box.defaultChecked);
+  if (restored()) render();
+  addEventListener("pageshow", () => restored() && render(), { once: true });
   return { selection };
 }
 
