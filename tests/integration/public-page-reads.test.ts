@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
-import { accounts, docusignEnvelopes } from "../../src/server/db/schema";
+import { accounts, docusignEnvelopes, quotes } from "../../src/server/db/schema";
 import { getPublicConversation } from "../../src/server/modules/conversation/conversation.service";
 import { loadPublicQuote, loadQuoteView } from "../../src/server/modules/public-quote/public-quote.service";
+import { versionDocuments } from "../../src/server/modules/public-quote/version-documents";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
 import { testDbKind } from "../support/db";
@@ -115,6 +116,44 @@ describe("the rendered public page's reads", () => {
     }
     expect((await loadPublicQuote(t.db, twice.nanoId)).view?.version?.number).toBe(2);
     expect((await loadPublicQuote(t.db, withEnvelopes.nanoId)).view?.docusign).toEqual({ status: "SENT", reason: null, signed: false });
+  });
+
+  it("reads a version's document once per app server (decision 090): the database's document, frozen, a new version read anew", async () => {
+    const quote = await published();
+    versionDocuments.clear();
+    const before = versionDocuments.stats();
+    const first = await loadPublicQuote(t.db, quote.nanoId);
+    expect(versionDocuments.stats()).toMatchObject({ misses: before.misses + 1, entries: 1 });
+    const second = await loadPublicQuote(t.db, quote.nanoId);
+    expect(versionDocuments.stats()).toMatchObject({ hits: before.hits + 1, entries: 1 });
+    // The same kept object, equal to what the owner's screens read from the database.
+    expect(second.view?.document).toBe(first.view?.document);
+    expect(second.view).toEqual(await loadQuoteView(t.db, owner.accountId!, quote.id));
+    // Nobody can change the kept document for the next customer.
+    const shown = second.view!.document;
+    expect(Object.isFrozen(shown)).toBe(true);
+    expect(() => {
+      (shown as { name: string }).name = "Tampered";
+    }).toThrow(TypeError);
+    expect((await loadPublicQuote(t.db, quote.nanoId)).view?.document.name).toBe(quote.name);
+
+    // Withdrawn, renamed and published again: version 2's document, read from the database once.
+    await transition(t, owner, "withdrawQuote", quote.id);
+    await t.db.update(quotes).set({ name: "Renamed for version 2" }).where(eq(quotes.id, quote.id));
+    await transition(t, owner, "publishQuote", quote.id);
+    const republished = await loadPublicQuote(t.db, quote.nanoId);
+    expect(republished.view?.version?.number).toBe(2);
+    expect(republished.view?.document.name).toBe("Renamed for version 2");
+    expect(republished.view).toEqual(await loadQuoteView(t.db, owner.accountId!, quote.id));
+    expect(versionDocuments.stats().entries).toBe(2);
+
+    // The page's statement by nanoId no longer carries the document column.
+    if (testDbKind === "pglite") {
+      const named = await queryRows<{ statement: string }>(t.db, sql`select statement from pg_prepared_statements where name like 'offerly%'`);
+      const byNanoId = named.find((row) => row.statement.includes('where "quotes"."nano_id" = $'));
+      expect(byNanoId?.statement).toContain('"quote_versions"."document_hash"');
+      expect(byNanoId?.statement).not.toContain('"quote_versions"."document",');
+    }
   });
 
   it("an unknown, malformed or unpublished link reads nothing more", async () => {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { SignatureKind } from "../../../shared/enums";
 import { effectivePlan, showsWatermark } from "../../../shared/plans";
 import { type QuoteDocumentData, applySelection, canonicalJson, selectedOptionalLineIds } from "../../../shared/quote-document";
@@ -27,6 +27,7 @@ import { filePath, isFileKey } from "../../files/storage";
 import { type QuotePaymentView, paymentTermsFromColumns, quotePaymentView, storePaymentTerms } from "../../../shared/quote-payments";
 import { entitlementRefusal } from "../billing/entitlements";
 import { type QuoteBlockRow, findBlocksOfQuotes, toTotalsBlock } from "../blocks/blocks.service";
+import { versionDocuments } from "./version-documents";
 
 /**
  * THE read model of a quote as its customer sees it (decision 023): the public page's loader, the
@@ -202,6 +203,8 @@ export function linkedSignatureView(row: typeof quoteSignatures.$inferSelect, na
 }
 
 type VersionRow = typeof quoteVersions.$inferSelect;
+/** A version's columns but its document (decision 090: the public page takes that from `versionDocuments`). */
+const { document: _versionDocument, ...versionColumns } = getTableColumns(quoteVersions);
 
 /** The sender's styling as a version freezes it (the logo is not part of it: the account's current one is shown). */
 export function versionSender(account: Pick<typeof accounts.$inferSelect, keyof QuoteVersionSender> | undefined): QuoteVersionSender {
@@ -260,7 +263,7 @@ function buildPublicQueries(db: Executor) {
           quote: quotes,
           account: accounts,
           decline: { createdAt: quoteConversationEntries.createdAt, body: quoteConversationEntries.body },
-          version: quoteVersions,
+          version: versionColumns,
           envelope: { status: docusignEnvelopes.status, reason: docusignEnvelopes.reason, signedFileKey: docusignEnvelopes.signedFileKey },
         })
         .from(quotes)
@@ -283,6 +286,14 @@ function buildPublicQueries(db: Executor) {
         )
         .where(eq(quotes.nanoId, sql.placeholder("nanoId")))
         .limit(1)
+        .prepare(""),
+    ),
+    // A version's document as text (parsed here: its length bounds the cache, decision 090).
+    versionDocument: fast(
+      db
+        .select({ json: sql<string>`${quoteVersions.document}::text` })
+        .from(quoteVersions)
+        .where(eq(quoteVersions.id, sql.placeholder("versionId")))
         .prepare(""),
     ),
     currentVersion: fast(
@@ -322,6 +333,15 @@ function publicQueries(db: Executor) {
     publicQueryCache.set(db, queries);
   }
   return queries;
+}
+
+/** The version row with its document: kept by this server (frozen), or read by id and kept. */
+async function withVersionDocument(db: Executor, version: Omit<VersionRow, "document">): Promise<VersionRow> {
+  const kept = versionDocuments.get(version.id);
+  if (kept) return { ...version, document: kept };
+  const [row] = await publicQueries(db).versionDocument.execute({ versionId: version.id });
+  if (!row) throw new Error(`quote version ${version.id} has no document`);
+  return { ...version, document: versionDocuments.set(version.id, JSON.parse(row.json) as QuoteVersionDocument, row.json.length) };
 }
 
 /** How a quote row (already found) and its account become the view: blocks, signatures, membership in parallel. */
@@ -447,7 +467,7 @@ export async function loadPublicQuote(
     viewerUserId: options.viewerUserId,
     now,
     changesSince: options.changesSince,
-    read: { version: row.version, envelope: row.envelope },
+    read: { version: row.version ? await withVersionDocument(db, row.version) : null, envelope: row.envelope },
   });
   const conversation = { declinedAt: row.decline?.createdAt.toISOString() ?? null, declineReason: row.decline?.body ?? null, timeZone: row.account.timeZone };
   return { availability, view, conversation };
