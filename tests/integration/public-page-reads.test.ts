@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { accounts, docusignEnvelopes, quotes } from "../../src/server/db/schema";
 import { getPublicConversation } from "../../src/server/modules/conversation/conversation.service";
-import { loadPublicQuote, loadQuoteView } from "../../src/server/modules/public-quote/public-quote.service";
+import { loadPublicQuote, loadQuoteView, withVersionDocument } from "../../src/server/modules/public-quote/public-quote.service";
 import { versionDocuments } from "../../src/server/modules/public-quote/version-documents";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
@@ -146,6 +146,11 @@ describe("the rendered public page's reads", () => {
     expect(republished.view?.document.name).toBe("Renamed for version 2");
     expect(republished.view).toEqual(await loadQuoteView(t.db, owner.accountId!, quote.id));
     expect(versionDocuments.stats().entries).toBe(2);
+
+    // A version gone between the quote's read and its document's (its quote deleted): none, not an error.
+    const current = republished.view!.version!;
+    const gone = { id: crypto.randomUUID(), accountId: owner.accountId!, quoteId: quote.id, number: 3, documentHash: current.documentHash };
+    expect(await withVersionDocument(t.db, { ...gone, publishedAt: new Date(), publishedByName: null, publishedByEmail: null })).toBeNull();
 
     // The page's statement by nanoId no longer carries the document column.
     if (testDbKind === "pglite") {

@@ -335,12 +335,15 @@ function publicQueries(db: Executor) {
   return queries;
 }
 
-/** The version row with its document: kept by this server (frozen), or read by id and kept. */
-async function withVersionDocument(db: Executor, version: Omit<VersionRow, "document">): Promise<VersionRow> {
+/**
+ * The version row with its document: kept by this server (frozen), or read by id and kept. Null
+ * when the version is gone by the time of that read (its quote deleted in between).
+ */
+export async function withVersionDocument(db: Executor, version: Omit<VersionRow, "document">): Promise<VersionRow | null> {
   const kept = versionDocuments.get(version.id);
   if (kept) return { ...version, document: kept };
   const [row] = await publicQueries(db).versionDocument.execute({ versionId: version.id });
-  if (!row) throw new Error(`quote version ${version.id} has no document`);
+  if (!row) return null;
   return { ...version, document: versionDocuments.set(version.id, JSON.parse(row.json) as QuoteVersionDocument, row.json.length) };
 }
 
@@ -463,11 +466,14 @@ export async function loadPublicQuote(
     options.today ?? todayIso(now),
   );
   if (availability !== "AVAILABLE") return { availability, view: null };
+  const version = row.version ? await withVersionDocument(db, row.version) : null;
+  // Deleted between the two reads: as an unknown link (never a 500).
+  if (row.version && !version) return { availability: "NOT_AVAILABLE", view: null };
   const view = await buildView(db, row.quote, row.account, {
     viewerUserId: options.viewerUserId,
     now,
     changesSince: options.changesSince,
-    read: { version: row.version ? await withVersionDocument(db, row.version) : null, envelope: row.envelope },
+    read: { version, envelope: row.envelope },
   });
   const conversation = { declinedAt: row.decline?.createdAt.toISOString() ?? null, declineReason: row.decline?.body ?? null, timeZone: row.account.timeZone };
   return { availability, view, conversation };
