@@ -1,4 +1,5 @@
 import type { QuoteVersionDocument } from "../../../shared/quote-versions";
+import { createBoundedLru } from "./bounded-lru";
 
 /**
  * Published versions' documents by version id, parsed once per app server (decision 090). A
@@ -27,52 +28,22 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * A bounded LRU: an entry is counted at three times its JSON's characters (a parsed document's
- * objects weigh more than its text), plus its key.
+ * An entry is counted at three times its JSON's characters (a parsed document's objects weigh more
+ * than its text), plus its key.
  */
 export function createVersionDocumentCache(options: { maxBytes?: number } = {}): VersionDocumentCache {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
-  const entries = new Map<string, { document: QuoteVersionDocument; bytes: number }>();
-  let bytes = 0;
-  let hits = 0;
-  let misses = 0;
+  const lru = createBoundedLru<QuoteVersionDocument>(maxBytes);
   return {
-    get(versionId) {
-      const entry = entries.get(versionId);
-      if (!entry) {
-        misses += 1;
-        return undefined;
-      }
-      hits += 1;
-      // Most recently used last: a Map keeps insertion order.
-      entries.delete(versionId);
-      entries.set(versionId, entry);
-      return entry.document;
-    },
+    get: (versionId) => lru.get(versionId),
     set(versionId, document, jsonChars) {
       const frozen = deepFreeze(document);
-      const size = 3 * jsonChars + 2 * versionId.length + 64;
       // A document bigger than a quarter of the bound is read every time rather than emptying the cache.
-      if (size > maxBytes / 4) return frozen;
-      const old = entries.get(versionId);
-      if (old) {
-        entries.delete(versionId);
-        bytes -= old.bytes;
-      }
-      entries.set(versionId, { document: frozen, bytes: size });
-      bytes += size;
-      for (const [oldest, entry] of entries) {
-        if (bytes <= maxBytes) break;
-        entries.delete(oldest);
-        bytes -= entry.bytes;
-      }
+      lru.set(versionId, frozen, 3 * jsonChars + 2 * versionId.length + 64);
       return frozen;
     },
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
-    clear() {
-      entries.clear();
-      bytes = 0;
-    },
+    stats: () => lru.stats(),
+    clear: () => lru.clear(),
   };
 }
 
