@@ -18,6 +18,8 @@ import { BODY_LIMITS, graphqlBodyLimit, limitBody } from "./http/body-limit";
 import { GRAPHQL_VARY, addVary, applyCors, isAllowedOrigin, isForeignOrigin } from "./http/cors";
 import { type GraphQLNodeHandler, createGraphQLNodeHandler } from "./http/graphql-node";
 import { type PublicPageNodeHandler, createPublicPageNodeHandler, knownStamps } from "./http/page-node";
+import { storedFormOf } from "./http/stored-page";
+import { type MarketingPageCache, createMarketingPageCache } from "./modules/marketing/page-cache";
 import { apiLocale, clientAddressFrom, graphqlErrorBody, internalErrorBody, requestIdFrom } from "./http/request";
 import { createNonce, loggablePath, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
@@ -67,6 +69,8 @@ export type AppDeps = {
   readReplica?: ReadReplica;
   /** The public quote page's cache (decision 033); made here when not given, off in development. */
   publicPageCache?: PublicPageCache;
+  /** The marketing pages' cache (decision 092); made here when not given, off in development. */
+  marketingPageCache?: MarketingPageCache;
   /** The rendered quote documents' cache (decision 088); made here when not given, off in development; null: off. */
   quoteFragments?: QuoteFragmentCache | null;
   /** The REST API's cost budget per key (tests use small ones); the GraphQL budget by default. */
@@ -75,7 +79,7 @@ export type AppDeps = {
   beaconBatch?: BeaconBatchOptions;
 };
 
-/** `scriptHashes`: the answer is a stored public page (decision 068): its CSP allows these hashes instead of the nonce. */
+/** `scriptHashes`: the answer is a stored page (decisions 068, 092): its CSP allows these hashes instead of the nonce. */
 type Env = { Variables: { requestId: string; nonce: string; scriptHashes?: string[] } };
 
 /** Pages (and their .data loader requests) whose answers are never stored by a cache. */
@@ -360,7 +364,15 @@ export function createApp(deps: AppDeps) {
         : (deps.quoteFragments ?? undefined);
     const publicPages = deps.publicPageCache ?? createPublicPageCache({ db, log }, { maxBytes: deps.ssr.mode === "development" ? 0 : undefined });
     // A cached public page straight from node:http, ahead of Hono (decision 068); nodeListener routes to it.
-    pageNode = createPublicPageNodeHandler({ config, log, cache: publicPages, readDb: (request) => deps.readReplica?.forRequest(request) ?? primaryReads });
+    // Marketing pages for visitors: stored bytes too, answered on the same path (decision 092).
+    const marketingPages = deps.marketingPageCache ?? createMarketingPageCache({ maxBytes: deps.ssr.mode === "development" ? 0 : undefined });
+    pageNode = createPublicPageNodeHandler({
+      config,
+      log,
+      cache: publicPages,
+      marketing: marketingPages,
+      readDb: (request) => deps.readReplica?.forRequest(request) ?? primaryReads,
+    });
     app.all("*", async (c) => {
       const url = new URL(c.req.url);
       const decision = decideLocale({
@@ -383,23 +395,29 @@ export function createApp(deps: AppDeps) {
       const onDomain = customDomainOf(c.req.raw);
       const publicConfig = onDomain ? { ...config.public, publicUrl: `https://${onDomain.domain}` } : config.public;
       const render = () => handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig, ctx, clientAddress, quoteFragments });
+      // What both page caches need to know of the request (decisions 068, 092).
+      const page = {
+        request: c.req.raw,
+        locale,
+        nonce: c.get("nonce"),
+        signedIn: ctx.auth.user !== null,
+        customDomain: onDomain?.domain,
+        acceptEncoding: c.req.header("accept-encoding"),
+        render,
+      };
       const response = publicPages.isPagePath(url.pathname)
         ? await publicPages.serve({
-            request: c.req.raw,
-            locale,
-            nonce: c.get("nonce"),
-            signedIn: ctx.auth.user !== null,
-            customDomain: onDomain?.domain,
+            ...page,
             evidence: { ip: clientAddress ?? null, userAgent: c.req.header("user-agent") ?? null },
-            acceptEncoding: c.req.header("accept-encoding"),
             readDb: ctx.readDb,
             // Read already by the node:http path for this request (decision 068), or undefined.
             stamp: knownStamps.get((c.env as { incoming?: object } | undefined)?.incoming ?? c.req.raw),
-            render,
           })
-        : await render();
-      // A stored public page (decision 068) carries its own Cache-Control, Vary and coding; its CSP allows its scripts' hashes, no nonce.
-      const scriptHashes = publicPages.storedForm(response);
+        : marketingPages.isPagePath(url.pathname)
+          ? await marketingPages.serve(page)
+          : await render();
+      // A stored page (decisions 068, 092) carries its own Cache-Control, Vary and coding; its CSP allows its scripts' hashes, no nonce.
+      const scriptHashes = storedFormOf(response);
       if (scriptHashes) c.set("scriptHashes", scriptHashes);
       if (decision.kind === "render" && decision.setCookie && isPageRequest) {
         response.headers.append("Set-Cookie", localeCookieHeader(decision.setCookie, secure));

@@ -58,17 +58,35 @@ describe("pages", () => {
   });
 
   it("carry a CSP whose nonce is on every inline script, and no inline script without it", async () => {
-    const { response, body } = await html("/pricing");
+    // A page rendered per response (the sign-in page hydrates: React Router's inline scripts).
+    const { response, body } = await html("/auth/sign-in");
     const csp = response.headers.get("content-security-policy")!;
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(csp).not.toContain("unsafe-inline' 'unsafe-eval"); // production is strict
     expect(csp).toMatch(/script-src 'self' 'nonce-/);
     const scripts = [...body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
-    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((attrs) => !/\ssrc=/.test(attrs)).length).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
     // A fresh nonce per response.
-    const again = (await t.fetch("/pricing")).headers.get("content-security-policy")!;
+    const again = (await t.fetch("/auth/sign-in")).headers.get("content-security-policy")!;
     expect(again).not.toContain(nonce);
+  });
+
+  it("serve a marketing page as stored bytes: no nonce, a CSP that lets no inline script run (decision 092)", async () => {
+    const first = await html("/pricing");
+    const second = await html("/pricing");
+    expect(second.body).toBe(first.body);
+    const csp = second.response.headers.get("content-security-policy")!;
+    expect(csp).not.toContain("nonce");
+    expect(csp).not.toContain("unsafe-inline' 'unsafe-eval");
+    // Its scripts: the island's data (JSON, never run) and its module file (same origin).
+    expect(csp).toContain("; script-src 'self'; ");
+    const scripts = [...second.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBe(2);
+    for (const attrs of scripts) {
+      expect(attrs).not.toContain("nonce");
+      expect(attrs).toMatch(/type="application\/json"|\ssrc="\/assets\/island\/marketing-[\w-]+\.js"/);
+    }
   });
 
   it("keep HTML uncached, hashed assets cached for a year, icons served", async () => {

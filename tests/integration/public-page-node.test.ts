@@ -1,14 +1,10 @@
-import http from "node:http";
-import zlib from "node:zlib";
-import { getRequestListener } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeListener } from "../../src/server/app";
 import { quoteAuditEvents } from "../../src/server/db/schema";
 import { type PublicPageCache, createPublicPageCache } from "../../src/server/modules/public-quote/page-cache";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
-import { listen } from "../support/listen";
+import { type PagePaths, decodedBody, listenBothWays } from "../support/page-paths";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
 
 /**
@@ -20,9 +16,7 @@ import { addBlocks, createCustomer, createQuote, transition } from "../support/q
 let t: TestApp;
 let cache: PublicPageCache;
 let sender: SignedIn;
-let viaNode: { url: string; close: () => Promise<void> };
-let viaHono: { url: string; close: () => Promise<void> };
-let taken = 0;
+let paths: PagePaths;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -34,25 +28,10 @@ beforeAll(async () => {
     },
   });
   sender = await signUp(t, { company: "Node Page Co", name: "Nora Node" });
-  const pageNode = t.app.pageNode;
-  if (!pageNode) throw new Error("the app has no node:http page path");
-  const counting = {
-    ...t.app,
-    pageNode: {
-      takes: pageNode.takes,
-      handle: async (req: http.IncomingMessage, res: http.ServerResponse) => {
-        const answered = await pageNode.handle(req, res);
-        if (answered) taken += 1;
-        return answered;
-      },
-    },
-  } as unknown as typeof t.app;
-  viaNode = await listen(nodeListener(counting));
-  viaHono = await listen(getRequestListener(t.app.fetch));
+  paths = await listenBothWays(t.app, { "user-agent": "Node Path Test" });
 });
 afterAll(async () => {
-  await viaNode?.close();
-  await viaHono?.close();
+  await paths?.close();
   await t.close();
 });
 
@@ -65,50 +44,7 @@ async function live(overrides: Record<string, unknown> = {}) {
   return { ...quote, path: new URL(quote.url).pathname };
 }
 
-type Raw = { status: number; headers: Record<string, string | string[]>; body: Buffer };
-/** Headers that differ by nature between two answers (time, the request's own id, the socket). */
-const VOLATILE = new Set(["date", "x-request-id", "connection", "keep-alive", "transfer-encoding"]);
-
-/** A GET over a socket, the body as sent (not decoded). */
-function get(base: string, path: string, headers: Record<string, string>): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(new URL(path, base), { headers: { "user-agent": "Node Path Test", ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const kept = Object.entries(response.headers).filter(([name]) => !VOLATILE.has(name));
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: Object.fromEntries(kept.sort(([a], [b]) => a.localeCompare(b))) as Raw["headers"],
-          body: Buffer.concat(chunks),
-        });
-      });
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-  });
-}
-
-async function both(path: string, headers: Record<string, string> = {}) {
-  const before = taken;
-  const node = await get(viaNode.url, path, headers);
-  const nodeTook = taken > before;
-  const hono = await get(viaHono.url, path, headers);
-  return { node, hono, nodeTook };
-}
-
-function decoded(raw: Raw): string {
-  const coding = raw.headers["content-encoding"];
-  const body =
-    coding === "br"
-      ? zlib.brotliDecompressSync(raw.body)
-      : coding === "gzip"
-        ? zlib.gunzipSync(raw.body)
-        : coding === "deflate"
-          ? zlib.inflateSync(raw.body)
-          : raw.body;
-  return body.toString("utf8");
-}
+const both = (path: string, headers: Record<string, string> = {}) => paths.both(path, headers);
 
 const CODINGS: [string, string | undefined][] = [
   ["gzip, deflate, br, zstd", "br"],
@@ -148,37 +84,37 @@ describe("the public page from node:http (decision 068)", () => {
           // No inline script runs on the page: its script-src allows none (no nonce, hash or 'unsafe-inline').
           expect(String(node.headers["content-security-policy"])).toContain("; script-src 'self'; ");
           expect(String(node.headers["content-security-policy"])).not.toContain("nonce");
-          expect(decoded(node)).toContain('data-testid="quote-document"');
+          expect(decodedBody(node)).toContain('data-testid="quote-document"');
         }
       }
       // Each language's page, in its own language.
       const page = await both(quote.path, { "accept-encoding": "gzip" });
       expect(page.nodeTook).toBe(true);
-      expect(decoded(page.node)).toContain(`<html lang="${language === "NL" ? "nl" : "en"}"`);
+      expect(decodedBody(page.node)).toContain(`<html lang="${language === "NL" ? "nl" : "en"}"`);
     }
   });
 
   it("stores each coding once: every one decodes to the same bytes as the page itself", async () => {
     const quote = await live();
     await both(quote.path);
-    const plain = await get(viaNode.url, quote.path, {});
+    const plain = await paths.node(quote.path, {});
     expect(plain.headers["content-encoding"]).toBeUndefined();
     const text = plain.body.toString("utf8");
     expect(text).toContain('data-testid="quote-document"');
     for (const [acceptEncoding, coding] of CODINGS) {
-      const raw = await get(viaNode.url, quote.path, { "accept-encoding": acceptEncoding });
+      const raw = await paths.node(quote.path, { "accept-encoding": acceptEncoding });
       expect(raw.headers["content-encoding"]).toBe(coding);
       if (coding) expect(raw.body.length).toBeLessThan(plain.body.length / 2);
-      expect(decoded(raw)).toBe(text);
+      expect(decodedBody(raw)).toBe(text);
     }
   });
 
   it("records the customer's view on a hit, as the Hono route does", async () => {
     const quote = await live();
-    await get(viaHono.url, quote.path, { "user-agent": "First Browser" });
-    const before = taken;
-    await get(viaNode.url, quote.path, { "user-agent": "Fast Browser" });
-    expect(taken).toBe(before + 1);
+    await paths.hono(quote.path, { "user-agent": "First Browser" });
+    const before = paths.taken();
+    await paths.node(quote.path, { "user-agent": "Fast Browser" });
+    expect(paths.taken()).toBe(before + 1);
     const views = await t.db
       .select({ userAgent: quoteAuditEvents.userAgent })
       .from(quoteAuditEvents)
@@ -192,23 +128,23 @@ describe("the public page from node:http (decision 068)", () => {
     await both(quote.path);
     const hit = await both(quote.path);
     expect(hit.nodeTook).toBe(true);
-    expect(decoded(hit.node)).toContain('data-testid="signing"');
+    expect(decodedBody(hit.node)).toContain('data-testid="signing"');
     const declined = await t.gql('mutation ($n: String!) { declineQuote(nanoId: $n, reason: "Too dear") { declinedAt } }', { n: quote.nanoId });
     expect(declined.errors).toBeUndefined();
     const changed = await both(quote.path);
     expect(changed.nodeTook).toBe(false);
-    expect(decoded(changed.node)).toContain("Too dear");
-    expect(decoded(changed.node)).not.toContain('data-testid="signing"');
+    expect(decodedBody(changed.node)).toContain("Too dear");
+    expect(decodedBody(changed.node)).not.toContain('data-testid="signing"');
     // Stored again: the next view is a hit with the new page.
     const again = await both(quote.path);
     expect(again.nodeTook).toBe(true);
-    expect(decoded(again.node)).toContain("Too dear");
+    expect(decodedBody(again.node)).toContain("Too dear");
     expect(again.node.headers).toEqual(again.hono.headers);
     await transition(t, sender, "withdrawQuote", quote.id);
     const withdrawn = await both(quote.path);
     expect(withdrawn.nodeTook).toBe(false);
     expect([withdrawn.node.status, withdrawn.hono.status]).toEqual([404, 404]);
-    expect(decoded(withdrawn.node)).not.toContain("Too dear");
+    expect(decodedBody(withdrawn.node)).not.toContain("Too dear");
   });
 
   it("leaves signed-in callers, query strings and other methods to Hono", async () => {
@@ -217,7 +153,7 @@ describe("the public page from node:http (decision 068)", () => {
     expect((await both(quote.path)).nodeTook).toBe(true);
     const preview = await both(quote.path, { cookie: sender.cookie });
     expect(preview.nodeTook).toBe(false);
-    expect(decoded(preview.node)).toContain('data-testid="preview-banner"');
+    expect(decodedBody(preview.node)).toContain('data-testid="preview-banner"');
     const withQuery = await both(`${quote.path}?conversation=questionSent`);
     expect(withQuery.nodeTook).toBe(false);
     expect(withQuery.node.status).toBe(200);

@@ -32,6 +32,8 @@ export async function createTestApp(
     publicPageCache?: (db: DatabaseHandle["db"], log: ReturnType<typeof createLogger>) => AppDeps["publicPageCache"];
     /** The rendered quote documents' cache (decision 088): null switches it off. */
     quoteFragments?: AppDeps["quoteFragments"];
+    /** The marketing pages' cache (decision 092), e.g. to read its counters or switch it off (maxBytes 0). */
+    marketingPageCache?: AppDeps["marketingPageCache"];
   } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "offerly-test-"));
@@ -68,6 +70,7 @@ export async function createTestApp(
     beaconBatch: options.beaconBatch,
     publicPageCache: options.publicPageCache?.(database.db, log),
     quoteFragments: options.quoteFragments,
+    marketingPageCache: options.marketingPageCache,
   });
 
   const fetch = (input: string, init?: RequestInit) => app.fetch(new Request(new URL(input, config.publicUrl), init));

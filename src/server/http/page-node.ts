@@ -1,17 +1,19 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { decideLocale, localeCookieHeader, readCookie } from "../../shared/locales";
+import { type Locale, decideLocale, localeCookieHeader, readCookie } from "../../shared/locales";
 import type { Config } from "../config";
 import type { ReadDb } from "../db/replica";
 import type { Logger } from "../logger";
 import { sessionCookieName } from "../modules/identity/sessions";
+import type { MarketingPageCache } from "../modules/marketing/page-cache";
 import type { PageStamp, PublicPageCache } from "../modules/public-quote/page-cache";
+import type { CachedAnswer } from "./stored-page";
 import { clientAddressFrom, requestIdFrom } from "./request";
 import { loggablePath, securityHeaders } from "./security";
 
 /**
- * A cached public quote page answered from node:http, ahead of Hono (decision 068), as decision 038
- * answers `POST /graphql`: a hit needs its stamp query, the view statement the cache has not seen
+ * A cached public quote page (decision 068) or marketing page (decision 092) answered from node:http,
+ * ahead of Hono, as decision 038 answers `POST /graphql`. For the quote page: a hit needs its stamp query, the view statement the cache has not seen
  * yet, and its stored bytes, not Hono's middleware chain and the Fetch-API adapters. The same
  * rules as the Hono route in app.ts through the same functions (locale decision and its cookie,
  * the caller's address, the request id, security headers, the cache's own headers and coding), and
@@ -21,12 +23,15 @@ import { loggablePath, securityHeaders } from "./security";
  * Anything else goes through Hono (`false`): another method, a query string, a body, a session
  * cookie or bearer token (the caller may be signed in: the page differs), a locale redirect, a miss
  * or an unavailable link (the stamp read here is handed on in `knownStamps`, not read twice), and
- * any error.
+ * any error. A marketing page needs no query at all: its stored bytes while they are fresh
+ * (`MarketingPageCache.lookup`); a miss goes to Hono, which renders and stores it.
  */
 export type PublicPageNodeDeps = {
   config: Config;
   log: Logger;
   cache: PublicPageCache;
+  /** The marketing pages' cache (decision 092); none: only quote pages take this path. */
+  marketing?: MarketingPageCache;
   /** Where the request's reads go (the read replica, or the primary when the request asks for a fresh answer). */
   readDb: (request: Request) => ReadDb;
 };
@@ -57,11 +62,13 @@ export function createPublicPageNodeHandler(deps: PublicPageNodeDeps): PublicPag
   const { config, log, cache } = deps;
   const sessionCookie = sessionCookieName(config);
   const secure = config.publicUrl.startsWith("https://");
-  /** The security headers of a stored page, by its script hashes (the same for every quote path). */
+  const marketing = deps.marketing;
+  /** The security headers of a stored page, by the kind of page and its script hashes (the same for every quote path). */
   const securityFor = new Map<string, [string, string][]>();
 
   function takes(req: IncomingMessage): boolean {
-    if (req.method !== "GET" || !req.url || !PAGE_PATH.test(req.url)) return false;
+    // req.url carries the query string: a path with one matches neither pattern.
+    if (req.method !== "GET" || !req.url || !(PAGE_PATH.test(req.url) || marketing?.isPagePath(req.url))) return false;
     const headers = req.headers;
     if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
     if (headers.authorization?.toLowerCase().startsWith("bearer ")) return false;
@@ -74,6 +81,13 @@ export function createPublicPageNodeHandler(deps: PublicPageNodeDeps): PublicPag
     const headers = req.headers;
     const decision = decideLocale({ pathname, search: "", cookieHeader: headers.cookie, acceptLanguage: headers["accept-language"] });
     if (decision.kind !== "render") return false;
+    if (!PAGE_PATH.test(pathname)) {
+      // A marketing page: its stored bytes while fresh, else Hono renders (and stores) it.
+      const answer = marketing?.lookup({ pathname, locale: decision.locale, acceptEncoding: headers["accept-encoding"] });
+      if (!answer) return false;
+      send(req, res, { answer, pathname, quote: false, setCookie: decision.setCookie, started });
+      return true;
+    }
     let hit: Awaited<ReturnType<PublicPageCache["lookup"]>>;
     try {
       hit = await cache.lookup({
@@ -95,8 +109,18 @@ export function createPublicPageNodeHandler(deps: PublicPageNodeDeps): PublicPag
       knownStamps.set(req, hit.stamp);
       return false;
     }
-    const { answer } = hit;
-    const key = answer.scriptHashes.join(" ");
+    send(req, res, { answer: hit.answer, pathname, quote: true, setCookie: decision.setCookie, started });
+    return true;
+  }
+
+  /** Writes a stored answer with the headers the Hono route would add: security, locale cookie, request id; and its log line. */
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    options: { answer: CachedAnswer; pathname: string; quote: boolean; setCookie: Locale | undefined; started: number },
+  ) {
+    const { answer, pathname } = options;
+    const key = `${options.quote ? "quote" : "page"} ${answer.scriptHashes.join(" ")}`;
     let security = securityFor.get(key);
     if (!security) {
       security = Object.entries(securityHeaders({ config, scriptHashes: answer.scriptHashes, path: pathname }));
@@ -105,13 +129,12 @@ export function createPublicPageNodeHandler(deps: PublicPageNodeDeps): PublicPag
     const out: Record<string, string> = {};
     for (const [name, value] of answer.headers) out[name] = value;
     for (const [name, value] of security) out[name] = value;
-    if (decision.setCookie) out["Set-Cookie"] = localeCookieHeader(decision.setCookie, secure);
-    const requestId = requestIdFrom(headers["x-request-id"], config.trustProxy) ?? crypto.randomUUID();
+    if (options.setCookie) out["Set-Cookie"] = localeCookieHeader(options.setCookie, secure);
+    const requestId = requestIdFrom(req.headers["x-request-id"], config.trustProxy) ?? crypto.randomUUID();
     out["X-Request-Id"] = requestId;
     res.writeHead(answer.status, out);
     res.end(answer.body);
-    log.info({ requestId, method: "GET", path: loggablePath(pathname), status: answer.status, ms: Math.round(performance.now() - started) }, "request");
-    return true;
+    log.info({ requestId, method: "GET", path: loggablePath(pathname), status: answer.status, ms: Math.round(performance.now() - options.started) }, "request");
   }
 
   return { takes, handle };

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, inlineScriptHashes } from "./page-cache";
+import { chooseEncoding, inlineScriptHashes } from "../../http/stored-page";
 
 describe("the stored page's coding (decision 068)", () => {
   it("prefers br, then gzip, then deflate, as q values and * allow", () => {

@@ -1,6 +1,3 @@
-import crypto from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import { PGlite, types } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -11,6 +8,7 @@ import { type Database, type Executor, preparedStatement, queryRows } from "../.
 import { errorMessages } from "../../db/ids";
 import type { ReadDb } from "../../db/replica";
 import { accounts, quotePageStamps, quotes } from "../../db/schema";
+import { type CachedAnswer, type StoredPage, answerFrom, respond, storable, storePage } from "../../http/stored-page";
 import type { Logger } from "../../logger";
 import { entitlementRefusal } from "../billing/entitlements";
 import type { Evidence } from "./signing.service";
@@ -280,91 +278,7 @@ async function prepareOn(db: Executor): Promise<void> {
 }
 
 /** Content codings a cached page is stored in besides identity, in order of preference (decision 068). */
-export type PageEncoding = "br" | "gzip" | "deflate";
-const ENCODINGS: readonly PageEncoding[] = ["br", "gzip", "deflate"];
-
-type Entry = {
-  stamp: string;
-  /** The answer's headers but the coding's and the length (content type, cache control, vary). */
-  headers: [string, string][];
-  /** The body as sent, the same for every request (no nonce), and its compressed forms. */
-  variants: Record<PageEncoding | "identity", Buffer>;
-  /** The CSP sources of the page's inline scripts (`sha256-…`); none on today's page. */
-  scriptHashes: string[];
-  bytes: number;
-};
-
-/** A cached page's answer: headers but the security headers, Set-Cookie and the request id (added by the caller). */
-export type CachedAnswer = { status: 200; headers: [string, string][]; body: Buffer; scriptHashes: string[] };
-
-/**
- * The coding for an Accept-Encoding header, as Hono's compress middleware chooses among its own
- * (the first with q=1 in our order, else the highest q, `*` standing for any not named); null: identity.
- */
-export function chooseEncoding(header: string | null | undefined): PageEncoding | null {
-  if (!header) return null;
-  const q = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part.split(";");
-    const token = name.trim().toLowerCase();
-    if (!token) continue;
-    let weight = 1;
-    for (const param of params) {
-      const [key, value] = param.split("=");
-      if (key?.trim().toLowerCase() === "q") weight = Number(value?.trim());
-    }
-    q.set(token, Number.isFinite(weight) ? weight : 0);
-  }
-  let best: { encoding: PageEncoding; q: number } | null = null;
-  for (const encoding of ENCODINGS) {
-    const weight = q.get(encoding) ?? q.get("*") ?? 0;
-    if (weight === 1) return encoding;
-    if (weight > 0 && (!best || weight > best.q)) best = { encoding, q: weight };
-  }
-  return best?.encoding ?? null;
-}
-
-const JS_TYPES = new Set(["", "module", "importmap", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript"]);
-
-/**
- * The CSP hash sources (`sha256-…`) of a page's inline scripts that a browser would run: no `src`,
- * a JavaScript type (or none, `module`, `importmap`). Data blocks (`application/json`) are never run
- * and need none. Attributes are as React writes them (double quotes).
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? "";
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase() ?? "";
-    if (!JS_TYPES.has(type)) continue;
-    hashes.add(
-      `sha256-${crypto
-        .createHash("sha256")
-        .update(match[2] ?? "", "utf8")
-        .digest("base64")}`,
-    );
-  }
-  return [...hashes];
-}
-
-async function compressed(identity: Buffer): Promise<Entry["variants"]> {
-  const [br, gzip, deflate] = await Promise.all([
-    brotliCompress(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipCompress(identity, { level: 9 }),
-    deflateCompress(identity, { level: 9 }),
-  ]);
-  return { identity, br, gzip, deflate };
-}
-const brotliCompress = promisify(zlib.brotliCompress);
-const gzipCompress = promisify(zlib.gzip);
-const deflateCompress = promisify(zlib.deflate);
+type Entry = StoredPage & { stamp: string };
 
 export type PageCacheStats = {
   hits: number;
@@ -480,24 +394,6 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
     }
   }
 
-  /** The answer for one request: the coding it accepts, stored once. */
-  function answer(entry: Entry, acceptEncoding: string | null | undefined): CachedAnswer {
-    const encoding = chooseEncoding(acceptEncoding);
-    const body = entry.variants[encoding ?? "identity"];
-    const headers: [string, string][] = [...entry.headers];
-    if (encoding) headers.push(["content-encoding", encoding]);
-    headers.push(["content-length", String(body.length)]);
-    return { status: 200, headers, body, scriptHashes: entry.scriptHashes };
-  }
-
-  /** Answers given in the stored form (no nonce, CSP by hashes): the caller sets the security headers from these. */
-  const storedForm = new WeakMap<Response, string[]>();
-  function respond(cached: CachedAnswer): Response {
-    const response = new Response(cached.body as Uint8Array<ArrayBuffer>, { status: cached.status, headers: cached.headers });
-    storedForm.set(response, cached.scriptHashes);
-    return response;
-  }
-
   function nanoIdOf(pathname: string): string | null {
     if (maxBytes <= 0) return null;
     return PAGE_PATH.exec(pathname)?.[1] ?? null;
@@ -526,7 +422,7 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
     entries.delete(key);
     entries.set(key, cached);
     await recordHitView(current, lookup.evidence);
-    return answer(cached, lookup.acceptEncoding);
+    return answerFrom(cached, lookup.acceptEncoding);
   }
 
   /**
@@ -563,39 +459,20 @@ export function createPublicPageCache(deps: { db: Executor; log: Logger }, optio
     if (cached) return respond(cached);
     counts.misses++;
     const response = await page.render();
-    if (response.status !== 200 || !response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("set-cookie") || !response.body) {
-      return response;
-    }
-    const rendered = await response.text();
-    const renderedHeaders = [...response.headers.entries()];
+    if (!storable(response)) return response;
     // The stored form: the same bytes for every request, so no nonce (its scripts are allowed by
     // their hashes, decision 068); a page that names the nonce anywhere else is not stored.
-    const body = rendered.replaceAll(` nonce="${page.nonce}"`, "");
-    if (body.includes(page.nonce)) return new Response(rendered, { status: 200, headers: renderedHeaders });
-    const vary = renderedHeaders.filter(([name]) => name === "vary").map(([, value]) => value);
-    const headers: [string, string][] = [
-      ...renderedHeaders.filter(([name]) => name !== "content-length" && name !== "vary" && name !== "cache-control" && name !== "content-encoding"),
-      // As the page route and the compress middleware answer a rendered public page.
-      ["cache-control", "private, no-store"],
-      ["vary", [...vary, "Cookie, Accept-Language", "Accept-Encoding"].join(", ")],
-    ];
-    const variants = await compressed(Buffer.from(body, "utf8"));
-    const entry: Entry = {
-      stamp: current.stamp,
-      headers,
-      variants,
-      scriptHashes: inlineScriptHashes(body),
-      bytes: Object.values(variants).reduce((sum, bytes) => sum + bytes.length, 0),
-    };
+    // As the page route and the compress middleware answer a rendered public page.
+    const stored = await storePage(response, { nonce: page.nonce, cacheControl: "private, no-store", vary: "Cookie, Accept-Language" });
+    if ("rendered" in stored) return stored.rendered;
+    const entry: Entry = { ...stored, stamp: current.stamp };
     store(key, entry);
-    return respond(answer(entry, page.acceptEncoding));
+    return respond(answerFrom(entry, page.acceptEncoding));
   }
 
   return {
     serve,
     lookup,
-    /** The script hashes of an answer `serve` gave in the stored form (its CSP has no nonce), else undefined. */
-    storedForm: (response: Response): string[] | undefined => storedForm.get(response),
     /** Whether a path is the public page (both languages). */
     isPagePath: (pathname: string) => PAGE_PATH.test(pathname),
     stats: (): PageCacheStats => ({ ...counts, entries: entries.size, bytes }),
