@@ -12,6 +12,8 @@
  * server sends the page compressed once in it (decision 068); the servers' answers are checked for
  * status 200 only then.
  *
+ * BENCH_PAGE=/pricing: that marketing page (decision 092) instead of a seeded quote, the same way.
+ *
  * BENCH_DATABASE_URL=postgres://…/test: each server on its own scratch PostgreSQL database made
  * from that server's URL (dropped at the end), instead of its own PGlite (decision 072).
  *
@@ -60,7 +62,8 @@ async function startIn(dir: string, extra: Record<string, string> = {}) {
 const servers = { before: await startIn(beforeDir), after: await startIn(process.cwd(), afterEnv) };
 const coding = process.env.BENCH_ACCEPT_ENCODING;
 if (coding && coding !== "gzip" && coding !== "br") throw new Error("BENCH_ACCEPT_ENCODING: gzip or br");
-const check = (status: number, text: string) => status === 200 && (coding !== undefined || text.includes("quote-document"));
+const pagePath = process.env.BENCH_PAGE;
+const check = (status: number, text: string) => status === 200 && (coding !== undefined || text.includes(pagePath ? "<h1" : "quote-document"));
 const options = {
   headers: { "accept-language": "en", "user-agent": "bench", ...(coding ? { "accept-encoding": coding } : {}) },
   check,
@@ -70,9 +73,9 @@ const options = {
 const urls = { before: "", after: "", bare: "" };
 let body = "";
 for (const name of ["before", "after"] as const) {
-  const seeded = await seedPublishedQuote(servers[name], { language: "ENG", blocks: 8, linesPerBlock: 5, closingText: true });
-  urls[name] = servers[name].url + seeded.path + suffix;
-  body = await (await fetch(servers[name].url + seeded.path, { headers: { "accept-language": "en" } })).text();
+  const path = pagePath ?? (await seedPublishedQuote(servers[name], { language: "ENG", blocks: 8, linesPerBlock: 5, closingText: true })).path;
+  urls[name] = servers[name].url + path + suffix;
+  body = await (await fetch(servers[name].url + path, { headers: { "accept-language": "en" } })).text();
 }
 const bareBody = coding === "gzip" ? zlib.gzipSync(body) : coding === "br" ? zlib.brotliCompressSync(body) : Buffer.from(body);
 const bare = await listen((_request, response) => {
@@ -115,7 +118,7 @@ try {
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const share = (name: "before" | "after") => `${median(results[name])} req/s (${((100 * median(results[name])) / median(results.bare)).toFixed(0)} % of bare)`;
 console.log(
-  `median${databaseUrl ? " on PostgreSQL" : ""}, ${suffix ? "rendered" : "from the page cache"}${coding ? ` (Accept-Encoding: ${coding})` : ""}: before ${share("before")}, after ${share("after")}, bare ${median(results.bare)} req/s`,
+  `median${pagePath ? ` of ${pagePath}` : ""}${databaseUrl ? " on PostgreSQL" : ""}, ${suffix ? "rendered" : "from the page cache"}${coding ? ` (Accept-Encoding: ${coding})` : ""}: before ${share("before")}, after ${share("after")}, bare ${median(results.bare)} req/s`,
 );
 const bareCpu = median(cpu.bare);
 const cpuShare = (name: "before" | "after") => `${median(cpu[name]).toFixed(2)} ms (${((100 * bareCpu) / median(cpu[name])).toFixed(0)} % of bare)`;
