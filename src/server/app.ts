@@ -414,7 +414,7 @@ export function createApp(deps: AppDeps) {
             stamp: knownStamps.get((c.env as { incoming?: object } | undefined)?.incoming ?? c.req.raw),
           })
         : marketingPages.isPagePath(url.pathname)
-          ? await marketingPages.serve(page)
+          ? await marketingPages.serve({ ...page, ifNoneMatch: c.req.header("if-none-match") })
           : await render();
       // A stored page (decisions 068, 092) carries its own Cache-Control, Vary and coding; its CSP allows its scripts' hashes, no nonce.
       const scriptHashes = storedFormOf(response);

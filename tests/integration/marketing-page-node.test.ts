@@ -87,6 +87,30 @@ describe("the marketing pages as stored bytes (decision 092)", () => {
     expect(cookiesSet).toBeGreaterThan(0);
   });
 
+  it("answers a browser whose copy is current with a 304 without the page, the same on both paths", async () => {
+    for (const path of ["/pricing", "/nl"]) {
+      const headers = { "accept-language": path.startsWith("/nl") ? "nl" : "en", "accept-encoding": "gzip, deflate, br" };
+      const full = await both(path, headers);
+      const etag = String(full.node.headers.etag);
+      expect(etag).toMatch(/^W\/"/);
+      expect(full.hono.headers.etag).toBe(etag);
+      const revalidated = await both(path, { ...headers, "if-none-match": etag });
+      expect(revalidated.nodeTook).toBe(true);
+      for (const answer of [revalidated.node, revalidated.hono]) {
+        expect(answer.status).toBe(304);
+        expect(answer.body.length).toBe(0);
+        expect(answer.headers.etag).toBe(etag);
+        expect(answer.headers["cache-control"]).toBe("no-cache");
+        expect(answer.headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
+      }
+      expect(revalidated.node.headers).toEqual(revalidated.hono.headers);
+      // A signed-in visitor's page is rendered: the visitor's validator gets the whole page.
+      const signedIn = await both(path, { ...headers, cookie: member.cookie, "if-none-match": etag });
+      expect([signedIn.node.status, signedIn.hono.status]).toEqual([200, 200]);
+      expect(signedIn.node.headers.etag).toBeUndefined();
+    }
+  });
+
   it("stores the page as rendered, but for its nonce", async () => {
     for (const path of ["/features", "/blog", "/privacy-policy", "/nl/faq"]) {
       const headers = { "accept-language": path.startsWith("/nl") ? "nl" : "en", "accept-encoding": "gzip" };

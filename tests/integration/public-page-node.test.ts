@@ -79,6 +79,8 @@ describe("the public page from node:http (decision 068)", () => {
           expect(node.headers["content-encoding"]).toBe(coding);
           expect(node.headers["content-length"]).toBe(String(node.body.length));
           expect(node.headers["cache-control"]).toBe("private, no-store");
+          // Never revalidated by a browser (no-store): no validator.
+          expect(node.headers.etag).toBeUndefined();
           expect(node.headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
           expect(node.headers["referrer-policy"]).toBe("no-referrer");
           // No inline script runs on the page: its script-src allows none (no nonce, hash or 'unsafe-inline').

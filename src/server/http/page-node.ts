@@ -83,7 +83,12 @@ export function createPublicPageNodeHandler(deps: PublicPageNodeDeps): PublicPag
     if (decision.kind !== "render") return false;
     if (!PAGE_PATH.test(pathname)) {
       // A marketing page: its stored bytes while fresh, else Hono renders (and stores) it.
-      const answer = marketing?.lookup({ pathname, locale: decision.locale, acceptEncoding: headers["accept-encoding"] });
+      const answer = marketing?.lookup({
+        pathname,
+        locale: decision.locale,
+        acceptEncoding: headers["accept-encoding"],
+        ifNoneMatch: headers["if-none-match"],
+      });
       if (!answer) return false;
       send(req, res, { answer, pathname, quote: false, setCookie: decision.setCookie, started });
       return true;

@@ -21,10 +21,15 @@ export type StoredPage = {
   scriptHashes: string[];
   /** All four forms together: what the page weighs in a cache. */
   bytes: number;
+  /** The validator sent with every form (weak: the codings differ, the page does not), when the page is revalidated by browsers. */
+  etag?: string;
 };
 
-/** A stored page's answer: headers but the security headers, Set-Cookie and the request id (added by the caller). */
-export type CachedAnswer = { status: 200; headers: [string, string][]; body: Buffer; scriptHashes: string[] };
+/**
+ * A stored page's answer: headers but the security headers, Set-Cookie and the request id (added by
+ * the caller). 304 (the browser's copy is current): no body, the headers a 200 would carry but the coding and length.
+ */
+export type CachedAnswer = { status: 200 | 304; headers: [string, string][]; body: Buffer; scriptHashes: string[] };
 
 /**
  * The coding for an Accept-Encoding header, as Hono's compress middleware chooses among its own
@@ -117,7 +122,7 @@ export function storable(response: Response): boolean {
  */
 export async function storePage(
   response: Response,
-  options: { nonce: string; cacheControl: string; vary: string },
+  options: { nonce: string; cacheControl: string; vary: string; etag?: boolean },
 ): Promise<StoredPage | { rendered: Response }> {
   const rendered = await response.text();
   const renderedHeaders = [...response.headers.entries()];
@@ -130,16 +135,30 @@ export async function storePage(
     ["vary", [...vary, options.vary, "Accept-Encoding"].join(", ")],
   ];
   const variants = await compressed(Buffer.from(body, "utf8"));
+  const etag = options.etag ? `W/"${crypto.createHash("sha256").update(variants.identity).digest("base64url").slice(0, 27)}"` : undefined;
+  if (etag) headers.push(["etag", etag]);
   return {
     headers,
     variants,
     scriptHashes: inlineScriptHashes(body),
     bytes: Object.values(variants).reduce((sum, bytes) => sum + bytes.length, 0),
+    etag,
   };
 }
 
-/** The answer for one request: the coding it accepts, stored once. */
-export function answerFrom(page: StoredPage, acceptEncoding: string | null | undefined): CachedAnswer {
+/** Whether an If-None-Match header names this validator (weak comparison, as RFC 9110 has it for GET), or is `*`. */
+export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string | undefined): boolean {
+  if (!ifNoneMatch || !etag) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const ours = opaque(etag);
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === ours);
+}
+
+const NO_BODY = Buffer.alloc(0);
+
+/** The answer for one request: 304 when its If-None-Match names the page's validator, else the coding it accepts, stored once. */
+export function answerFrom(page: StoredPage, acceptEncoding: string | null | undefined, ifNoneMatch?: string | null): CachedAnswer {
+  if (matchesEtag(ifNoneMatch, page.etag)) return { status: 304, headers: page.headers, body: NO_BODY, scriptHashes: page.scriptHashes };
   const encoding = chooseEncoding(acceptEncoding);
   const body = page.variants[encoding ?? "identity"];
   const headers: [string, string][] = [...page.headers];
@@ -153,7 +172,8 @@ const storedForm = new WeakMap<Response, string[]>();
 
 /** A stored answer as a Fetch response for the Hono route, marked as the stored form. */
 export function respond(cached: CachedAnswer): Response {
-  const response = new Response(cached.body as Uint8Array<ArrayBuffer>, { status: cached.status, headers: cached.headers });
+  const body = cached.status === 304 ? null : (cached.body as Uint8Array<ArrayBuffer>);
+  const response = new Response(body, { status: cached.status, headers: cached.headers });
   storedForm.set(response, cached.scriptHashes);
   return response;
 }

@@ -96,6 +96,33 @@ describe("the marketing pages' cache (decision 092)", () => {
     expect(cache.stats()).toMatchObject({ misses: 1, stores: 1, hits: 3, entries: 1 });
   });
 
+  it("gives a stored page a validator, and a browser whose copy is current a 304 without the page", async () => {
+    const cache = createMarketingPageCache();
+    const page = renderer();
+    const first = await cache.serve({ ...request("/pricing"), render: page.render });
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    // The same validator in every coding: the page is the same.
+    expect(cache.lookup({ pathname: "/pricing", locale: "en", acceptEncoding: "gzip" })?.headers).toContainEqual(["etag", etag]);
+    for (const ifNoneMatch of [etag!, `"other", ${etag}`, etag!.slice(2), "*"]) {
+      const answer = cache.lookup({ pathname: "/pricing", locale: "en", acceptEncoding: "br", ifNoneMatch });
+      expect(answer?.status, ifNoneMatch).toBe(304);
+      expect(answer?.body.length).toBe(0);
+      expect(answer?.headers.some(([name]) => name === "content-encoding" || name === "content-length")).toBe(false);
+      expect(answer?.headers).toContainEqual(["etag", etag]);
+      expect(answer?.headers).toContainEqual(["cache-control", "no-cache"]);
+    }
+    const notModified = await cache.serve({ ...request("/pricing"), ifNoneMatch: etag, render: page.render });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBeNull();
+    expect(storedFormOf(notModified)).toEqual([]);
+    expect(cache.lookup({ pathname: "/pricing", locale: "en", ifNoneMatch: 'W/"another-page"' })?.status).toBe(200);
+    // Another page, another validator.
+    await cache.serve({ ...request("/faq"), render: renderer({ body: () => "<html>FAQ</html>" }).render });
+    expect(cache.lookup({ pathname: "/faq", locale: "en", ifNoneMatch: etag })?.status).toBe(200);
+    expect(page.count()).toBe(1);
+  });
+
   it("allows a stored page's inline scripts by their hashes", async () => {
     const cache = createMarketingPageCache();
     const code = "window.started = true;";

@@ -16,6 +16,8 @@ import { createBoundedLru } from "../public-quote/bounded-lru";
  * - Only a GET without a query string (`/pricing?interval=yearly`, `/blog?page=2` are rendered), by
  *   a visitor who is not signed in (a signed-in visitor is offered the app: rendered), on the main
  *   host, and only a 200 HTML page that sets no cookie. The locale cookie is added per request.
+ * - A stored page carries a weak ETag (a hash of its bytes): browsers revalidate these pages
+ *   (`no-cache`), and a visitor whose copy is current gets a 304 without the page.
  * - An entry is kept for `maxAgeMs` (default one minute): the footer's year is the one thing on
  *   these pages that follows the clock, and a page rendered again once a minute costs nothing.
  *   Nothing else invalidates an entry: a new build is a new process.
@@ -39,6 +41,8 @@ export type MarketingPageRequest = {
   /** A custom domain's host (decision 060): never stored. */
   customDomain?: string;
   acceptEncoding?: string | null;
+  /** The browser's validator of its copy: a 304 when it is the stored page's. */
+  ifNoneMatch?: string | null;
   /** Renders the page (React Router): on a miss and whenever the cache stands aside. */
   render: () => Response | Promise<Response>;
 };
@@ -63,12 +67,12 @@ export function createMarketingPageCache(options: MarketingPageCacheOptions = {}
   const keyOf = (locale: Locale, pathname: string) => `${locale} ${pathname}`;
 
   /** The stored answer for a path, language and coding when one is fresh, else null (counted as a hit when found). */
-  function lookup(request: { pathname: string; locale: Locale; acceptEncoding?: string | null }): CachedAnswer | null {
+  function lookup(request: { pathname: string; locale: Locale; acceptEncoding?: string | null; ifNoneMatch?: string | null }): CachedAnswer | null {
     if (!isPagePath(request.pathname)) return null;
     const entry = entries.get(keyOf(request.locale, request.pathname));
     if (!entry || monotonic() - entry.storedAt >= maxAgeMs) return null;
     counts.hits++;
-    return answerFrom(entry, request.acceptEncoding);
+    return answerFrom(entry, request.acceptEncoding, request.ifNoneMatch);
   }
 
   async function serve(page: MarketingPageRequest): Promise<Response> {
@@ -77,17 +81,17 @@ export function createMarketingPageCache(options: MarketingPageCacheOptions = {}
       counts.bypasses++;
       return page.render();
     }
-    const cached = lookup({ pathname: url.pathname, locale: page.locale, acceptEncoding: page.acceptEncoding });
+    const cached = lookup({ pathname: url.pathname, locale: page.locale, acceptEncoding: page.acceptEncoding, ifNoneMatch: page.ifNoneMatch });
     if (cached) return respond(cached);
     counts.misses++;
     const response = await page.render();
     if (!storable(response)) return response;
     // As the page route answers a marketing page to a visitor: browsers revalidate it (decision 092).
-    const stored = await storePage(response, { nonce: page.nonce, cacheControl: "no-cache", vary: "Cookie, Accept-Language" });
+    const stored = await storePage(response, { nonce: page.nonce, cacheControl: "no-cache", vary: "Cookie, Accept-Language", etag: true });
     if ("rendered" in stored) return stored.rendered;
     const entry: Entry = { ...stored, storedAt: monotonic() };
     if (entries.set(keyOf(page.locale, url.pathname), entry, entry.bytes)) counts.stores++;
-    return respond(answerFrom(entry, page.acceptEncoding));
+    return respond(answerFrom(entry, page.acceptEncoding, page.ifNoneMatch));
   }
 
   return {
