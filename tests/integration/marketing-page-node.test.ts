@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MarketingPageCache, createMarketingPageCache } from "../../src/server/modules/marketing/page-cache";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
-import { type PagePaths, decodedBody, listenBothWays } from "../support/page-paths";
+import { CODINGS, type PagePaths, decodedBody, listenBothWays } from "../support/page-paths";
 
 /**
  * The marketing pages as stored bytes (decision 092): the same requests, over real sockets, to the
@@ -36,14 +36,6 @@ afterAll(async () => {
 });
 
 const both = (path: string, headers: Record<string, string> = {}) => paths.both(path, headers);
-const decoded = decodedBody;
-
-const CODINGS: [string, string | undefined][] = [
-  ["gzip, deflate, br, zstd", "br"],
-  ["gzip", "gzip"],
-  ["br;q=0.5, gzip;q=0.8", "gzip"],
-  ["identity", undefined],
-];
 
 describe("the marketing pages as stored bytes (decision 092)", () => {
   it("answers a stored page from node:http as the Hono route does: status, headers and bytes, in every coding and both languages", async () => {
@@ -80,7 +72,7 @@ describe("the marketing pages as stored bytes (decision 092)", () => {
           if (extra.cookie) expect(node.headers["set-cookie"]).toBeUndefined();
           expect(String(node.headers["content-security-policy"])).toContain("; script-src 'self'; ");
           expect(String(node.headers["content-security-policy"])).not.toContain("nonce");
-          expect(decoded(node)).toContain(`<html lang="${dutch ? "nl" : "en"}"`);
+          expect(decodedBody(node)).toContain(`<html lang="${dutch ? "nl" : "en"}"`);
         }
       }
     }
@@ -122,7 +114,7 @@ describe("the marketing pages as stored bytes (decision 092)", () => {
       expect(nonce, path).toBeTruthy();
       const page = await rendered.text();
       expect(page).toContain(`nonce="${nonce}"`);
-      expect(decoded(stored.node)).toBe(page.replaceAll(` nonce="${nonce}"`, ""));
+      expect(decodedBody(stored.node)).toBe(page.replaceAll(` nonce="${nonce}"`, ""));
     }
   });
 
@@ -130,23 +122,23 @@ describe("the marketing pages as stored bytes (decision 092)", () => {
     await both("/pricing", { "accept-language": "en" });
     const signedIn = await both("/pricing", { cookie: `${member.cookie}; i18n_redirected=en` });
     expect(signedIn.nodeTook).toBe(false);
-    expect(decoded(signedIn.node)).toContain('data-testid="header-go-to-app"');
+    expect(decodedBody(signedIn.node)).toContain('data-testid="header-go-to-app"');
     expect(signedIn.node.headers["cache-control"]).toBe("private, no-store");
     expect(String(signedIn.node.headers["content-security-policy"])).toMatch(/'nonce-[^']+'/);
     const visitor = await both("/pricing", { cookie: "i18n_redirected=en" });
     expect(visitor.nodeTook).toBe(true);
-    expect(decoded(visitor.node)).toContain('data-testid="header-start-trial"');
-    expect(decoded(visitor.node)).not.toContain('data-testid="header-go-to-app"');
+    expect(decodedBody(visitor.node)).toContain('data-testid="header-start-trial"');
+    expect(decodedBody(visitor.node)).not.toContain('data-testid="header-go-to-app"');
 
     const yearly = await both("/pricing?interval=yearly", { cookie: "i18n_redirected=en" });
     expect(yearly.nodeTook).toBe(false);
     expect(String(yearly.node.headers["content-security-policy"])).toMatch(/'nonce-[^']+'/);
-    expect(decoded(yearly.node)).not.toBe(decoded(visitor.node));
+    expect(decodedBody(yearly.node)).not.toBe(decodedBody(visitor.node));
 
     // The contact form carries a fresh submission id per render: never stored.
     const contact = [await both("/contact", { cookie: "i18n_redirected=en" }), await both("/contact", { cookie: "i18n_redirected=en" })];
     expect(contact.map((c) => c.nodeTook)).toEqual([false, false]);
-    const ids = contact.map((c) => /name="submissionId" value="([^"]+)"/.exec(decoded(c.node))?.[1]);
+    const ids = contact.map((c) => /name="submissionId" value="([^"]+)"/.exec(decodedBody(c.node))?.[1]);
     expect(ids[0]).toBeTruthy();
     expect(ids[0]).not.toBe(ids[1]);
 

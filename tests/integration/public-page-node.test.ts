@@ -4,7 +4,7 @@ import { quoteAuditEvents } from "../../src/server/db/schema";
 import { type PublicPageCache, createPublicPageCache } from "../../src/server/modules/public-quote/page-cache";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
-import { type PagePaths, decodedBody, listenBothWays } from "../support/page-paths";
+import { CODINGS, type PagePaths, decodedBody, listenBothWays } from "../support/page-paths";
 import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
 
 /**
@@ -45,14 +45,6 @@ async function live(overrides: Record<string, unknown> = {}) {
 }
 
 const both = (path: string, headers: Record<string, string> = {}) => paths.both(path, headers);
-
-const CODINGS: [string, string | undefined][] = [
-  ["gzip, deflate, br, zstd", "br"],
-  ["gzip", "gzip"],
-  ["deflate", "deflate"],
-  ["br;q=0.5, gzip;q=0.8", "gzip"],
-  ["identity", undefined],
-];
 
 describe("the public page from node:http (decision 068)", () => {
   it("answers a hit as the Hono route does: status, headers and bytes, in every coding and both languages", async () => {

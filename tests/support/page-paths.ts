@@ -36,6 +36,15 @@ export function rawGet(base: string, path: string, headers: Record<string, strin
   });
 }
 
+/** Accept-Encoding headers as browsers and clients send them, and the coding a stored page answers each with. */
+export const CODINGS: [string, string | undefined][] = [
+  ["gzip, deflate, br, zstd", "br"],
+  ["gzip", "gzip"],
+  ["deflate", "deflate"],
+  ["br;q=0.5, gzip;q=0.8", "gzip"],
+  ["identity", undefined],
+];
+
 /** The body as text, decoded from its Content-Encoding. */
 export function decodedBody(raw: RawAnswer): string {
   const coding = raw.headers["content-encoding"];
