@@ -2,6 +2,7 @@ import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeListener } from "../../src/server/app";
+import { compiledExecutionStats } from "../../src/server/graphql/compiled-execution";
 import { BODY_LIMITS } from "../../src/server/http/body-limit";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
@@ -146,6 +147,46 @@ describe("POST /graphql: the node:http path answers as the Hono route does", () 
       expect(node.requestId).toMatch(/^[\w-]{1,64}$/);
     });
   }
+
+  it("answers the same when a query comes again and the prepared path takes it (decision 093)", async () => {
+    // A query the server has run twice is compiled; from then on the node:http path answers it
+    // without Yoga's per-request stages, unless a rule refuses it first (the full path answers those).
+    const prepared = new Map<string, number>();
+    for (let round = 0; round < 3; round++) {
+      for (const [name, make, status, fastPath] of cases) {
+        const before = compiledExecutionStats.prepared;
+        const { node, hono, nodeTook } = await both(make());
+        if (round === 2) prepared.set(name, compiledExecutionStats.prepared - before);
+        expect(nodeTook, name).toBe(fastPath);
+        expect(node.status, name).toBe(status);
+        expect(node.status, name).toBe(hono.status);
+        expect(node.headers, name).toEqual(hono.headers);
+        expect(node.body, name).toBe(hono.body);
+      }
+    }
+    // Queries that pass every rule: the prepared path answered them (once: node, not Hono).
+    for (const name of [
+      "a signed-in query",
+      "a list with variables",
+      "signed out",
+      "urql's Accept header",
+      "from an allowed origin (CORS headers)",
+      "a resolver's refusal (not found)",
+    ]) {
+      expect(prepared.get(name), name).toBe(1);
+    }
+    // Refused before execution, a mutation, or never on this path: the full path answered.
+    for (const name of [
+      "over the query cost, in Dutch",
+      "a mutation with a field error, in Dutch",
+      "a syntax error",
+      "too deep",
+      "without the CSRF header",
+      "a stream requested (left to Hono)",
+    ]) {
+      expect(prepared.get(name), name).toBe(0);
+    }
+  });
 
   it("names the allowed origin and varies by origin, caller, account and language", async () => {
     const { node } = await both({ headers: { ...csrf, origin: "https://app.offerly.example" }, body: ME });

@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeListener } from "../../src/server/app";
 import { parseConfig } from "../../src/server/config";
 import { accounts } from "../../src/server/db/schema";
+import { compiledExecutionStats } from "../../src/server/graphql/compiled-execution";
 import { GRAPHQL_LIMITS, graphqlPluginHookGaps, graphqlPlugins } from "../../src/server/graphql/yoga";
 import { BODY_LIMITS } from "../../src/server/http/body-limit";
 import { createLogger } from "../../src/server/logger";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";
 import { listen } from "../support/listen";
+import { createCustomer, createQuote } from "../support/quotes";
 
 /**
  * Every rule of /graphql's plugin set holds on both paths in PRODUCTION: the node:http fast path
@@ -38,6 +40,8 @@ function counted(app: TestApp["app"]) {
 
 /** API keys (decision 050): a live ADMIN key, a READ_ONLY one, a revoked one, one of an account on Starter. */
 const keys = { admin: "", readOnly: "", revoked: "", starter: "" };
+/** A quote of another account (the Starter one's): never the owner's to read. */
+let otherQuoteId = "";
 
 async function apiKey(owner: SignedIn, role: "ADMIN" | "READ_ONLY"): Promise<{ id: string; key: string }> {
   const created = await t.gql<{ createApiKey: { key: string; apiKey: { id: string } } }>(
@@ -59,6 +63,7 @@ beforeAll(async () => {
   keys.revoked = revoked.key;
   const starter = await signIn(t, "owner");
   keys.starter = (await apiKey(starter, "ADMIN")).key;
+  otherQuoteId = (await createQuote(t, starter, (await createCustomer(t, starter, { name: "Other Klant" })).id)).id;
   await t.db.update(accounts).set({ subscriptionPlan: "STARTER", subscriptionInterval: "MONTHLY" }).where(eq(accounts.id, starter.accountId));
   viaNode = await listen(nodeListener(counted(t.app)));
   viaHono = await listen(getRequestListener(t.app.fetch));
@@ -94,6 +99,29 @@ async function both(headers: Record<string, string>, body: string) {
 const csrf = { "x-graphql-csrf": "1" };
 const q = (query: string, variables?: Record<string, unknown>) => JSON.stringify({ query, variables });
 const codes = (answer: Answer) => (JSON.parse(answer.body) as { errors?: { extensions?: { code?: string } }[] }).errors?.map((e) => e.extensions?.code);
+/** The node:http answer is the expected one, and the Hono route's byte for byte. */
+function expectSame(node: Answer, hono: Answer, status: number, check: (answer: Answer) => void) {
+  expect(node.status).toBe(status);
+  check(node);
+  expect(node.status).toBe(hono.status);
+  expect(node.headers).toEqual(hono.headers);
+  expect(node.body).toBe(hono.body);
+}
+
+/** Both are the budget's refusal; the seconds left in the window may tick between the two calls. */
+function expectSameRateLimit(a: Answer, b: Answer) {
+  expect(a.status).toBe(429);
+  expect(codes(a)).toEqual(["RATE_LIMITED"]);
+  expect(Number(a.headers["retry-after"])).toBeGreaterThan(0);
+  expect(b.status).toBe(a.status);
+  const seconds = (body: string) => body.replace(/"retryAfterSeconds":\d+/, '"retryAfterSeconds":N');
+  expect(seconds(b.body)).toBe(seconds(a.body));
+  const { "retry-after": retryA, ...restA } = a.headers;
+  const { "retry-after": retryB, ...restB } = b.headers;
+  expect(restB).toEqual(restA);
+  expect(Math.abs(Number(retryB) - Number(retryA))).toBeLessThanOrEqual(1);
+}
+
 const messages = (answer: Answer) => (JSON.parse(answer.body) as { errors?: { message: string }[] }).errors?.map((e) => e.message).join(" | ") ?? "";
 
 describe("production /graphql: every rule of the plugin set holds on the node:http path and the Hono route", () => {
@@ -198,11 +226,7 @@ describe("production /graphql: every rule of the plugin set holds on the node:ht
     it(name, async () => {
       const { node, hono, nodeTook } = await both(headers(), body);
       expect(nodeTook).toBe(true);
-      expect(node.status).toBe(status);
-      check(node);
-      expect(node.status).toBe(hono.status);
-      expect(node.headers).toEqual(hono.headers);
-      expect(node.body).toBe(hono.body);
+      expectSame(node, hono, status, check);
     });
   }
 
@@ -224,14 +248,151 @@ describe("production /graphql: every rule of the plugin set holds on the node:ht
       for (let i = 0; i < 5 && first?.status !== 429; i++) first = await send(node.url, { headers, body });
       expect(first?.status).toBe(429);
       const [a, b] = [await send(node.url, { headers, body }), await send(hono.url, { headers, body })];
-      expect(a.status).toBe(429);
-      expect(codes(a)).toEqual(["RATE_LIMITED"]);
-      expect(Number(a.headers["retry-after"])).toBeGreaterThan(0);
-      expect(b.status).toBe(a.status);
-      // The seconds left in the window may tick between the two calls.
-      const seconds = (body: string) => body.replace(/"retryAfterSeconds":\d+/, '"retryAfterSeconds":N');
-      expect(seconds(b.body)).toBe(seconds(a.body));
-      expect(Object.keys(b.headers).sort()).toEqual(Object.keys(a.headers).sort());
+      expectSameRateLimit(a, b);
+    } finally {
+      await node.close();
+      await hono.close();
+      await tight.close();
+    }
+  });
+});
+
+/**
+ * Decision 093: a query this server has validated, run and compiled is answered by the prepared
+ * path (no Yoga per-request stages) on the node:http side. Each text is first sent by a caller every
+ * rule lets through, until it is prepared; then the case's caller and variables must get what the
+ * Hono route gives — from the prepared path when every rule passes, from the full path (a fallback
+ * before anything is spent) when one refuses.
+ */
+describe("production /graphql: a prepared query meets every rule as the full path does", () => {
+  const deep = (levels: number): unknown => (levels === 0 ? 1 : { a: deep(levels - 1) });
+  const costly = "query ($n: Int!) { a: quotes(pageSize: $n) { items { total } } b: quotes(pageSize: $n) { items { total } } }";
+  const cases: [string, string, Record<string, unknown> | undefined, () => Record<string, string>, number, boolean, (answer: Answer) => void][] = [
+    [
+      "a signed-in query",
+      "{ me { id name } }",
+      undefined,
+      () => ({ ...csrf, ...user.headers() }),
+      200,
+      true,
+      (a) => expect(JSON.parse(a.body).data.me.id).toBeTruthy(),
+    ],
+    [
+      "an ADMIN key's query",
+      "{ account { id } me { id } }",
+      undefined,
+      () => ({ ...csrf, authorization: `Bearer ${keys.admin}` }),
+      200,
+      true,
+      (a) => expect(JSON.parse(a.body).data).toEqual({ account: { id: user.accountId }, me: null }),
+    ],
+    [
+      "a READ_ONLY key's query",
+      "{ account { id } me { id } }",
+      undefined,
+      () => ({ ...csrf, authorization: `Bearer ${keys.readOnly}` }),
+      200,
+      true,
+      (a) => expect(JSON.parse(a.body).data.account.id).toBe(user.accountId),
+    ],
+    [
+      "a revoked key (refused: the full path answers)",
+      "{ me { id name } }",
+      undefined,
+      () => ({ ...csrf, authorization: `Bearer ${keys.revoked}` }),
+      401,
+      false,
+      (a) => expect(codes(a)).toEqual(["UNAUTHENTICATED"]),
+    ],
+    [
+      "a key of an account on Starter (refused with the plan)",
+      "{ account { id } me { id } }",
+      undefined,
+      () => ({ ...csrf, authorization: `Bearer ${keys.starter}`, "accept-language": "nl" }),
+      403,
+      false,
+      (a) =>
+        expect((JSON.parse(a.body) as { errors: { extensions: Record<string, unknown> }[] }).errors[0].extensions).toMatchObject({ reason: "PLAN_REQUIRED" }),
+    ],
+    [
+      "variables that put it over the query cost, in Dutch",
+      costly,
+      { n: 100 },
+      () => ({ ...csrf, ...user.headers(), "accept-language": "nl" }),
+      400,
+      false,
+      (a) => expect(codes(a)).toEqual(["QUERY_TOO_EXPENSIVE"]),
+    ],
+    [
+      "variables nested too deep",
+      "query ($n: Int!) { a: quotes(pageSize: $n) { items { total } } b: quotes(pageSize: $n) { items { total } } }",
+      { n: 2, x: deep(GRAPHQL_LIMITS.maxInputDepth + 1) },
+      () => ({ ...csrf, ...user.headers() }),
+      400,
+      false,
+      (a) => expect(codes(a)).toEqual(["BAD_USER_INPUT"]),
+    ],
+    ["variables graphql-js refuses", costly, { n: "many" }, () => ({ ...csrf, ...user.headers() }), 400, false, (a) => expect(messages(a)).toMatch(/\$n/)],
+    [
+      "a resolver's refusal, translated",
+      "query ($id: ID!) { quote(id: $id) { id } }",
+      { id: "00000000-0000-4000-8000-000000000000" },
+      () => ({ ...csrf, ...user.headers(), "accept-language": "nl" }),
+      200,
+      true,
+      (a) => expect(codes(a)).toEqual(["NOT_FOUND"]),
+    ],
+    [
+      "another account's quote is not found",
+      "query ($id: ID!) { quote(id: $id) { id } }",
+      { id: "" },
+      () => ({ ...csrf, ...user.headers() }),
+      200,
+      true,
+      (a) => expect(codes(a)).toEqual(["NOT_FOUND"]),
+    ],
+  ];
+  for (const [name, query, variables, headers, status, preparedAnswers, check] of cases) {
+    it(name, async () => {
+      // Prepared by an owner's requests that every rule lets through.
+      const warm = q(query, query === costly ? { n: 2 } : variables && "id" in variables ? variables : undefined);
+      for (let i = 0; i < 3; i++) await both({ ...csrf, ...user.headers() }, warm);
+      const body = q(query, name === "another account's quote is not found" ? { id: otherQuoteId } : variables);
+      const before = compiledExecutionStats.prepared;
+      const { node, hono, nodeTook } = await both(headers(), body);
+      expect(nodeTook).toBe(true);
+      expect(compiledExecutionStats.prepared - before).toBe(preparedAnswers ? 1 : 0);
+      expectSame(node, hono, status, check);
+    });
+  }
+
+  it("a caller who spent the budget is refused (429) by the prepared path as by the full path", async () => {
+    // Budgets are counted in the database, per caller, and every app on it leases from them (the
+    // main app leases 1,000 units at a time): a visitor at an address no other test uses, behind a
+    // trusted proxy, has the whole tight budget.
+    const tight = await createTestApp({
+      env: { NODE_ENV: "production", TRUST_PROXY: "true" },
+      database: t.database,
+      graphqlLimits: { budget: 30, budgetLeaseUnits: 1 },
+    });
+    const node = await listen(nodeListener(tight.app));
+    const hono = await listen(getRequestListener(tight.app.fetch));
+    try {
+      const headers = { ...csrf, "x-forwarded-for": "203.0.113.93" };
+      const body = q("{ me { id email } }");
+      const before = compiledExecutionStats.prepared;
+      let sent = 0;
+      let last: Answer | undefined;
+      for (; sent < 40 && last?.status !== 429; sent++) last = await send(node.url, { headers, body });
+      // 30 units at one a request: the 31st is refused.
+      expect(sent).toBe(31);
+      expect(last?.status).toBe(429);
+      // Every request after the second went the prepared way, the refused one included.
+      expect(compiledExecutionStats.prepared - before).toBe(29);
+      const preparedBefore = compiledExecutionStats.prepared;
+      const [a, b] = [await send(node.url, { headers, body }), await send(hono.url, { headers, body })];
+      expect(compiledExecutionStats.prepared - preparedBefore).toBe(1);
+      expectSameRateLimit(a, b);
     } finally {
       await node.close();
       await hono.close();

@@ -13,13 +13,16 @@ import { compileQuery, isCompiledQuery } from "graphql-jit";
 import type { Plugin } from "graphql-yoga";
 import type { GraphQLContext } from "./context";
 
-/** Counters for the parity test: operations run compiled, and documents graphql-jit could not compile. */
-export const compiledExecutionStats = { compiled: 0, notCompiled: 0, notYetCompiled: 0, reExecuted: 0 };
+/**
+ * Counters for the parity tests: operations run compiled, documents graphql-jit could not compile,
+ * and requests the prepared path answered (prepared-execution.ts, decision 093).
+ */
+export const compiledExecutionStats = { compiled: 0, notCompiled: 0, notYetCompiled: 0, reExecuted: 0, prepared: 0 };
 /** graphql-js runs a document this many times before it is compiled (see compiledFor). */
 export const COMPILE_AFTER_RUNS = 1;
 const NULL_PROPAGATION = "Cannot return null for non-nullable field";
 
-type Compiled = {
+export type Compiled = {
   query: (root: unknown, context: unknown, variables: unknown) => ExecutionResult | Promise<ExecutionResult>;
   operation: OperationDefinitionNode;
   source: Source | undefined;
@@ -41,7 +44,7 @@ type JitError = Error & {
  * Its answers are made the same as graphql-js's: graphql-js GraphQLErrors with the same locations,
  * `errors` before `data` (tests/integration/graphql-compiled-parity.test.ts).
  */
-export function useCompiledExecution(schema: GraphQLSchema): Plugin<GraphQLContext> {
+export function useCompiledExecution(schema: GraphQLSchema, prepared?: PreparedDocuments): Plugin<GraphQLContext> {
   // Per document and operation name: how often graphql-js has run it so far (a number), then what
   // compiling it gave. A document is compiled on its second run, never on its first: compiling costs
   // more than executing once, and a client sending a new query text on every request (a scraper,
@@ -66,6 +69,7 @@ export function useCompiledExecution(schema: GraphQLSchema): Plugin<GraphQLConte
       const compiled = compile(schema, document, operationName);
       byName.set(key, compiled);
       if (!compiled) compiledExecutionStats.notCompiled += 1;
+      else prepared?.add(document, operationName, compiled);
       return compiled;
     }
     if (!known) compiledExecutionStats.notCompiled += 1;
@@ -73,32 +77,70 @@ export function useCompiledExecution(schema: GraphQLSchema): Plugin<GraphQLConte
   }
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
+      if (prepared) prepared.graphqlJs ??= executeFn as GraphQLJs;
       const compiled = compiledFor(args.document, args.operationName);
       if (!compiled) return;
       // Variables graphql-js refuses: graphql-js's executor answers (its messages and locations).
-      const variables = args.variableValues ?? {};
-      if (compiled.operation.variableDefinitions?.length) {
-        const coerced = getVariableValues(schema, compiled.operation.variableDefinitions, variables, { maxErrors: 50 });
-        if (coerced.errors) return;
-      }
+      if (variablesRefused(schema, compiled, args.variableValues)) return;
       compiledExecutionStats.compiled += 1;
-      const graphqlJs = executeFn as (execArgs: ExecutionArgs) => unknown;
-      setExecuteFn(((execArgs: ExecutionArgs) => {
-        // A null in a non-null position: graphql-jit reports "Cannot return null for non-nullable
-        // field" where graphql-js reports the error that caused it (an AppError's code, masking):
-        // such a query (never a mutation, see compile) is executed again by graphql-js.
-        const settle = (result: ExecutionResult) => {
-          if (result.errors?.some((error) => error.message.startsWith(NULL_PROPAGATION))) {
-            compiledExecutionStats.reExecuted += 1;
-            return graphqlJs(execArgs);
-          }
-          return asGraphqlJs(compiled, result);
-        };
-        const result = compiled.query(execArgs.rootValue, execArgs.contextValue, execArgs.variableValues ?? {});
-        return result instanceof Promise ? result.then(settle) : settle(result);
-      }) as never);
+      const graphqlJs = executeFn as GraphQLJs;
+      setExecuteFn(((execArgs: ExecutionArgs) => executeCompiled(compiled, execArgs, graphqlJs)) as never);
     },
   };
+}
+
+type GraphQLJs = (execArgs: ExecutionArgs) => unknown;
+
+/** Whether graphql-js refuses these variables for the operation (its executor then answers, with its messages). */
+export function variablesRefused(schema: GraphQLSchema, compiled: Compiled, variables: Record<string, unknown> | null | undefined): boolean {
+  if (!compiled.operation.variableDefinitions?.length) return false;
+  return Boolean(getVariableValues(schema, compiled.operation.variableDefinitions, variables ?? {}, { maxErrors: 50 }).errors);
+}
+
+/** Runs a compiled query, its answer made graphql-js's (asGraphqlJs); both executions call it. */
+export function executeCompiled(compiled: Compiled, execArgs: ExecutionArgs, graphqlJs: GraphQLJs): ExecutionResult | Promise<ExecutionResult> {
+  // A null in a non-null position: graphql-jit reports "Cannot return null for non-nullable
+  // field" where graphql-js reports the error that caused it (an AppError's code, masking):
+  // such a query (never a mutation, see compile) is executed again by graphql-js.
+  const settle = (result: ExecutionResult) => {
+    if (result.errors?.some((error) => error.message.startsWith(NULL_PROPAGATION))) {
+      compiledExecutionStats.reExecuted += 1;
+      return graphqlJs(execArgs) as ExecutionResult | Promise<ExecutionResult>;
+    }
+    return asGraphqlJs(compiled, result);
+  };
+  const result = compiled.query(execArgs.rootValue, execArgs.contextValue, execArgs.variableValues ?? {});
+  return result instanceof Promise ? result.then(settle) : settle(result);
+}
+
+/**
+ * The queries graphql-jit compiled, by their text and operation name (decision 093). Each was
+ * parsed and validated by the full Yoga path (every validation rule of the plugin set passed,
+ * armor's included) and ran there twice. Validation depends on the text and the schema only, so
+ * prepared-execution.ts answers the same text again without parsing or validating it. Bounded:
+ * past `maxTexts` texts, the oldest goes.
+ */
+export class PreparedDocuments {
+  private readonly byText = new Map<string, Map<string, { document: DocumentNode; compiled: Compiled }>>();
+  /** The executor the full path runs (Yoga's), for a query graphql-jit cannot answer as graphql-js would. */
+  graphqlJs: GraphQLJs | undefined;
+  constructor(private readonly maxTexts = 256) {}
+
+  add(document: DocumentNode, operationName: string | null | undefined, compiled: Compiled): void {
+    const text = document.loc?.source.body;
+    if (text === undefined) return;
+    let byName = this.byText.get(text);
+    if (!byName) {
+      if (this.byText.size >= this.maxTexts) this.byText.delete(this.byText.keys().next().value as string);
+      byName = new Map();
+      this.byText.set(text, byName);
+    }
+    byName.set(operationName ?? "", { document, compiled });
+  }
+
+  get(text: string, operationName: string | null | undefined): { document: DocumentNode; compiled: Compiled } | undefined {
+    return this.byText.get(text)?.get(operationName ?? "");
+  }
 }
 
 function compile(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): Compiled | null {

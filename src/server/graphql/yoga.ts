@@ -1,5 +1,5 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
-import { GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST } from "graphql";
+import { type DocumentNode, type ExecutionResult, GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST } from "graphql";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
 import { type GraphQLParams, type Plugin, createYoga, envelop } from "graphql-yoga";
 import type { Config } from "../config";
@@ -9,7 +9,8 @@ import type { Logger } from "../logger";
 import type { GraphQLContext } from "./context";
 import { COST_LIMITS } from "./cost";
 import { databaseLane } from "./database-lane";
-import { useCompiledExecution } from "./compiled-execution";
+import { PreparedDocuments, useCompiledExecution } from "./compiled-execution";
+import { type ExecutionPlugins, type MaskedErrors, type PreparedExecution, checkExecutionHooks, createPreparedExecution } from "./prepared-execution";
 import { schema } from "./schema";
 import { translateKey } from "../../shared/i18n/index";
 
@@ -84,14 +85,60 @@ function computeQueryCost(args: CostArgs) {
   }
 }
 
+/** The budget a request spends from: an API key's own (decision 050), the user's, or the client address's. */
+function budgetKey(ctx: GraphQLContext): string | undefined {
+  const who = ctx.auth.apiKey
+    ? `apikey:${ctx.auth.apiKey.id}`
+    : ctx.auth.user
+      ? `user:${ctx.auth.user.id}`
+      : ctx.clientAddress
+        ? `ip:${ctx.clientAddress}`
+        : undefined;
+  return who && `graphql:${who}`;
+}
+
+/** useQueryCost's first rule, for both executions (the plugin, prepared-execution.ts): an operation over the cost limit → 400. */
+export function costRefusal(limits: GraphQLLimits, ctx: GraphQLContext, cost: number): ExecutionResult | undefined {
+  if (cost <= limits.maxQueryCost) return undefined;
+  return {
+    errors: [
+      new GraphQLError(ctx.t("api:tooComplex") as string, {
+        extensions: { code: "QUERY_TOO_EXPENSIVE", cost, maxCost: limits.maxQueryCost, http: { status: 400 } },
+      }),
+    ],
+  };
+}
+
+export type GraphQLBudget = ReturnType<typeof createBudget>;
+
+/** The GraphQL budget of a handler: one per handler, shared by both executions so that a caller spends from one. */
+export function createGraphQLBudget(limits: GraphQLLimits): GraphQLBudget {
+  return createBudget({ limit: limits.budget, windowSeconds: limits.budgetWindowSeconds, leaseUnits: limits.budgetLeaseUnits });
+}
+
+/** useQueryCost's second rule, for both executions: the cost spent from the caller's budget, or 429 with Retry-After. */
+export async function budgetRefusal(budget: GraphQLBudget, ctx: GraphQLContext, cost: number): Promise<ExecutionResult | undefined> {
+  const key = budgetKey(ctx);
+  if (!key) return undefined; // in-process calls (tests) have no address
+  const spent = await budget.spend(ctx.db, key, Math.max(1, cost));
+  if (spent.allowed) return undefined;
+  const retryAfter = String(Math.max(1, spent.retryAfterSeconds));
+  return {
+    errors: [
+      new GraphQLError(ctx.t("api:rateLimited") as string, {
+        extensions: { code: "RATE_LIMITED", retryAfterSeconds: Number(retryAfter), http: { status: 429, headers: { "Retry-After": retryAfter } } },
+      }),
+    ],
+  };
+}
+
 /**
  * Refuses an operation whose cost is over the limit (400), then spends its cost from the caller's
  * budget: the signed-in user's, or the client address's when signed out (429 with Retry-After when
  * it is used up). The budget lives in the database so that every app server shares it; each server
  * takes it a lease at a time (http/rate-limit.ts createBudget), so most requests write nothing.
  */
-function useQueryCost(limits: GraphQLLimits): Plugin<GraphQLContext> {
-  const budget = createBudget({ limit: limits.budget, windowSeconds: limits.budgetWindowSeconds, leaseUnits: limits.budgetLeaseUnits });
+function useQueryCost(limits: GraphQLLimits, budget: GraphQLBudget): Plugin<GraphQLContext> {
   return {
     async onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as GraphQLContext;
@@ -99,36 +146,8 @@ function useQueryCost(limits: GraphQLLimits): Plugin<GraphQLContext> {
       ctx.db = databaseLane(ctx.db);
       const cost = queryCost(args);
       if (cost === undefined) return;
-      if (cost > limits.maxQueryCost) {
-        setResultAndStopExecution({
-          errors: [
-            new GraphQLError(ctx.t("api:tooComplex") as string, {
-              extensions: { code: "QUERY_TOO_EXPENSIVE", cost, maxCost: limits.maxQueryCost, http: { status: 400 } },
-            }),
-          ],
-        });
-        return;
-      }
-      // An API key has a budget of its own (decision 050), as a user has.
-      const who = ctx.auth.apiKey
-        ? `apikey:${ctx.auth.apiKey.id}`
-        : ctx.auth.user
-          ? `user:${ctx.auth.user.id}`
-          : ctx.clientAddress
-            ? `ip:${ctx.clientAddress}`
-            : undefined;
-      if (!who) return; // in-process calls (tests) have no address
-      const spent = await budget.spend(ctx.db, `graphql:${who}`, Math.max(1, cost));
-      if (!spent.allowed) {
-        const retryAfter = String(Math.max(1, spent.retryAfterSeconds));
-        setResultAndStopExecution({
-          errors: [
-            new GraphQLError(ctx.t("api:rateLimited") as string, {
-              extensions: { code: "RATE_LIMITED", retryAfterSeconds: Number(retryAfter), http: { status: 429, headers: { "Retry-After": retryAfter } } },
-            }),
-          ],
-        });
-      }
+      const refusal = costRefusal(limits, ctx, cost) ?? (await budgetRefusal(budget, ctx, cost));
+      if (refusal) setResultAndStopExecution(refusal);
     },
   };
 }
@@ -141,26 +160,29 @@ function useQueryCost(limits: GraphQLLimits): Plugin<GraphQLContext> {
  *   the plan refusal (`extensions.reason = "PLAN_REQUIRED"`);
  * - a READ_ONLY key and a mutation → 403 FORBIDDEN, whatever the mutation.
  */
+export function apiKeyRefusal(ctx: GraphQLContext, document: DocumentNode, operationName: string | null | undefined): ExecutionResult | undefined {
+  const { apiKey, invalidApiKey } = ctx.auth;
+  if (!apiKey && !invalidApiKey) return undefined;
+  const refuse = (message: string, extensions: Record<string, unknown>) => ({ errors: [new GraphQLError(message, { extensions })] });
+  if (invalidApiKey || !apiKey) {
+    return refuse(ctx.t("apiKeys:errors.invalidKey") as string, { code: "UNAUTHENTICATED", http: { status: 401, headers: { "WWW-Authenticate": "Bearer" } } });
+  }
+  if (apiKey.refusal) {
+    const refusal = apiKey.refusal;
+    return refuse(translateKey(ctx.t, refusal.messageKey, refusal.params), { ...refusal.details, code: refusal.code, http: { status: 403 } });
+  }
+  if (apiKey.role === "READ_ONLY" && getOperationAST(document, operationName ?? undefined)?.operation !== "query") {
+    return refuse(ctx.t("apiKeys:errors.readOnly") as string, { code: "FORBIDDEN", http: { status: 403 } });
+  }
+  return undefined;
+}
+
+/** The API key rules above as an execution hook. */
 function useApiKeyRules(): Plugin<GraphQLContext> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const ctx = args.contextValue as GraphQLContext;
-      const { apiKey, invalidApiKey } = ctx.auth;
-      if (!apiKey && !invalidApiKey) return;
-      const refuse = (message: string, extensions: Record<string, unknown>) =>
-        setResultAndStopExecution({ errors: [new GraphQLError(message, { extensions })] });
-      if (invalidApiKey || !apiKey) {
-        refuse(ctx.t("apiKeys:errors.invalidKey") as string, { code: "UNAUTHENTICATED", http: { status: 401, headers: { "WWW-Authenticate": "Bearer" } } });
-        return;
-      }
-      if (apiKey.refusal) {
-        const refusal = apiKey.refusal;
-        refuse(translateKey(ctx.t, refusal.messageKey, refusal.params), { ...refusal.details, code: refusal.code, http: { status: 403 } });
-        return;
-      }
-      if (apiKey.role === "READ_ONLY" && getOperationAST(args.document, args.operationName ?? undefined)?.operation !== "query") {
-        refuse(ctx.t("apiKeys:errors.readOnly") as string, { code: "FORBIDDEN", http: { status: 403 } });
-      }
+      const refusal = apiKeyRefusal(args.contextValue as GraphQLContext, args.document, args.operationName);
+      if (refusal) setResultAndStopExecution(refusal);
     },
   };
 }
@@ -171,6 +193,41 @@ function useApiKeyRules(): Plugin<GraphQLContext> {
  * - any other error thrown inside a resolver → "Something went wrong", logged with the request id;
  * - request errors (parse, validation, variables) keep graphql-js's message: they are for developers.
  */
+export function publicErrors(log: Logger, ctx: GraphQLContext, result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.length) return result;
+  const errors = result.errors.map((error) => {
+    const original = error.originalError;
+    if (original instanceof AppError) {
+      const fields = original.fields
+        ? Object.fromEntries(Object.entries(original.fields).map(([f, m]) => [f, translateKey(ctx.t, m.key, m.params)]))
+        : undefined;
+      return new GraphQLError(translateKey(ctx.t, original.messageKey, original.params), {
+        nodes: error.nodes,
+        // The compiled executor's errors carry no nodes, only their source positions (decision 089).
+        source: error.source,
+        positions: error.positions,
+        path: error.path,
+        extensions: { ...original.details, code: original.code, ...(fields ? { fields } : {}) },
+      });
+    }
+    if (error.path && original && !(original instanceof GraphQLError)) {
+      // Redacted: a database error's message carries the query's parameters (personal data).
+      log.error({ error: redactError(original), requestId: ctx.requestId, path: error.path.join(".") }, "resolver failed");
+      return new GraphQLError(ctx.t("api:internal") as string, {
+        nodes: error.nodes,
+        // The compiled executor's errors carry no nodes, only their source positions (decision 089).
+        source: error.source,
+        positions: error.positions,
+        path: error.path,
+        extensions: { code: "INTERNAL_SERVER_ERROR" },
+      });
+    }
+    return error;
+  });
+  return { ...result, errors };
+}
+
+/** The translation above, after execution. */
 function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
   return {
     onExecute({ args }) {
@@ -178,36 +235,7 @@ function usePublicErrors(log: Logger): Plugin<GraphQLContext> {
       return {
         onExecuteDone({ result, setResult }) {
           if (!("errors" in result) || !result.errors?.length) return;
-          const errors = result.errors.map((error) => {
-            const original = error.originalError;
-            if (original instanceof AppError) {
-              const fields = original.fields
-                ? Object.fromEntries(Object.entries(original.fields).map(([f, m]) => [f, translateKey(ctx.t, m.key, m.params)]))
-                : undefined;
-              return new GraphQLError(translateKey(ctx.t, original.messageKey, original.params), {
-                nodes: error.nodes,
-                // The compiled executor's errors carry no nodes, only their source positions (decision 089).
-                source: error.source,
-                positions: error.positions,
-                path: error.path,
-                extensions: { ...original.details, code: original.code, ...(fields ? { fields } : {}) },
-              });
-            }
-            if (error.path && original && !(original instanceof GraphQLError)) {
-              // Redacted: a database error's message carries the query's parameters (personal data).
-              log.error({ error: redactError(original), requestId: ctx.requestId, path: error.path.join(".") }, "resolver failed");
-              return new GraphQLError(ctx.t("api:internal") as string, {
-                nodes: error.nodes,
-                // The compiled executor's errors carry no nodes, only their source positions (decision 089).
-                source: error.source,
-                positions: error.positions,
-                path: error.path,
-                extensions: { code: "INTERNAL_SERVER_ERROR" },
-              });
-            }
-            return error;
-          });
-          setResult({ ...result, errors });
+          setResult(publicErrors(log, ctx, result));
         },
       };
     },
@@ -275,13 +303,22 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
  * recurse, and a 100,000-deep object overflowed the stack (a RangeError, answered as an internal
  * error). A literal in the query text is bounded by the token limit already.
  */
+export function inputDepthRefusal(
+  limits: GraphQLLimits,
+  params: { variables?: unknown; extensions?: unknown },
+  t: GraphQLContext["t"] | undefined,
+): ExecutionResult | undefined {
+  if (!nestsDeeperThan(params.variables, limits.maxInputDepth) && !nestsDeeperThan(params.extensions, limits.maxInputDepth)) return undefined;
+  const message = t ? (t("api:inputTooDeep", { max: limits.maxInputDepth }) as string) : `Variables nested deeper than ${limits.maxInputDepth} levels`;
+  return { errors: [new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", maxDepth: limits.maxInputDepth, http: { status: 400 } } })] };
+}
+
+/** The input depth limit above, on the request's parameters. */
 function useInputDepthLimit(limits: GraphQLLimits): Plugin<GraphQLContext> {
   return {
     onParams({ params, context, setResult }) {
-      if (!nestsDeeperThan(params.variables, limits.maxInputDepth) && !nestsDeeperThan(params.extensions, limits.maxInputDepth)) return;
-      const t = (context as Partial<GraphQLContext>).t;
-      const message = t ? (t("api:inputTooDeep", { max: limits.maxInputDepth }) as string) : `Variables nested deeper than ${limits.maxInputDepth} levels`;
-      setResult({ errors: [new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", maxDepth: limits.maxInputDepth, http: { status: 400 } } })] });
+      const refusal = inputDepthRefusal(limits, params, (context as Partial<GraphQLContext>).t);
+      if (refusal) setResult(refusal);
     },
   };
 }
@@ -329,9 +366,26 @@ export const FAST_PATH_HOOKS = new Set([
  * FAST_PATH_HOOKS: `graphqlPluginHookGaps` names any that does not.
  */
 export function graphqlPlugins(options: { config: Config; log: Logger; limits: GraphQLLimits; executor?: GraphQLExecutor }): Plugin<GraphQLContext>[] {
-  const { config, log, limits, executor = "jit" } = options;
-  return [
-    useInputDepthLimit(limits),
+  return graphqlPluginSet(options).plugins;
+}
+
+/** The plugin set, with the plugins whose execution hooks the prepared path stands in for (decision 093). */
+function graphqlPluginSet(options: {
+  config: Config;
+  log: Logger;
+  limits: GraphQLLimits;
+  executor?: GraphQLExecutor;
+  budget?: GraphQLBudget;
+  prepared?: PreparedDocuments;
+}): { plugins: Plugin<GraphQLContext>[]; execution: ExecutionPlugins | null } {
+  const { config, log, limits, executor = "jit", budget = createGraphQLBudget(limits), prepared } = options;
+  const inputDepth = useInputDepthLimit(limits);
+  const apiKeys = useApiKeyRules();
+  const cost = useQueryCost(limits, budget);
+  const errors = usePublicErrors(log);
+  const compiled = executor === "jit" ? useCompiledExecution(schema, prepared) : null;
+  const plugins = [
+    inputDepth,
     EnvelopArmorPlugin({
       maxDepth: { n: limits.maxDepth },
       costLimit: { maxCost: limits.maxCost },
@@ -341,13 +395,14 @@ export function graphqlPlugins(options: { config: Config; log: Logger; limits: G
       blockFieldSuggestion: { enabled: config.isProduction },
     }) as Plugin<GraphQLContext>,
     ...(config.isProduction ? [useNoIntrospection()] : []),
-    useApiKeyRules(),
-    useQueryCost(limits),
+    apiKeys,
+    cost,
     useRequestErrorStatus(),
-    usePublicErrors(log),
+    errors,
     // Last: every rule above has run (and may have stopped the execution) before the executor runs.
-    ...(executor === "jit" ? [useCompiledExecution(schema)] : []),
+    ...(compiled ? [compiled] : []),
   ];
+  return { plugins, execution: compiled ? { inputDepth, apiKeys, queryCost: cost, publicErrors: errors, compiled } : null };
 }
 
 /**
@@ -378,7 +433,9 @@ export function pluginSetOf(yoga: GraphQLHandler): Plugin<GraphQLContext>[] {
 export function createGraphQLHandler(options: { config: Config; log: Logger; limits?: Partial<GraphQLLimits>; executor?: GraphQLExecutor }) {
   const { config, log } = options;
   const limits = { ...GRAPHQL_LIMITS, ...options.limits };
-  const plugins = graphqlPlugins({ config, log, limits, executor: options.executor });
+  const budget = createGraphQLBudget(limits);
+  const prepared = new PreparedDocuments();
+  const { plugins, execution } = graphqlPluginSet({ config, log, limits, executor: options.executor, budget, prepared });
   const yoga = createYoga<GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -405,6 +462,17 @@ export function createGraphQLHandler(options: { config: Config; log: Logger; lim
     plugins: [useParsedBody(), ...plugins],
   });
   pluginSets.set(yoga, plugins);
+  if (execution) {
+    const internals = yoga as unknown as { plugins: Plugin<GraphQLContext>[]; maskedErrorsOpts: MaskedErrors };
+    checkExecutionHooks(internals.plugins, execution, internals.maskedErrorsOpts);
+    preparedPaths.set(yoga, createPreparedExecution({ limits, budget, log, prepared, maskedErrors: internals.maskedErrorsOpts }));
+  }
   return yoga;
+}
+
+const preparedPaths = new WeakMap<object, PreparedExecution>();
+/** The prepared path of a handler (decision 093), or null when its executor is graphql-js for every operation. */
+export function preparedExecutionOf(yoga: GraphQLHandler): PreparedExecution | null {
+  return preparedPaths.get(yoga) ?? null;
 }
 export type GraphQLHandler = ReturnType<typeof createGraphQLHandler>;

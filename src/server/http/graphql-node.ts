@@ -5,7 +5,7 @@ import { maskError } from "graphql-yoga";
 import type { Locale } from "../../shared/locales";
 import type { Config } from "../config";
 import type { RequestContext } from "../graphql/context";
-import { type GraphQLHandler, graphqlPluginHookGaps, pluginSetOf } from "../graphql/yoga";
+import { type GraphQLHandler, graphqlPluginHookGaps, pluginSetOf, preparedExecutionOf } from "../graphql/yoga";
 import type { Logger } from "../logger";
 import { BODY_LIMITS, drainRefusedBody } from "./body-limit";
 import { GRAPHQL_VARY, corsHeaders, isAllowedOrigin, isForeignOrigin } from "./cors";
@@ -184,6 +184,8 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
   if (gaps.length)
     throw new Error(`GraphQL plugins use hooks the node:http path does not run (${gaps.join(", ")}): move the rule to a validation or execution hook`);
   const yoga = deps.yoga as unknown as YogaInternals;
+  // A query this server has validated, run and compiled before skips Yoga's per-request stages (decision 093).
+  const prepared = preparedExecutionOf(deps.yoga);
   const jsonSecurity = securityHeaders({ config, path: "/graphql" });
   const base = `http://${new URL(config.publicUrl).host}`;
 
@@ -268,7 +270,7 @@ export function createGraphQLNodeHandler(deps: GraphQLNodeDeps): GraphQLNodeHand
 
     let result: unknown;
     try {
-      result = await yoga.getResultForParams({ params, request }, ctx);
+      result = await (prepared?.(params, request, ctx) ?? yoga.getResultForParams({ params, request }, ctx));
     } catch (error) {
       // What Yoga's handle does with an error thrown outside the resolvers (handleError): masked.
       const masked = yoga.maskedErrorsOpts ? maskError(error, yoga.maskedErrorsOpts.errorMessage, yoga.maskedErrorsOpts.isDev) : error;
