@@ -12,7 +12,7 @@ import { parseConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { accountUsers, accounts, users } from "../src/server/db/schema";
 import { COST_LIMITS } from "../src/server/graphql/cost";
-import { GRAPHQL_LIMITS, queryCost } from "../src/server/graphql/yoga";
+import { GRAPHQL_LIMITS, queryCost } from "../src/server/graphql/rules";
 import { createLogger } from "../src/server/logger";
 import { createMailer } from "../src/server/mail/mailer";
 import { createSession } from "../src/server/modules/identity/sessions";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COST_LIMITS } from "../../src/server/graphql/cost";
-import { queryCost } from "../../src/server/graphql/yoga";
+import { queryCost } from "../../src/server/graphql/rules";
 import { parse } from "graphql";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedInAs, signIn } from "../support/auth";

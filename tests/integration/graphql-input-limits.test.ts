@@ -1,6 +1,6 @@
 import { type GraphQLInputType, getNamedType, isInputObjectType, isListType, isNonNullType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GRAPHQL_LIMITS } from "../../src/server/graphql/yoga";
+import { GRAPHQL_LIMITS } from "../../src/server/graphql/rules";
 import { schema } from "../../src/server/graphql/schema";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signIn } from "../support/auth";

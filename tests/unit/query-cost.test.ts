@@ -1,7 +1,7 @@
 import { type DocumentNode, print } from "graphql";
 import { describe, expect, it } from "vitest";
 import { COST_LIMITS } from "../../src/server/graphql/cost";
-import { queryCost } from "../../src/server/graphql/yoga";
+import { queryCost } from "../../src/server/graphql/rules";
 import * as operations from "../../src/web/graphql/generated/graphql";
 
 /** Every operation the web client sends stays within the cost limit, even at the largest page. */

@@ -33,8 +33,13 @@ describe("the prepared path knows every per-request hook of the plugin set (deci
     expect(() => checkExecutionHooks(all, ours, masked)).toThrow(/onExecute: 7 hooks/);
   });
 
-  it("refuses a parameter hook, a result hook or a context hook it does not run", () => {
-    for (const extra of [{ onParams: () => undefined }, { onExecutionResult: () => undefined }, { onContextBuilding: () => undefined }]) {
+  it("refuses a parameter hook, a result hook, a context hook or instrumentation it does not run", () => {
+    for (const extra of [
+      { onParams: () => undefined },
+      { onExecutionResult: () => undefined },
+      { onContextBuilding: () => undefined },
+      { instrumentation: { operation: () => undefined } },
+    ]) {
       const { all, ours, masked } = pluginSet();
       all.push(extra as Plugin<GraphQLContext>);
       expect(() => checkExecutionHooks(all, ours, masked)).toThrow(/does not know the plugin set's hooks/);

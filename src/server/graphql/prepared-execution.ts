@@ -5,7 +5,7 @@ import { type Compiled, type PreparedDocuments, compiledExecutionStats, executeC
 import type { GraphQLContext } from "./context";
 import { databaseLane } from "./database-lane";
 import { schema } from "./schema";
-import { type GraphQLBudget, type GraphQLLimits, apiKeyRefusal, budgetRefusal, costRefusal, inputDepthRefusal, publicErrors, queryCost } from "./yoga";
+import { type GraphQLBudget, type GraphQLLimits, apiKeyRefusal, budgetRefusal, costRefusal, inputDepthRefusal, publicErrors, queryCost } from "./rules";
 
 type GraphQLJs = (execArgs: ExecutionArgs) => unknown;
 
@@ -55,7 +55,7 @@ export type ExecutionPlugins = {
 /**
  * Refuses to make the prepared path for a plugin set whose per-request hooks it does not know: the
  * onParams hooks must be the input depth limit and Yoga's parameter check, the onExecute hooks Yoga's
- * engine, ours in `ExecutionPlugins` order, then Yoga's masking, and no onExecutionResult or onContextBuilding
+ * engine, ours in `ExecutionPlugins` order, then Yoga's masking, and no onExecutionResult, onContextBuilding or instrumentation
  * hook. A rule added as one of those hooks must be added here too (the error says so at start).
  */
 export function checkExecutionHooks(all: (Plugin<GraphQLContext> | undefined | false)[], ours: ExecutionPlugins, maskedErrors: MaskedErrors): void {
@@ -74,6 +74,8 @@ export function checkExecutionHooks(all: (Plugin<GraphQLContext> | undefined | f
   }
   if (withHook("onExecutionResult").length) problems.push("onExecutionResult");
   if (withHook("onContextBuilding").length) problems.push("onContextBuilding");
+  // Yoga's instrumentation wraps the operation stages this path does not enter.
+  if (withHook("instrumentation").length) problems.push("instrumentation");
   if (problems.length)
     throw new Error(`the prepared GraphQL path does not know the plugin set's hooks (${problems.join(", ")}): add the rule to prepared-execution.ts`);
 }
