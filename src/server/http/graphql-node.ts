@@ -25,6 +25,10 @@ import { loggablePath, securityHeaders } from "./security";
  *
  * Anything else — GET, OPTIONS, uploads, a body that is not one operation object, an Accept header
  * asking for a stream — goes through Hono as before (`fallback`).
+ *
+ * A query this server has already validated, run and compiled is executed by the prepared path
+ * (graphql/prepared-execution.ts, decision 093) instead of Yoga's operation stage: the same rules
+ * through the same functions (graphql/rules.ts); the result processing below is the same for both.
  */
 export type GraphQLNodeDeps = {
   config: Config;
