@@ -123,6 +123,23 @@ function expectSameRateLimit(a: Answer, b: Answer) {
   expect(Math.abs(Number(retryB) - Number(retryA))).toBeLessThanOrEqual(1);
 }
 
+/**
+ * An app on the same database with a tight GraphQL budget, on both listeners, for `run`. Budgets
+ * are counted in the database per caller, and the main app leases 1,000 units at a time.
+ */
+async function withTightBudget(env: Record<string, string>, budget: number, run: (node: string, hono: string) => Promise<void>) {
+  const tight = await createTestApp({ env: { NODE_ENV: "production", ...env }, database: t.database, graphqlLimits: { budget, budgetLeaseUnits: 1 } });
+  const node = await listen(nodeListener(tight.app));
+  const hono = await listen(getRequestListener(tight.app.fetch));
+  try {
+    await run(node.url, hono.url);
+  } finally {
+    await node.close();
+    await hono.close();
+    await tight.close();
+  }
+}
+
 const messages = (answer: Answer) => (JSON.parse(answer.body) as { errors?: { message: string }[] }).errors?.map((e) => e.message).join(" | ") ?? "";
 
 describe("production /graphql: every rule of the plugin set holds on the node:http path and the Hono route", () => {
@@ -239,22 +256,15 @@ describe("production /graphql: every rule of the plugin set holds on the node:ht
   });
 
   it("the request budget: a caller who spent it is refused (429, Retry-After) on both paths", async () => {
-    const tight = await createTestApp({ env: { NODE_ENV: "production" }, database: t.database, graphqlLimits: { budget: 40, budgetLeaseUnits: 1 } });
-    const node = await listen(nodeListener(tight.app));
-    const hono = await listen(getRequestListener(tight.app.fetch));
-    try {
+    await withTightBudget({}, 40, async (node, hono) => {
       const headers = { ...csrf, ...user.headers() };
       const body = q("{ quotes(pageSize: 10) { items { id } } }");
       let first: Answer | undefined;
-      for (let i = 0; i < 5 && first?.status !== 429; i++) first = await send(node.url, { headers, body });
+      for (let i = 0; i < 5 && first?.status !== 429; i++) first = await send(node, { headers, body });
       expect(first?.status).toBe(429);
-      const [a, b] = [await send(node.url, { headers, body }), await send(hono.url, { headers, body })];
+      const [a, b] = [await send(node, { headers, body }), await send(hono, { headers, body })];
       expectSameRateLimit(a, b);
-    } finally {
-      await node.close();
-      await hono.close();
-      await tight.close();
-    }
+    });
   });
 });
 
@@ -368,37 +378,24 @@ describe("production /graphql: a prepared query meets every rule as the full pat
   }
 
   it("a caller who spent the budget is refused (429) by the prepared path as by the full path", async () => {
-    // Budgets are counted in the database, per caller, and every app on it leases from them (the
-    // main app leases 1,000 units at a time): a visitor at an address no other test uses, behind a
-    // trusted proxy, has the whole tight budget.
-    const tight = await createTestApp({
-      env: { NODE_ENV: "production", TRUST_PROXY: "true" },
-      database: t.database,
-      graphqlLimits: { budget: 30, budgetLeaseUnits: 1 },
-    });
-    const node = await listen(nodeListener(tight.app));
-    const hono = await listen(getRequestListener(tight.app.fetch));
-    try {
+    // A visitor at an address no other test uses, behind a trusted proxy, has the whole tight budget.
+    await withTightBudget({ TRUST_PROXY: "true" }, 30, async (node, hono) => {
       const headers = { ...csrf, "x-forwarded-for": "203.0.113.93" };
       const body = q("{ me { id email } }");
       const before = compiledExecutionStats.prepared;
       let sent = 0;
       let last: Answer | undefined;
-      for (; sent < 40 && last?.status !== 429; sent++) last = await send(node.url, { headers, body });
+      for (; sent < 40 && last?.status !== 429; sent++) last = await send(node, { headers, body });
       // 30 units at one a request: the 31st is refused.
       expect(sent).toBe(31);
       expect(last?.status).toBe(429);
       // Every request after the second went the prepared way, the refused one included.
       expect(compiledExecutionStats.prepared - before).toBe(29);
       const preparedBefore = compiledExecutionStats.prepared;
-      const [a, b] = [await send(node.url, { headers, body }), await send(hono.url, { headers, body })];
+      const [a, b] = [await send(node, { headers, body }), await send(hono, { headers, body })];
       expect(compiledExecutionStats.prepared - preparedBefore).toBe(1);
       expectSameRateLimit(a, b);
-    } finally {
-      await node.close();
-      await hono.close();
-      await tight.close();
-    }
+    });
   });
 });
 

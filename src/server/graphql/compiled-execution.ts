@@ -89,7 +89,8 @@ export function useCompiledExecution(schema: GraphQLSchema, prepared?: PreparedD
   };
 }
 
-type GraphQLJs = (execArgs: ExecutionArgs) => unknown;
+/** The executor Yoga runs (graphql-tools'), as graphql-js's `execute`. */
+export type GraphQLJs = (execArgs: ExecutionArgs) => unknown;
 
 /** Whether graphql-js refuses these variables for the operation (its executor then answers, with its messages). */
 export function variablesRefused(schema: GraphQLSchema, compiled: Compiled, variables: Record<string, unknown> | null | undefined): boolean {

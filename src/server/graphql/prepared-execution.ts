@@ -1,13 +1,11 @@
 import { type ExecutionArgs, type ExecutionResult, GraphQLError } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { Logger } from "../logger";
-import { type Compiled, type PreparedDocuments, compiledExecutionStats, executeCompiled, variablesRefused } from "./compiled-execution";
+import { type Compiled, type GraphQLJs, type PreparedDocuments, compiledExecutionStats, executeCompiled, variablesRefused } from "./compiled-execution";
 import type { GraphQLContext } from "./context";
 import { databaseLane } from "./database-lane";
 import { schema } from "./schema";
 import { type GraphQLBudget, type GraphQLLimits, apiKeyRefusal, budgetRefusal, costRefusal, inputDepthRefusal, publicErrors, queryCost } from "./rules";
-
-type GraphQLJs = (execArgs: ExecutionArgs) => unknown;
 
 /** One operation object, as graphql-node.ts has checked it (isPlainOperation). */
 export type PlainParams = {
@@ -27,7 +25,7 @@ export type MaskedErrors = {
  * Decision 093 (issue 27 item 2): a query the full Yoga path has parsed, validated, run and
  * compiled (compiled-execution.ts PreparedDocuments) is answered again without Yoga's and envelop's
  * per-request machinery — the same rules, in the same order, through the same functions
- * (yoga-rules.ts), as the plugin set applies them:
+ * (rules.ts), as the plugin set applies them:
  *
  * 1. onParams: the input depth limit; Yoga's parameter check is graphql-node.ts's isPlainOperation;
  * 2. parse and validation: done once for this text, by the full path (every rule passed);
@@ -54,9 +52,10 @@ export type ExecutionPlugins = {
 
 /**
  * Refuses to make the prepared path for a plugin set whose per-request hooks it does not know: the
- * onParams hooks must be the input depth limit and Yoga's parameter check, the onExecute hooks Yoga's
- * engine, ours in `ExecutionPlugins` order, then Yoga's masking, and no onExecutionResult, onContextBuilding or instrumentation
- * hook. A rule added as one of those hooks must be added here too (the error says so at start).
+ * onParams hooks must be the input depth limit and Yoga's parameter check, the onExecute hooks
+ * Yoga's engine, ours in `ExecutionPlugins` order, then Yoga's masking, and there may be no
+ * onExecutionResult, onContextBuilding or instrumentation hook. A rule added as one of those hooks
+ * must be added here too (the error says so at start).
  */
 export function checkExecutionHooks(all: (Plugin<GraphQLContext> | undefined | false)[], ours: ExecutionPlugins, maskedErrors: MaskedErrors): void {
   const plugins = all.filter(Boolean) as Plugin<GraphQLContext>[];

@@ -5,6 +5,7 @@ import { maskError } from "graphql-yoga";
 import type { Locale } from "../../shared/locales";
 import type { Config } from "../config";
 import type { RequestContext } from "../graphql/context";
+import type { PlainParams } from "../graphql/prepared-execution";
 import { type GraphQLHandler, graphqlPluginHookGaps, pluginSetOf, preparedExecutionOf } from "../graphql/yoga";
 import type { Logger } from "../logger";
 import { BODY_LIMITS, drainRefusedBody } from "./body-limit";
@@ -46,9 +47,7 @@ export type GraphQLNodeHandler = (req: IncomingMessage, res: ServerResponse) => 
 const JSON_ACCEPT = /^\s*(application\/graphql-response\+json|application\/json|\*\/\*)\s*(;|,|$)/i;
 
 /** One operation as a JSON object: what `getResultForParams` takes without Yoga's request parsing. */
-function isPlainOperation(
-  body: unknown,
-): body is { query: string; variables?: Record<string, unknown> | null; operationName?: string | null; extensions?: Record<string, unknown> | null } {
+function isPlainOperation(body: unknown): body is PlainParams {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
   const b = body as Record<string, unknown>;
   for (const key of Object.keys(b)) if (key !== "query" && key !== "variables" && key !== "operationName" && key !== "extensions") return false;
