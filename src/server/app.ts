@@ -31,6 +31,7 @@ import { accountDataRoutes } from "./modules/account-data/account-data.routes";
 import { authRoutes } from "./modules/identity/auth.routes";
 import { optionChangeRoutes } from "./modules/public-quote/option-changes";
 import { type PublicPageCache, createPublicPageCache } from "./modules/public-quote/page-cache";
+import { type PublicReadCache, createPublicReadCache } from "./modules/public-quote/read-cache";
 import { type QuoteFragmentCache, createQuoteFragmentCache } from "./modules/public-quote/fragment-cache";
 import { quotePdfRoutes } from "./modules/public-quote/quote-pdf.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
@@ -74,6 +75,8 @@ export type AppDeps = {
   marketingPageCache?: MarketingPageCache;
   /** The rendered quote documents' cache (decision 088); made here when not given, off in development; null: off. */
   quoteFragments?: QuoteFragmentCache | null;
+  /** The public page's read models kept under their stamp (decision 095); made here when not given, off in development; null: off. */
+  publicReads?: PublicReadCache | null;
   /** The REST API's cost budget per key (tests use small ones); the GraphQL budget by default. */
   restBudget?: { limit?: number; windowSeconds?: number; leaseUnits?: number };
   /** How POST /api/beacon batches its writes (decision 064; tests use other sizes). */
@@ -363,6 +366,10 @@ export function createApp(deps: AppDeps) {
           ? createQuoteFragmentCache({ maxBytes: fragmentBytes })
           : undefined
         : (deps.quoteFragments ?? undefined);
+    // The public page's read models, validated by the page stamp on every request (decision 095): off in development and at a bound of 0.
+    const readBytes = deps.ssr.mode === "development" ? 0 : config.publicReadCacheBytes;
+    const publicReads =
+      deps.publicReads === undefined ? (readBytes > 0 ? createPublicReadCache({ maxBytes: readBytes }) : undefined) : (deps.publicReads ?? undefined);
     const publicPages = deps.publicPageCache ?? createPublicPageCache({ db, log }, { maxBytes: deps.ssr.mode === "development" ? 0 : undefined });
     // A cached public page straight from node:http, ahead of Hono (decision 068); nodeListener routes to it.
     // Marketing pages for visitors: stored bytes too, answered on the same path (decision 092).
@@ -395,7 +402,7 @@ export function createApp(deps: AppDeps) {
       // On a custom domain the page's own links (canonical, alternates) name that domain.
       const onDomain = customDomainOf(c.req.raw);
       const publicConfig = onDomain ? { ...config.public, publicUrl: `https://${onDomain.domain}` } : config.public;
-      const render = () => handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig, ctx, clientAddress, quoteFragments });
+      const render = () => handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig, ctx, clientAddress, quoteFragments, publicReads, serverData: {} });
       // What both page caches need to know of the request (decisions 068, 092).
       const page = {
         request: c.req.raw,

@@ -123,6 +123,15 @@ const ZEnv = z.object({
       .min(0)
       .default(16 * 1024 * 1024),
   ),
+  // The public page's read models kept in memory under their page stamp (decision 095): the bound in bytes; 0 switches it off.
+  PUBLIC_READ_CACHE_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(16 * 1024 * 1024),
+  ),
   // Webhook and integration deliveries: a worker of their own (mostly waiting on the receiver), so a
   // burst of events neither waits behind PDFs and e-mails nor holds them up.
   WEBHOOK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
@@ -296,6 +305,8 @@ export type Config = {
   pdfWarmUp: boolean;
   /** The bound of the rendered quote documents' cache in bytes (QUOTE_FRAGMENT_CACHE_BYTES, decision 088); 0: off. */
   quoteFragmentCacheBytes: number;
+  /** The bound of the public page's read-model cache in bytes (PUBLIC_READ_CACHE_BYTES, decision 095); 0: off. */
+  publicReadCacheBytes: number;
   /** Mollie when an API key is set; otherwise the development provider with its local checkout. */
   /** `none`: production on a public address without a key — paying is refused (the dev provider would give plans away). */
   payments: { kind: "mollie"; apiKey: string; apiUrl: string } | { kind: "dev" } | { kind: "none" };
@@ -442,6 +453,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jobs: { worker: e.JOBS_WORKER === "true", concurrency: e.JOBS_CONCURRENCY, deliveryConcurrency: e.WEBHOOK_CONCURRENCY },
     pdfWarmUp: e.PDF_WARM_UP === "true",
     quoteFragmentCacheBytes: e.QUOTE_FRAGMENT_CACHE_BYTES,
+    publicReadCacheBytes: e.PUBLIC_READ_CACHE_BYTES,
     payments: e.MOLLIE_API_KEY
       ? { kind: "mollie", apiKey: e.MOLLIE_API_KEY, apiUrl: e.MOLLIE_API_URL.replace(/\/*$/, "/") }
       : e.NODE_ENV === "production" && !localAddress

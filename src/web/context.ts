@@ -2,6 +2,7 @@ import type { Locale } from "../shared/locales";
 import type { PublicConfig } from "../server/config";
 import type { RequestContext } from "../server/graphql/context";
 import type { QuoteFragmentCache } from "../server/modules/public-quote/fragment-cache";
+import type { PublicReadCache } from "../server/modules/public-quote/read-cache";
 
 /** What the server hands every loader and action (React Router's load context). */
 export type OfferlyLoadContext = {
@@ -15,6 +16,10 @@ export type OfferlyLoadContext = {
   clientAddress?: string;
   /** The app's cache of rendered quote documents (decision 088); absent when it is off (development, tests that compare). */
   quoteFragments?: QuoteFragmentCache;
+  /** The public page's read models under their stamp (decision 095); absent when off (development, tests that compare). */
+  publicReads?: PublicReadCache;
+  /** A non-hydrated page's data past React Router's loader data (src/web/server-data.ts, decision 095): a new object a request. */
+  serverData?: Record<string, unknown>;
 };
 
 declare module "react-router" {

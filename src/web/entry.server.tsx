@@ -8,6 +8,7 @@ import { i18nFor } from "../shared/i18n/server";
 import { FragmentContext } from "./fragments";
 import { fragmentRenderer } from "./fragments.server";
 import { NonceContext } from "./nonce";
+import { ServerDataContext } from "./server-data";
 
 export const streamTimeout = 5_000;
 
@@ -23,16 +24,18 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole document at once; people get the shell as soon as it is ready.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { nonce, locale, quoteFragments } = loadContext;
+    const { nonce, locale, quoteFragments, serverData } = loadContext;
     const i18n = i18nFor(locale);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <FragmentContext.Provider value={quoteFragments ? fragmentRenderer(quoteFragments, i18n, locale) : null}>
-          <I18nextProvider i18n={i18n}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
-        </FragmentContext.Provider>
+        <ServerDataContext.Provider value={serverData ?? null}>
+          <FragmentContext.Provider value={quoteFragments ? fragmentRenderer(quoteFragments, i18n, locale) : null}>
+            <I18nextProvider i18n={i18n}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </I18nextProvider>
+          </FragmentContext.Provider>
+        </ServerDataContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -15,10 +15,28 @@ import type { FragmentRenderer } from "./fragments";
  * the same bytes as the element. A render that does not start and end with the frame is not kept
  * (null: the page renders the element itself).
  */
+/**
+ * Each object input by the digest of its JSON, kept per object (decision 095): the public page's
+ * read model comes from a cache (read-cache.ts) as the same objects request after request, so the
+ * 39 KB document is stringified and hashed once, not on every render. An object is never changed
+ * once read (the read cache's rule), so its digest stays true; a new read is a new object.
+ */
+const digests = new WeakMap<object, string>();
+function digestObjects(this: unknown, _key: string, value: unknown): unknown {
+  // Only the inputs themselves (the array's elements); their insides are in their digest.
+  if (!Array.isArray(this) || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  let digest = digests.get(value);
+  if (digest === undefined) {
+    digest = createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+    digests.set(value, digest);
+  }
+  return { "#": digest };
+}
+
 export function fragmentRenderer(cache: QuoteFragmentCache, i18n: I18n, locale: string): FragmentRenderer {
   return {
     inner(inputs, element, frame) {
-      const key = createHash("sha256").update(locale).update("\0").update(JSON.stringify(inputs)).digest("base64url");
+      const key = createHash("sha256").update(locale).update("\0").update(JSON.stringify(inputs, digestObjects)).digest("base64url");
       const known = cache.get(key);
       if (known !== undefined) return known;
       const whole = renderToString(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);

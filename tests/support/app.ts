@@ -32,6 +32,8 @@ export async function createTestApp(
     publicPageCache?: (db: DatabaseHandle["db"], log: ReturnType<typeof createLogger>) => AppDeps["publicPageCache"];
     /** The rendered quote documents' cache (decision 088): null switches it off. */
     quoteFragments?: AppDeps["quoteFragments"];
+    /** The public page's read-model cache (decision 095): null switches it off. */
+    publicReads?: AppDeps["publicReads"];
     /** The marketing pages' cache (decision 092), e.g. to read its counters or switch it off (maxBytes 0). */
     marketingPageCache?: AppDeps["marketingPageCache"];
   } = {},
@@ -70,6 +72,7 @@ export async function createTestApp(
     beaconBatch: options.beaconBatch,
     publicPageCache: options.publicPageCache?.(database.db, log),
     quoteFragments: options.quoteFragments,
+    publicReads: options.publicReads,
     marketingPageCache: options.marketingPageCache,
   });
 

@@ -20,10 +20,13 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
     view,
     conversation: conversationRead,
     answeredBy,
-  } = await readPublicQuote(ctx.readDb, nanoId, {
-    viewerUserId: ctx.auth.user?.id ?? null,
-    changesSince: Number.isInteger(since) && since > 0 ? since : null,
-  });
+  } = await (context.publicReads && ctx.auth.user === null
+    ? // A customer's view: the read model kept under the page stamp, one cheap check a request (decision 095).
+      context.publicReads.read(ctx.readDb, nanoId, { changesSince: Number.isInteger(since) && since > 0 ? since : null })
+    : readPublicQuote(ctx.readDb, nanoId, {
+        viewerUserId: ctx.auth.user?.id ?? null,
+        changesSince: Number.isInteger(since) && since > 0 ? since : null,
+      }));
   if (!view) return { availability, quote: null, islandSrc: null, conversation: null };
   // A repeat view within the 30 minutes the database keeps it out runs no statement (decision 085, as 065 for the cache's hits).
   await pageViewMemo(ctx.db)
