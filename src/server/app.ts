@@ -32,6 +32,7 @@ import { authRoutes } from "./modules/identity/auth.routes";
 import { optionChangeRoutes } from "./modules/public-quote/option-changes";
 import { type PublicPageCache, createPublicPageCache } from "./modules/public-quote/page-cache";
 import { type PublicReadCache, createPublicReadCache } from "./modules/public-quote/read-cache";
+import type { OfferlyLoadContext } from "../web/context";
 import { type QuoteFragmentCache, createQuoteFragmentCache } from "./modules/public-quote/fragment-cache";
 import { quotePdfRoutes } from "./modules/public-quote/quote-pdf.routes";
 import { authenticate as authenticateSession } from "./modules/identity/sessions";
@@ -77,6 +78,8 @@ export type AppDeps = {
   quoteFragments?: QuoteFragmentCache | null;
   /** The public page's read models kept under their stamp (decision 095); made here when not given, off in development; null: off. */
   publicReads?: PublicReadCache | null;
+  /** The public quote page rendered without React Router when it can be (decision 096; default true, production builds only). */
+  publicPageDirect?: boolean;
   /** The REST API's cost budget per key (tests use small ones); the GraphQL budget by default. */
   restBudget?: { limit?: number; windowSeconds?: number; leaseUnits?: number };
   /** How POST /api/beacon batches its writes (decision 064; tests use other sizes). */
@@ -85,6 +88,15 @@ export type AppDeps = {
 
 /** `scriptHashes`: the answer is a stored page (decisions 068, 092): its CSP allows these hashes instead of the nonce. */
 type Env = { Variables: { requestId: string; nonce: string; scriptHashes?: string[] } };
+
+/** The public page's path with a plain slug (nothing percent-encoded, so as React Router decodes it) and the nanoId (decision 096). */
+const DIRECT_PAGE_PATH = /^(?:\/nl)?\/quote\/([A-Za-z0-9_-]{1,200})\/([A-Za-z0-9_-]{22,64})$/;
+/** entry.server.tsx's `renderPublicQuote`: null when the answer is not the page (a redirect, 404, 410). */
+type RenderPublicQuote = (
+  request: Request,
+  loadContext: OfferlyLoadContext,
+  target: { slug: string; nanoId: string; css: { root: readonly string[]; page: readonly string[] } },
+) => Promise<Response | null>;
 
 /** Pages (and their .data loader requests) whose answers are never stored by a cache. */
 const PRIVATE_PAGES = /^\/(app|quote|auth|complete-profile|accept-invite)(\/|\.data$|$)/;
@@ -355,6 +367,8 @@ export function createApp(deps: AppDeps) {
 
   // Pages: locale redirects, then React Router.
   let pageNode: PublicPageNodeHandler | undefined;
+  /** Public quote pages rendered directly, and those the direct render handed to the router (decision 096; tests read them). */
+  const publicPageRenders = { direct: 0, routed: 0 };
   if (deps.ssr) {
     const handle = createRequestHandler(deps.ssr.build, deps.ssr.mode);
     // Public quote pages: cached rendered HTML, validated by one query on every request (decision 033).
@@ -370,6 +384,13 @@ export function createApp(deps: AppDeps) {
     const readBytes = deps.ssr.mode === "development" ? 0 : config.publicReadCacheBytes;
     const publicReads =
       deps.publicReads === undefined ? (readBytes > 0 ? createPublicReadCache({ maxBytes: readBytes }) : undefined) : (deps.publicReads ?? undefined);
+    // The public page without React Router (decision 096): the production build's entry exports it; development keeps the router.
+    const renderDirect =
+      deps.publicPageDirect !== false && deps.ssr.mode === "production" && typeof deps.ssr.build === "object"
+        ? (deps.ssr.build.entry.module as { renderPublicQuote?: RenderPublicQuote }).renderPublicQuote
+        : undefined;
+    const manifest = typeof deps.ssr.build === "object" ? deps.ssr.build.assets.routes : {};
+    const directCss = (routeId: string) => ({ root: manifest.root?.css ?? [], page: manifest[routeId]?.css ?? [] });
     const publicPages = deps.publicPageCache ?? createPublicPageCache({ db, log }, { maxBytes: deps.ssr.mode === "development" ? 0 : undefined });
     // A cached public page straight from node:http, ahead of Hono (decision 068); nodeListener routes to it.
     // Marketing pages for visitors: stored bytes too, answered on the same path (decision 092).
@@ -402,7 +423,28 @@ export function createApp(deps: AppDeps) {
       // On a custom domain the page's own links (canonical, alternates) name that domain.
       const onDomain = customDomainOf(c.req.raw);
       const publicConfig = onDomain ? { ...config.public, publicUrl: `https://${onDomain.domain}` } : config.public;
-      const render = () => handle(c.req.raw, { locale, nonce: c.get("nonce"), publicConfig, ctx, clientAddress, quoteFragments, publicReads, serverData: {} });
+      const loadContext = { locale, nonce: c.get("nonce"), publicConfig, ctx, clientAddress, quoteFragments, publicReads };
+      const routed = () => handle(c.req.raw, { ...loadContext, serverData: {} });
+      // A public quote link at a plain path: rendered directly, or by the router when the answer is not the page (decision 096).
+      const direct = renderDirect && c.req.method === "GET" ? DIRECT_PAGE_PATH.exec(url.pathname) : null;
+      const render =
+        renderDirect && direct
+          ? async () => {
+              try {
+                const css = directCss(url.pathname.startsWith("/nl/") ? "nl:public-quote" : "public-quote");
+                const answer = await renderDirect(c.req.raw, { ...loadContext, serverData: {} }, { slug: direct[1], nanoId: direct[2], css });
+                if (answer) {
+                  publicPageRenders.direct++;
+                  return answer;
+                }
+              } catch (error) {
+                // The router renders it again, with its error page if it fails there too.
+                ctx.log.warn({ err: error }, "the public page's direct render failed");
+              }
+              publicPageRenders.routed++;
+              return routed();
+            }
+          : routed;
       // What both page caches need to know of the request (decisions 068, 092).
       const page = {
         request: c.req.raw,
@@ -448,7 +490,7 @@ export function createApp(deps: AppDeps) {
 
   // POST /graphql with JSON from node:http without Hono (decision 038); nodeListener routes to it.
   const graphqlNode: GraphQLNodeHandler = createGraphQLNodeHandler({ config, log, yoga, requestContext, fallback: (request, env) => app.fetch(request, env) });
-  return Object.assign(app, { graphqlNode, pageNode, config, beacons });
+  return Object.assign(app, { graphqlNode, pageNode, config, beacons, publicPageRenders: () => ({ ...publicPageRenders }) });
 }
 
 /**

@@ -12,12 +12,11 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { type Locale, LOCALES, localizePath, splitLocalePath } from "../shared/locales";
 import type { Route } from "./+types/root";
 import { initAnalytics, trackPage } from "./analytics";
-import { InlineStylesheet } from "./components/layout/inline-stylesheet";
 import { Toaster } from "./components/ui/toast";
 import { useLocale, useLocalizedHref, useTranslation } from "./i18n";
+import { DocumentShell, SeoLinks } from "./document-shell";
 import { useNonce } from "./nonce";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -34,26 +33,12 @@ export function links(): Route.LinkDescriptors {
   return [{ rel: "icon", href: "/icons/logo.svg", type: "image/svg+xml" }];
 }
 
-/** Canonical = PUBLIC_URL + current path; hreflang alternates for every locale. */
-function SeoLinks({ publicUrl }: { publicUrl: string }) {
-  const { pathname } = useLocation();
-  const { path } = splitLocalePath(pathname);
-  return (
-    <>
-      <link rel="canonical" href={publicUrl + pathname} />
-      {LOCALES.map((l: Locale) => (
-        <link key={l} rel="alternate" hrefLang={l} href={publicUrl + localizePath(path, l)} />
-      ))}
-      <link rel="alternate" hrefLang="x-default" href={publicUrl + path} />
-    </>
-  );
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   // A route whose handle says { hydrate: false } (the public quote, decision 023) ships no app
   // JavaScript at all: no hydration scripts, no module preloads; it brings its own small script.
   const hydrate = !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
@@ -64,26 +49,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang={locale}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        {rootData ? <SeoLinks publicUrl={rootData.publicUrl} /> : null}
-        <InlineStylesheet />
-        <Links />
-      </head>
-      <body className="min-h-screen">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-          {t("skipToContent")}
-        </a>
-        {children}
-        {/* After the page: last in the tab order, as it is shown (bottom right), above it visually. */}
-        {hydrate ? <Toaster label={t("toast.region")} /> : null}
-        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
-        {hydrate ? <Scripts nonce={nonce} /> : null}
-      </body>
-    </html>
+    <DocumentShell
+      locale={locale}
+      meta={<Meta />}
+      seo={rootData ? <SeoLinks publicUrl={rootData.publicUrl} pathname={pathname} /> : null}
+      links={<Links />}
+      tail={
+        hydrate ? (
+          <>
+            {/* After the page: last in the tab order, as it is shown (bottom right), above it visually. */}
+            <Toaster label={t("toast.region")} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null
+      }
+    >
+      {children}
+    </DocumentShell>
   );
 }
 

@@ -70,7 +70,11 @@ async function same(path: string, expected: "read" | "kept", headers: Record<str
   expect([first.cacheControl, second.cacheControl]).toEqual([plain.cacheControl, plain.cacheControl]);
   expect(middle.hits - before.hits).toBe(expected === "kept" ? 1 : 0);
   if (plain.status === 200) expect(after.hits - middle.hits).toBe(1);
-  else expect([after.hits - before.hits, after.unavailable - before.unavailable]).toEqual([0, 2]);
+  else {
+    // Never from a kept model; read at least once a request (twice when the direct render hands it to the router, decision 096).
+    expect(after.hits - before.hits).toBe(0);
+    expect(after.unavailable - before.unavailable).toBeGreaterThanOrEqual(2);
+  }
   return first;
 }
 

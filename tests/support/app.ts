@@ -34,6 +34,8 @@ export async function createTestApp(
     quoteFragments?: AppDeps["quoteFragments"];
     /** The public page's read-model cache (decision 095): null switches it off. */
     publicReads?: AppDeps["publicReads"];
+    /** The public page without React Router (decision 096): false renders it with the router. */
+    publicPageDirect?: boolean;
     /** The marketing pages' cache (decision 092), e.g. to read its counters or switch it off (maxBytes 0). */
     marketingPageCache?: AppDeps["marketingPageCache"];
   } = {},
@@ -73,6 +75,7 @@ export async function createTestApp(
     publicPageCache: options.publicPageCache?.(database.db, log),
     quoteFragments: options.quoteFragments,
     publicReads: options.publicReads,
+    publicPageDirect: options.publicPageDirect,
     marketingPageCache: options.marketingPageCache,
   });
 

@@ -5,6 +5,7 @@ import { loadPublicConversation } from "../conversation/public-conversation.serv
 import { quoteState } from "../../../shared/quote-state";
 import type { PublicQuotePageData } from "./types";
 import { publicQuoteUrl } from "../../../shared/quotes";
+import { localizePath } from "../../../shared/locales";
 
 /**
  * The public page's data: ONE read-model call (`loadPublicQuote`: availability, document, account,
@@ -94,6 +95,31 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
         : null,
     },
   };
+}
+
+/** The public page's answer for a link: its page, a redirect to its canonical path, or not available (404) / expired (410). */
+export type PublicQuoteAnswer =
+  | { kind: "page"; page: PublicQuotePageData & { quote: NonNullable<PublicQuotePageData["quote"]> }; pdfHref: string }
+  | { kind: "redirect"; location: string }
+  | { kind: "unavailable"; availability: PublicQuotePageData["availability"]; status: 404 | 410 };
+
+/**
+ * The page's loader's work, for React Router's route (routes/quote/public-quote.tsx) and the direct
+ * render (decision 096) alike: the data, then whether the path is the link's canonical one (the
+ * quote's language decides the page language; the slug follows the title). `slug` as React
+ * Router's params give it (decoded).
+ */
+export async function resolvePublicQuotePage(context: OfferlyLoadContext, slug: string, nanoId: string): Promise<PublicQuoteAnswer> {
+  const page = await loadPublicQuotePage(context, nanoId);
+  if (!page.quote) return { kind: "unavailable", availability: page.availability, status: page.availability === "EXPIRED" ? 410 : 404 };
+  const { quote } = page;
+  const canonical = new URL(publicQuoteUrl(context.publicConfig.publicUrl, { slug: quote.slug, nanoId: quote.nanoId, language: quote.document.language }))
+    .pathname;
+  const wanted = localizePath(`/quote/${slug}/${nanoId}`, context.locale);
+  if (decodeURI(canonical) !== wanted) return { kind: "redirect", location: canonical };
+  // The PDF download next to the page, in the page's language prefix (/nl/quote/…/pdf for a Dutch quote; both paths work).
+  const pdfHref = localizePath(`/quote/${encodeURIComponent(quote.slug)}/${encodeURIComponent(nanoId)}/pdf`, quote.document.language === "NL" ? "nl" : "en");
+  return { kind: "page", page: { ...page, quote }, pdfHref };
 }
 
 let cached: string | undefined;

@@ -1,10 +1,7 @@
 import { data, redirect } from "react-router";
-import { localizePath } from "../../../shared/locales";
-import { publicQuoteUrl } from "../../../shared/quotes";
 import { PublicQuotePage } from "../../features/public-quote/components/public-quote-page";
 import { QuoteUnavailable } from "../../features/public-quote/components/quote-unavailable";
-import { loadPublicQuotePage } from "../../features/public-quote/public-quote.server";
-import type { PublicQuotePageData } from "../../features/public-quote/types";
+import { type PublicQuoteAnswer, resolvePublicQuotePage } from "../../features/public-quote/public-quote.server";
 import { useServerData } from "../../server-data";
 import type { Route } from "./+types/public-quote";
 
@@ -18,30 +15,25 @@ const PAGE = "publicQuote";
  * The public quote link (SPEC §2). One read-model call per load; availability is checked on every
  * request: unknown, draft or withdrawn → not available (404), past the expiration date → expired (410).
  * The page's data goes to its component through the request's server data, not as loader data:
- * the page is never hydrated, so React Router need not encode it (decision 095).
+ * the page is never hydrated, so React Router need not encode it (decision 095). A customer's
+ * available page is mostly rendered without React Router (decision 096, entry.server.tsx
+ * `renderPublicQuote`); this route renders the rest, and everything in development.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const page = await loadPublicQuotePage(context, params.nanoId);
-  if (!page.quote) return data({ availability: page.availability }, { status: page.availability === "EXPIRED" ? 410 : 404 });
-  // The quote's language decides the page language; the slug follows the title.
-  const canonical = new URL(
-    publicQuoteUrl(context.publicConfig.publicUrl, { slug: page.quote.slug, nanoId: page.quote.nanoId, language: page.quote.document.language }),
-  ).pathname;
-  const wanted = localizePath(`/quote/${params.slug}/${params.nanoId}`, context.locale);
-  if (decodeURI(canonical) !== wanted) throw redirect(canonical);
+  const answer = await resolvePublicQuotePage(context, params.slug, params.nanoId);
+  if (answer.kind === "unavailable") return data({ availability: answer.availability }, { status: answer.status });
+  if (answer.kind === "redirect") throw redirect(answer.location);
   if (!context.serverData) throw new Error("the public page is rendered on the server only, with its request's server data");
-  context.serverData[PAGE] = page;
-  return { availability: page.availability };
+  context.serverData[PAGE] = answer;
+  return { availability: answer.page.availability };
 }
 
-export default function PublicQuoteRoute({ loaderData, params }: Route.ComponentProps) {
+export default function PublicQuoteRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.availability !== "AVAILABLE") return <QuoteUnavailable availability={loaderData.availability} />;
-  return <AvailableQuote nanoId={params.nanoId} />;
+  return <AvailableQuote />;
 }
 
-function AvailableQuote({ nanoId }: { nanoId: string }) {
-  const { quote, islandSrc, conversation } = useServerData<PublicQuotePageData & { quote: NonNullable<PublicQuotePageData["quote"]> }>(PAGE);
-  // The PDF download next to the page, in the page's language prefix (/nl/quote/…/pdf for a Dutch quote; both paths work).
-  const pdfHref = localizePath(`/quote/${encodeURIComponent(quote.slug)}/${encodeURIComponent(nanoId)}/pdf`, quote.document.language === "NL" ? "nl" : "en");
-  return <PublicQuotePage quote={quote} islandSrc={islandSrc} conversation={conversation} pdfHref={pdfHref} />;
+function AvailableQuote() {
+  const { page, pdfHref } = useServerData<Extract<PublicQuoteAnswer, { kind: "page" }>>(PAGE);
+  return <PublicQuotePage quote={page.quote} islandSrc={page.islandSrc} conversation={page.conversation} pdfHref={pdfHref} />;
 }
