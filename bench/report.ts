@@ -39,6 +39,9 @@ const number = (n: number, unit: string) => {
   return n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 };
 
+/** The section a full run keeps the notes of the partial runs before it in. */
+const EARLIER = "Partial runs before the last full run";
+
 export const report = {
   figure(f: Figure) {
     figures.push(f);
@@ -82,8 +85,27 @@ export const report = {
     for (const s of sections) lines.push(`## ${s.title}`, "", ...s.lines, "");
     return lines.join("\n");
   },
+  /**
+   * A full run writes the report anew: header, table and its cases' sections. The report's other
+   * sections (written by hand: a decision's side-by-side figures and method) stay, after them.
+   */
   write(file: string, command: string) {
-    fs.writeFileSync(file, this.markdown(command));
+    const own = new Set(sections.map((s) => `## ${s.title}`));
+    const kept: string[] = [];
+    // The notes of the partial runs before this one: their rows are replaced, their words kept.
+    const earlier: string[] = [];
+    if (fs.existsSync(file)) {
+      let keep = false;
+      const previous = fs.readFileSync(file, "utf8").split("\n");
+      const ran = previous.find((line) => line.startsWith("- Date: "))?.slice(8) ?? "?";
+      for (const line of previous) {
+        if (line.startsWith("## ")) keep = !own.has(line) && line !== `## ${EARLIER}`;
+        if (keep) kept.push(line);
+        if (line.startsWith("- Re-run since: ")) earlier.push(line);
+      }
+      if (earlier.length) kept.push(`## ${EARLIER}`, "", `After the full run of ${ran}, whose rows this run replaces:`, "", ...earlier, "");
+    }
+    fs.writeFileSync(file, [this.markdown(command).replace(/\n+$/, "\n"), ...kept].join("\n").replace(/\n*$/, "\n"));
     console.log(`\nWrote ${file}`);
   },
   /**
