@@ -9,6 +9,8 @@ import { z } from "zod";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+/** An in-process cache's bound in bytes (0 switches it off). */
+const cacheBytes = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(fallback));
 
 const ZEnv = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
@@ -115,23 +117,9 @@ const ZEnv = z.object({
   // runs the jobs: the first quote PDF after a start is then a warm one. `false`: on first use.
   PDF_WARM_UP: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   // The public page's rendered quote documents kept in memory (decision 088): the bound in bytes; 0 switches it off.
-  QUOTE_FRAGMENT_CACHE_BYTES: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(0)
-      .default(16 * 1024 * 1024),
-  ),
+  QUOTE_FRAGMENT_CACHE_BYTES: cacheBytes(16 * 1024 * 1024),
   // The public page's read models kept in memory under their page stamp (decision 095): the bound in bytes; 0 switches it off.
-  PUBLIC_READ_CACHE_BYTES: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(0)
-      .default(16 * 1024 * 1024),
-  ),
+  PUBLIC_READ_CACHE_BYTES: cacheBytes(16 * 1024 * 1024),
   // Webhook and integration deliveries: a worker of their own (mostly waiting on the receiver), so a
   // burst of events neither waits behind PDFs and e-mails nor holds them up.
   WEBHOOK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),

@@ -15,7 +15,7 @@ import { type PublicPageCache, createPublicPageCache, isStampKept, pageStamp } f
 import { todayIso } from "../../src/shared/quote-status";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
-import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
+import { addBlocks, createCustomer, createQuote, insertFailedPayment, transition } from "../support/quotes";
 
 /**
  * The public page's cache (decision 033): the production build's page, served from the cache only
@@ -406,19 +406,7 @@ describe("the public page cache", () => {
       expect({ what, status: after.result.status, hits: after.hits, misses: after.misses }).toEqual({ what, status: 200, hits: 0, misses: 1 });
       return after.result;
     };
-    await takesOut("payment inserted", () =>
-      t.db.insert(quotePayments).values({
-        accountId,
-        quoteId: quote.id,
-        signatureId: crypto.randomUUID(),
-        versionNumber: 1,
-        amountCents: 1000n,
-        currency: "EUR",
-        status: "failed",
-        molliePaymentId: `tr_${crypto.randomUUID()}`,
-        mollieMode: "test",
-      }),
-    );
+    await takesOut("payment inserted", () => insertFailedPayment(t, accountId, quote.id));
     const [payment] = await t.db.select().from(quotePayments).where(eq(quotePayments.quoteId, quote.id));
     await takesOut("payment updated", () => t.db.update(quotePayments).set({ status: "expired" }).where(eq(quotePayments.id, payment.id)));
     await takesOut("subscription inserted", () =>

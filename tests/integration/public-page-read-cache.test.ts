@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { accounts, quoteBlocks, quoteConversationEntries, quotePayments } from "../../src/server/db/schema";
+import { accounts, quoteBlocks, quoteConversationEntries } from "../../src/server/db/schema";
 import { type PublicReadCache, createPublicReadCache } from "../../src/server/modules/public-quote/read-cache";
 import { todayIso } from "../../src/shared/quote-status";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedIn, signUp } from "../support/auth";
-import { addBlocks, createCustomer, createQuote, transition } from "../support/quotes";
+import { addBlocks, createCustomer, createQuote, insertFailedPayment, transition } from "../support/quotes";
 
 /**
  * The public page's read models kept under their page stamp (decision 095): the rendered page (past
@@ -154,17 +154,7 @@ describe("the public page's read-model cache", () => {
       .where(account);
     await same(quote.rendered, "read");
     // A payment row written by SQL (the Mollie webhook's table): read again, the same page as without the cache.
-    await withReads.db.insert(quotePayments).values({
-      accountId: owner.accountId!,
-      quoteId: quote.id,
-      signatureId: crypto.randomUUID(),
-      versionNumber: 1,
-      amountCents: 1000n,
-      currency: "EUR",
-      status: "failed",
-      molliePaymentId: `tr_${crypto.randomUUID()}`,
-      mollieMode: "test",
-    });
+    await insertFailedPayment(withReads, owner.accountId!, quote.id);
     await same(quote.rendered, "read");
   });
 

@@ -1,7 +1,7 @@
 import { paragraphDocument } from "../../src/shared/rich-text";
 import type { TestApp } from "./app";
 import type { SignedIn } from "./auth";
-import { quoteBlocks, quoteLineItems } from "../../src/server/db/schema";
+import { quoteBlocks, quoteLineItems, quotePayments } from "../../src/server/db/schema";
 import { publishQuote } from "../../src/server/modules/quotes/quotes.service";
 
 /** GraphQL helpers for customers and quotes, as a signed-in user of their own account. */
@@ -88,4 +88,22 @@ export async function addBlocks(t: TestApp, quoteId: string) {
  */
 export async function publishOn(t: TestApp, user: SignedIn, quoteId: string, isoDate: string) {
   return publishQuote(t.db, user.accountId!, quoteId, new Date(`${isoDate}T12:00:00Z`));
+}
+
+/**
+ * A failed payment of version 1 written straight in the database, as the Mollie webhook's table
+ * would hold one (no provider involved): the page stamp's triggers must see it (decisions 072, 095).
+ */
+export function insertFailedPayment(t: Pick<TestApp, "db">, accountId: string, quoteId: string) {
+  return t.db.insert(quotePayments).values({
+    accountId,
+    quoteId,
+    signatureId: crypto.randomUUID(),
+    versionNumber: 1,
+    amountCents: 1000n,
+    currency: "EUR",
+    status: "failed",
+    molliePaymentId: `tr_${crypto.randomUUID()}`,
+    mollieMode: "test",
+  });
 }
