@@ -6,16 +6,6 @@ import type { QuoteFragmentCache } from "../server/modules/public-quote/fragment
 import type { FragmentRenderer } from "./fragments";
 
 /**
- * The page's fragments from the app's cache (decision 088). The key is a hash of the locale and of
- * every input as JSON, so a changed input is a different entry and nothing is ever served stale.
- * A miss renders the element alone (react-dom's renderToString: its own module state, and it puts
- * back the hooks dispatcher it replaces, so it may run inside a component of the page's render)
- * under the page's i18n instance, and keeps what lies between the frame's opening and closing tags,
- * checked against the frame rendered empty: the page then renders the frame with that HTML inside,
- * the same bytes as the element. A render that does not start and end with the frame is not kept
- * (null: the page renders the element itself).
- */
-/**
  * Each object input by the digest of its JSON, kept per object (decision 095): the public page's
  * read model comes from a cache (read-cache.ts) as the same objects request after request, so the
  * 39 KB document is stringified and hashed once, not on every render. An object is never changed
@@ -33,6 +23,16 @@ function digestObjects(this: unknown, _key: string, value: unknown): unknown {
   return { "#": digest };
 }
 
+/**
+ * The page's fragments from the app's cache (decision 088). The key is a hash of the locale and of
+ * every input as JSON, so a changed input is a different entry and nothing is ever served stale.
+ * A miss renders the element alone (react-dom's renderToString: its own module state, and it puts
+ * back the hooks dispatcher it replaces, so it may run inside a component of the page's render)
+ * under the page's i18n instance, and keeps what lies between the frame's opening and closing tags,
+ * checked against the frame rendered empty: the page then renders the frame with that HTML inside,
+ * the same bytes as the element. A render that does not start and end with the frame is not kept
+ * (null: the page renders the element itself).
+ */
 export function fragmentRenderer(cache: QuoteFragmentCache, i18n: I18n, locale: string): FragmentRenderer {
   return {
     inner(inputs, element, frame) {

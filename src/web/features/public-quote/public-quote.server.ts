@@ -16,6 +16,7 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
   const { ctx } = context;
   // "Changed since you last viewed" (decision 032): the island asks with ?changesSince=<the version this browser saw>.
   const since = Number(new URL(ctx.request.url).searchParams.get("changesSince"));
+  const changesSince = Number.isInteger(since) && since > 0 ? since : null;
   const {
     availability,
     view,
@@ -23,11 +24,8 @@ export async function loadPublicQuotePage(context: OfferlyLoadContext, nanoId: s
     answeredBy,
   } = await (context.publicReads && ctx.auth.user === null
     ? // A customer's view: the read model kept under the page stamp, one cheap check a request (decision 095).
-      context.publicReads.read(ctx.readDb, nanoId, { changesSince: Number.isInteger(since) && since > 0 ? since : null })
-    : readPublicQuote(ctx.readDb, nanoId, {
-        viewerUserId: ctx.auth.user?.id ?? null,
-        changesSince: Number.isInteger(since) && since > 0 ? since : null,
-      }));
+      context.publicReads.read(ctx.readDb, nanoId, { changesSince })
+    : readPublicQuote(ctx.readDb, nanoId, { viewerUserId: ctx.auth.user?.id ?? null, changesSince }));
   if (!view) return { availability, quote: null, islandSrc: null, conversation: null };
   // A repeat view within the 30 minutes the database keeps it out runs no statement (decision 085, as 065 for the cache's hits).
   await pageViewMemo(ctx.db)
