@@ -250,11 +250,12 @@ export async function main(options: MainOptions = {}): Promise<{ port: number }>
   });
   server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts
   // The first quote PDF of a process waited seconds for the PDF modules, the fonts and the JIT:
-  // the worker renders a small quote twice beforehand (decision 070). Not where no job runs.
+  // the worker renders and seals a real-sized quote a few times beforehand (decisions 070 and 097).
+  // Not where no job runs.
   let pdfWarmUp: NodeJS.Timeout | undefined;
   const warmUpPdf = () => {
     const started = performance.now();
-    warmPdfWorker(2).then(
+    warmPdfWorker().then(
       () => log.info({ ms: Math.round(performance.now() - started) }, "PDF worker warmed up"),
       (error: unknown) => {
         if (!stopping) log.warn({ err: error }, "PDF worker warm-up failed (the first PDF warms it instead)");

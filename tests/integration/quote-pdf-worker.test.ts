@@ -1,7 +1,9 @@
 import { threadId as mainThreadId } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PdfSealer, closePdfWorker, createSelfSignedP12, renderSealedQuotePdfInWorker, sealerFromP12, verifyPdfSeal } from "../../src/server/pdf/index";
-import { PDF_WORKER_YOUNG_GENERATION_MB, pdfWorkerRenders, pdfWorkerResourceLimits, warmPdfWorker } from "../../src/server/pdf/render-pool";
+import { PDF_WARM_UP_ROUNDS, PDF_WORKER_YOUNG_GENERATION_MB, pdfWorkerRenders, pdfWorkerResourceLimits, warmPdfWorker } from "../../src/server/pdf/render-pool";
+import { warmUpPdfInput } from "../../src/server/pdf/warm-up";
+import { TEXT_FONTS } from "../../src/shared/enums";
 import type { QuotePdfInput } from "../../src/shared/quote-pdf";
 import { pdfText, realisticPdfInput } from "../support/quote-pdf";
 
@@ -25,21 +27,37 @@ describe("the sealed quote PDF in the PDF worker thread", () => {
     expect(text).toContain("Pagina 1 van");
   }, 120_000);
 
-  it("warms up (decision 070): the warm-up quote is rendered in the worker, not counted, and the next PDF uses the same worker", async () => {
+  it("warms up (decisions 070, 097): a real-sized quote rendered and sealed in the worker, not counted, and the next PDF uses the same worker", async () => {
     await closePdfWorker();
     const renders = pdfWorkerRenders();
     const warm = await warmPdfWorker(2);
     expect(warm.threadId).not.toBe(mainThreadId);
-    // The second warm-up render is the Dutch one.
+    // Sealed (the seal's code warms up too), by the worker's throw-away certificate, not the server's.
+    expect(verifyPdfSeal(warm.pdf)).toMatchObject({ valid: true, coversWholeFile: true, signer: expect.stringContaining("warm-up.offerly.invalid") });
+    // The second round is the Dutch one, the size of a real quote: ten blocks over several pages.
     const text = (await pdfText(warm.pdf)).replace(/\s+/g, " ");
     expect(text).toContain("Warm-up");
-    expect(text).toContain("Pagina 1 van");
+    expect(text).toContain("Block 10");
+    expect(text).toMatch(/Pagina 1 van [4-9]/);
     expect(pdfWorkerRenders()).toBe(renders);
     const next = await renderSealedQuotePdfInWorker(input, sealer);
     expect(next.threadId).toBe(warm.threadId);
     expect(verifyPdfSeal(next.pdf).valid).toBe(true);
     expect(pdfWorkerRenders()).toBe(renders + 1);
   }, 120_000);
+
+  it("warms up on what a real quote draws (decision 097): both languages and every text font over the server's rounds", () => {
+    const rounds = Array.from({ length: PDF_WARM_UP_ROUNDS }, (_, i) => warmUpPdfInput(i));
+    expect(new Set(rounds.map((r) => r.language))).toEqual(new Set(["ENG", "NL"]));
+    expect(new Set(rounds.map((r) => r.account.textFont))).toEqual(new Set(TEXT_FONTS));
+    for (const r of rounds) {
+      expect(r.document.blocks).toHaveLength(10);
+      expect(r.document.blocks.flatMap((b) => b.pricing?.lines ?? [])).toHaveLength(40);
+      expect(r.account.logo?.contentType).toBe("image/png");
+      expect(r.signatures.map((s) => Boolean(s.drawnPng))).toEqual([true, false]);
+      expect(r.evidence).toHaveLength(6);
+    }
+  });
 
   it("renders requests made together one after the other in the same worker", async () => {
     const results = await Promise.all([renderSealedQuotePdfInWorker(input, sealer), renderSealedQuotePdfInWorker({ ...input, language: "ENG" }, sealer)]);

@@ -272,9 +272,11 @@ function discountLabel(type: string | null | undefined, value: string | null | u
 
 const INTERVALS = ["MONTH", "QUARTER", "YEAR"] as const;
 
+// Block and PricingTable return fragments, not boxes without a style: the same layout with fewer
+// nodes for the paginator to lay out again at every page break (decision 097).
 function Block({ block, ctx }: { block: QuoteDocumentBlock; ctx: Ctx }) {
   return (
-    <View>
+    <>
       {block.name ? (
         <Text style={styles.blockName} minPresenceAhead={40}>
           {block.name}
@@ -282,7 +284,7 @@ function Block({ block, ctx }: { block: QuoteDocumentBlock; ctx: Ctx }) {
       ) : null}
       <RichTextPdf doc={block.content} options={ctx.rich} />
       {block.pricing ? <PricingTable pricing={block.pricing} ctx={ctx} /> : null}
-    </View>
+    </>
   );
 }
 
@@ -292,7 +294,7 @@ function PricingTable({ pricing, ctx }: { pricing: NonNullable<QuoteDocumentBloc
   const quantity = (li: QuoteDocumentLine) => formatLineQuantity(li, pricing.unit, ctx.language, t);
   const blockDiscount = discountLabel(pricing.discountType, pricing.discountValue, ctx);
   return (
-    <View>
+    <>
       <View style={styles.tableHead} fixed={false} minPresenceAhead={30}>
         <Text style={[styles.th, styles.colName]}>{t("quotes:lineItem.name")}</Text>
         <Text style={[styles.th, styles.colQty]}>{t("quotes:lineItem.amount")}</Text>
@@ -305,21 +307,21 @@ function PricingTable({ pricing, ctx }: { pricing: NonNullable<QuoteDocumentBloc
         const discount = discountLabel(li.discountType, li.discountValue, ctx);
         return (
           <View key={li.id} style={[styles.tableRow, excluded ? { color: FAINT } : {}]} wrap={false}>
-            <View style={styles.colName}>
-              <Text>{li.name}</Text>
+            <Text style={styles.colName}>
+              {li.name}
               {li.optional ? (
-                <Text style={styles.badge}>{`${t("blocks:document.optional")} · ${excluded ? t("blocks:document.notSelected") : t("pdf:included")}`}</Text>
+                <Text style={styles.badge}>{`\n${t("blocks:document.optional")} · ${excluded ? t("blocks:document.notSelected") : t("pdf:included")}`}</Text>
               ) : null}
-              {li.description ? <Text style={styles.small}>{li.description}</Text> : null}
-              {discount ? <Text style={styles.small}>{t("blocks:document.lineDiscount", { value: discount })}</Text> : null}
-            </View>
+              {li.description ? <Text style={styles.small}>{`\n${li.description}`}</Text> : null}
+              {discount ? <Text style={styles.small}>{`\n${t("blocks:document.lineDiscount", { value: discount })}`}</Text> : null}
+            </Text>
             <Text style={styles.colQty}>{quantity(li)}</Text>
             <Text style={styles.colPrice}>{ctx.money(li.price)}</Text>
             <Text style={styles.colVat}>{li.vatRate !== undefined ? `${formatQuantity(li.vatRate, ctx.language)}%` : ""}</Text>
-            <View style={styles.colTotal}>
-              <Text>{ctx.money(li.total)}</Text>
-              {li.recurring && interval ? <Text style={styles.small}>{t(`blocks:document.interval.${interval}`)}</Text> : null}
-            </View>
+            <Text style={styles.colTotal}>
+              {ctx.money(li.total)}
+              {li.recurring && interval ? <Text style={styles.small}>{`\n${t(`blocks:document.interval.${interval}`)}`}</Text> : null}
+            </Text>
           </View>
         );
       })}
@@ -327,7 +329,7 @@ function PricingTable({ pricing, ctx }: { pricing: NonNullable<QuoteDocumentBloc
         <Text style={[styles.right, { marginTop: 4, color: "#475569" }]}>{`${t("blocks:document.blockDiscount")}: ${blockDiscount}`}</Text>
       ) : null}
       <Text style={[styles.right, styles.bold, { marginTop: 2 }]}>{`${t("quotes:total")}: ${summary(pricing.totals, ctx)}`}</Text>
-    </View>
+    </>
   );
 }
 
@@ -424,7 +426,7 @@ function KV({ label, children }: { label: string; children: ReactNode }) {
   return (
     <View style={styles.kv}>
       <Text style={styles.kvLabel}>{label}</Text>
-      <View style={styles.kvValue}>{typeof children === "string" ? <Text>{children}</Text> : children}</View>
+      {typeof children === "string" ? <Text style={styles.kvValue}>{children}</Text> : <View style={styles.kvValue}>{children}</View>}
     </View>
   );
 }

@@ -127,12 +127,20 @@ export function renderDepositInvoicePdfInWorker(invoice: QuoteInvoiceRow): Promi
 }
 
 /**
- * Warms the PDF worker up (decision 070): starts it if needed and has it render the warm-up quote
- * (warm-up.ts) `times` times, queued like any PDF, so that the first real PDF after a start is
- * not the one that loads the modules and fonts and waits for the JIT. Resolves with the last
- * warm-up PDF (not sealed); not counted in `pdfWorkerRenders`.
+ * How many times the server's warm-up renders the warm-up quote (decision 097): the JIT keeps
+ * compiling over a worker's first real-sized quotes (measured in the worker: 950, 475, 320 ms, then
+ * ~265 ms; after 2 warm-up rounds the first real PDFs still took 835, 566, 523 ms, after 6 none over
+ * 470). Six rounds: both languages, every text font, a few seconds of the worker's CPU after start.
  */
-export function warmPdfWorker(times = 2): Promise<RenderedPdf> {
+export const PDF_WARM_UP_ROUNDS = 6;
+
+/**
+ * Warms the PDF worker up (decisions 070 and 097): starts it if needed and has it render and seal
+ * the warm-up quote (warm-up.ts) `times` times, queued like any PDF, so that the first real PDF
+ * after a start is not the one that loads the modules and fonts and waits for the JIT. Resolves
+ * with the last warm-up PDF (sealed by a throw-away certificate); not counted in `pdfWorkerRenders`.
+ */
+export function warmPdfWorker(times = PDF_WARM_UP_ROUNDS): Promise<RenderedPdf> {
   return inWorker({ kind: "warm-up", times });
 }
 

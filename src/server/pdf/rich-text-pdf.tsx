@@ -57,6 +57,9 @@ function textOf(node: RichNode, key: number, o: RichTextPdfOptions): ReactNode {
     else if (mark.type === "link" && isSafeHref(mark.attrs?.href)) href = mark.attrs.href;
   }
   const text = node.text ?? "";
+  // A run without marks is the paragraph's own text: no node of its own (fewer nodes for the
+  // paginator to lay out again at every page break, decision 097).
+  if (!href && style.fontWeight === undefined && style.fontStyle === undefined) return text;
   if (href) {
     return (
       <Link key={key} src={href} style={{ ...style, color: o.linkColor, textDecoration: "underline" }}>
@@ -102,6 +105,11 @@ function span(node: RichNode, name: "colspan" | "rowspan"): number {
   return typeof value === "number" && value > 1 ? value : 1;
 }
 
+/** A list item of one paragraph (most are): drawn as one text beside its bullet, without a box around it. */
+function singleParagraph(item: RichNode): item is RichNode & { content: [RichNode] } {
+  return item.type === "listItem" && item.content?.length === 1 && item.content[0].type === "paragraph";
+}
+
 /** `tight`: inside a list item or a table cell (no space after its paragraphs). */
 function block(node: RichNode, depth: number, key: number, o: RichTextPdfOptions, tight = false): ReactNode {
   if (depth > RICH_TEXT_MAX_DEPTH) return null;
@@ -127,7 +135,11 @@ function block(node: RichNode, depth: number, key: number, o: RichTextPdfOptions
             // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity of their own
             <View key={index} style={{ flexDirection: "row", marginBottom: 1 }} wrap={false}>
               <Text style={{ width: 16 }}>{node.type === "bulletList" ? "•" : `${start + index}.`}</Text>
-              <View style={{ flex: 1 }}>{item.type === "listItem" ? blocks(item, depth + 1, o, true) : block(item, depth + 1, 0, o, true)}</View>
+              {singleParagraph(item) ? (
+                <Text style={{ flex: 1 }}>{inlines(item.content[0], depth + 2, o)}</Text>
+              ) : (
+                <View style={{ flex: 1 }}>{item.type === "listItem" ? blocks(item, depth + 1, o, true) : block(item, depth + 1, 0, o, true)}</View>
+              )}
             </View>
           ))}
         </View>
