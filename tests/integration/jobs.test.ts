@@ -9,6 +9,7 @@ import { type DatabaseHandle, queryRows } from "../../src/server/db/client";
 import { jobs } from "../../src/server/db/schema";
 import { createLocalFileStorage } from "../../src/server/files/local";
 import { type JobDeps, PermanentJobError, RetryJobError, appJobs, createJobWorker, defineJob, enqueue, handleJob, sendMailJob } from "../../src/server/jobs";
+import { NUDGE_DELAYS_MS } from "../../src/server/jobs/worker";
 import { createLogger } from "../../src/server/logger";
 import { createMailer } from "../../src/server/mail/mailer";
 import { createTestDatabase } from "../support/db";
@@ -380,6 +381,26 @@ describe("jobs: the handler's own wait, and waking on enqueue (issue 23)", () =>
       expect(Date.now() - queued).toBeLessThan(15_000); // the next poll is a minute away
       // A job for later does not wake it.
       await enqueue(database.db, urgentRecordJob, { label: "later" }, { runAt: new Date(Date.now() + 3600_000) });
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("a job whose transaction commits late (a busy machine) still wakes the worker, not its next poll", async () => {
+    let idle = 0;
+    const worker = createJobWorker({ deps, jobs: testJobs, pollIntervalMs: 60_000, onIdle: () => (idle += 1) });
+    worker.start();
+    try {
+      await until(async () => idle === 1, 15_000);
+      const queued = Date.now();
+      await database.db.transaction(async (tx) => {
+        await enqueue(tx, urgentRecordJob, { label: "late commit" });
+        // Committed after the first looks (20, 100, 300 ms) found nothing: a later one must (on
+        // PostgreSQL; PGlite's one connection answers a look only after the commit anyway).
+        await sleep(Math.max(...NUDGE_DELAYS_MS.filter((delay) => delay <= 300)) + 400);
+      });
+      await until(async () => ran.includes("late commit"), 15_000);
+      expect(Date.now() - queued).toBeLessThan(15_000); // the next poll is a minute away
     } finally {
       await worker.stop();
     }

@@ -45,6 +45,9 @@ export type JobWorker = {
   runOnce: () => Promise<number>;
 };
 
+/** When a worker looks again after a job of its own was queued in this process (`nudged`). */
+export const NUDGE_DELAYS_MS = [20, 100, 300, 1_000, 3_000] as const;
+
 type ClaimedJob = { id: string; name: string; payload: unknown; attempts: number; maxAttempts: number };
 
 const ms = (value: number) => sql`make_interval(secs => ${value / 1000}::double precision)`;
@@ -76,6 +79,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
+  // A nudge or a finished job while the loop is claiming (not asleep): claim again before sleeping,
+  // rather than lose it until the next poll.
+  let wakePending = false;
+  const wakeNow = () => {
+    if (wake) wake();
+    else wakePending = true;
+  };
   let lastCleanup = 0;
   const active = new Set<Promise<void>>();
   let stopListening: (() => void) | undefined;
@@ -94,16 +104,18 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   /**
    * A job of ours was queued in this process, due now (jobs/signal.ts): look sooner than the next
-   * poll. The enqueuing transaction may not have committed yet, so look a few times shortly after
-   * (20, 100 and 300 ms; one series at a time, so a burst of jobs does not multiply the claims).
-   * A job that commits later still waits at most one poll interval.
+   * poll. The enqueuing transaction may not have committed yet, so look a few times after it (20,
+   * 100, 300 ms, and 1 and 3 s for a commit held up on a busy machine; one series started per 300
+   * ms, so a burst of jobs does not multiply the claims). A nudge while the loop is claiming is
+   * kept for after the claim (`wakePending`). A job that commits later still waits at most one
+   * poll interval.
    */
   function nudged(name: string): void {
     if (!running || !definitions.has(name)) return;
     const now = Date.now();
     if (now < nudgeSeriesUntil) return;
     nudgeSeriesUntil = now + 300;
-    for (const delay of [20, 100, 300]) setTimeout(() => wake?.(), delay).unref();
+    for (const delay of NUDGE_DELAYS_MS) setTimeout(wakeNow, delay).unref();
   }
 
   let lastSweep = 0;
@@ -191,7 +203,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   function track(job: ClaimedJob): Promise<void> {
     const promise = run(job).finally(() => {
       active.delete(promise);
-      wake?.();
+      wakeNow();
     });
     active.add(promise);
     return promise;
@@ -209,6 +221,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         }
       }
       if (!running) break;
+      if (wakePending) {
+        wakePending = false;
+        continue;
+      }
       // Sleep until the next poll, a finished job (a free slot) or stop().
       options.onIdle?.();
       await new Promise<void>((resolve) => {
