@@ -1,11 +1,10 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
-import type { Language, PricingUnit } from "../../src/shared/enums";
-import type { QuoteDocumentBlock, QuoteDocumentLine } from "../../src/shared/quote-document";
+import { tenBlockQuote } from "../../src/server/pdf/sample-quote";
+import type { Language } from "../../src/shared/enums";
 import type { QuotePdfInput } from "../../src/shared/quote-pdf";
 import type { RichDocument } from "../../src/shared/rich-text";
-import { type TotalsBlock, blockTotals, computeTotals, lineTotal } from "../../src/shared/totals";
 
 /** A drawn signature as the signing widget would store it: a PNG with a transparent background. */
 export async function signaturePng(): Promise<Uint8Array> {
@@ -96,46 +95,14 @@ export async function realisticPdfInput(language: Language, options: { watermark
   const x = TEXT[language];
   const drawn = await signaturePng();
   const logo = options.logo === false ? null : await logoPng();
-  const blocks: QuoteDocumentBlock[] = [];
-  const totalsBlocks: TotalsBlock[] = [];
-  for (let b = 0; b < 10; b++) {
-    const unit: PricingUnit = b === 6 ? "MONTH" : b % 2 === 0 ? "DAY" : "ITEMS";
-    const lines = Array.from({ length: 4 }, (_, l) => {
-      const n = b * 4 + l;
-      return {
-        id: `line-${n}`,
-        name: x.line(n),
-        description: l === 0 ? x.description : null,
-        price: `${(n % 7) * 125 + 95}.50`,
-        amount: l === 1 ? "1.5" : String((n % 3) + 1),
-        vatRate: b === 5 ? "9" : "21",
-        discountType: l === 2 ? "PERCENTAGE" : null,
-        discountValue: l === 2 ? "10" : null,
-        optional: l === 3,
-        selected: l === 3 ? b % 2 === 0 : undefined,
-        recurring: unit === "MONTH" && l < 2,
-      };
-    });
-    const totalsBlock: TotalsBlock = {
-      pricingUnit: unit,
-      discountType: b === 2 ? "AMOUNT" : null,
-      discountValue: b === 2 ? "100" : null,
-      lineItems: lines,
-    };
-    totalsBlocks.push(totalsBlock);
-    blocks.push({
-      id: `block-${b}`,
-      name: x.block(b),
-      content: content(language, b),
-      pricing: {
-        unit,
-        discountType: totalsBlock.discountType,
-        discountValue: totalsBlock.discountValue,
-        lines: lines.map((li): QuoteDocumentLine => ({ ...li, total: lineTotal(li) })),
-        totals: blockTotals(totalsBlock),
-      },
-    });
-  }
+  const { blocks, totals } = tenBlockQuote({
+    lineId: (n) => `line-${n}`,
+    line: x.line,
+    description: x.description,
+    blockId: (b) => `block-${b}`,
+    block: x.block,
+    content: (b) => content(language, b),
+  });
   const hash = (seed: string) => seed.repeat(64).slice(0, 64);
   const ua = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
   return {
@@ -156,7 +123,7 @@ export async function realisticPdfInput(language: Language, options: { watermark
         phone: "+31 6 1234 5678",
       },
       blocks,
-      totals: computeTotals(totalsBlocks),
+      totals,
     },
     publicUrl: "https://offerly.example/quote/website-redesign/V1StGXR8_Z5jdHi6B-myT",
     account: {

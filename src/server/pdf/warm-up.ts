@@ -8,11 +8,10 @@
  * tables, totals, a logo, a drawn and a typed signature, the certificate page, every text font.
  */
 import { TEXT_FONTS } from "../../shared/enums";
-import type { QuoteDocumentBlock, QuoteDocumentLine } from "../../shared/quote-document";
 import type { QuotePdfInput } from "../../shared/quote-pdf";
 import type { RichDocument } from "../../shared/rich-text";
-import { type TotalsBlock, blockTotals, computeTotals, lineTotal } from "../../shared/totals";
 import { produceSealedQuotePdf } from "./produce";
+import { tenBlockQuote } from "./sample-quote";
 import { type PdfSealer, createSelfSignedP12, sealerFromP12 } from "./seal";
 
 /** A 40 × 12 RGBA PNG (a stroke): the logo and the drawn signature, as uploads and the signing widget store them. */
@@ -84,46 +83,14 @@ function content(language: "ENG" | "NL", i: number): RichDocument {
  */
 export function warmUpPdfInput(round = 0): QuotePdfInput {
   const language = round % 2 === 0 ? "ENG" : "NL";
-  const blocks: QuoteDocumentBlock[] = [];
-  const totalsBlocks: TotalsBlock[] = [];
-  for (let b = 0; b < 10; b++) {
-    const unit = b === 6 ? "MONTH" : b % 2 === 0 ? "DAY" : "ITEMS";
-    const lines = Array.from({ length: 4 }, (_, l) => {
-      const n = b * 4 + l;
-      return {
-        id: `warm-${n}`,
-        name: `Item ${n + 1}`,
-        description: l === 0 ? TEXT[language].description : null,
-        price: `${(n % 7) * 125 + 95}.50`,
-        amount: l === 1 ? "1.5" : String((n % 3) + 1),
-        vatRate: b === 5 ? "9" : "21",
-        discountType: l === 2 ? "PERCENTAGE" : null,
-        discountValue: l === 2 ? "10" : null,
-        optional: l === 3,
-        selected: l === 3 ? b % 2 === 0 : undefined,
-        recurring: unit === "MONTH" && l < 2,
-      };
-    });
-    const totalsBlock: TotalsBlock = {
-      pricingUnit: unit,
-      discountType: b === 2 ? "AMOUNT" : null,
-      discountValue: b === 2 ? "100" : null,
-      lineItems: lines,
-    };
-    totalsBlocks.push(totalsBlock);
-    blocks.push({
-      id: `warm-${b}`,
-      name: `Block ${b + 1}`,
-      content: content(language, b),
-      pricing: {
-        unit,
-        discountType: totalsBlock.discountType,
-        discountValue: totalsBlock.discountValue,
-        lines: lines.map((li): QuoteDocumentLine => ({ ...li, total: lineTotal(li) })),
-        totals: blockTotals(totalsBlock),
-      },
-    });
-  }
+  const { blocks, totals } = tenBlockQuote({
+    lineId: (n) => `warm-${n}`,
+    line: (n) => `Item ${n + 1}`,
+    description: TEXT[language].description,
+    blockId: (b) => `warm-${b}`,
+    block: (b) => `Block ${b + 1}`,
+    content: (b) => content(language, b),
+  });
   const at = "2026-01-01T12:00:00.000Z";
   const ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
   const row = (event: string, documentHash: string | null = null) => ({
@@ -153,7 +120,7 @@ export function warmUpPdfInput(round = 0): QuotePdfInput {
         phone: "+31 6 0000 0000",
       },
       blocks,
-      totals: computeTotals(totalsBlocks),
+      totals,
     },
     publicUrl: "https://example.com/quote/warm-up/0",
     account: {
