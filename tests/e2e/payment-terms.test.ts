@@ -81,8 +81,15 @@ describe("payment terms in the quote form", () => {
     await card.getByTestId("integration-mollie-state").getByText("Bakkerij de Vries (testmodus)").waitFor();
     await card.getByTestId("mollie-connection").getByText("Gekoppeld met een API-sleutel").waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+    // Disconnecting asks first: "Behouden" keeps the account, the dialog's "Ontkoppelen" disconnects.
+    const dialog = page.getByRole("dialog", { name: "Mollie ontkoppelen?" });
     await card.getByRole("button", { name: "Ontkoppelen" }).click();
-    await page.getByRole("dialog", { name: "Mollie ontkoppelen?" }).getByRole("button", { name: "Ontkoppelen" }).click();
+    await dialog.getByRole("button", { name: "Behouden" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await card.getByTestId("mollie-connection").isVisible()).toBe(true);
+    await card.getByRole("button", { name: "Ontkoppelen" }).click();
+    await dialog.getByRole("button", { name: "Ontkoppelen" }).click();
+    await toastWithText(page, "Mollie ontkoppeld.");
     await card.getByTestId("integration-mollie-state").getByText("Niet gekoppeld").waitFor();
     await context.close();
   });

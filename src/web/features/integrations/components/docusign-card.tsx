@@ -1,16 +1,12 @@
 import type { TFunction } from "i18next";
-import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMutation, useQuery } from "urql";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/dialog";
 import { QueryState } from "../../../components/ui/query-state";
-import { toast } from "../../../components/ui/toast";
 import { graphql } from "../../../graphql/generated";
 import { useLocale, useTranslation } from "../../../i18n";
 import { linkButton, serverRefusal } from "../../../lib/mutation-errors";
 import type { IntegrationCardProps } from "../cards";
+import { ConnectedAccount, OAuthCallbackAlert } from "./connected-account";
 import { IntegrationCard, StateBadge } from "./integration-card";
 
 const DocuSignQuery = graphql(`
@@ -45,7 +41,6 @@ export function DocuSignCard({ locked, canUpgrade }: IntegrationCardProps) {
   const [{ data, fetching, error }, refetch] = useQuery({ query: DocuSignQuery, requestPolicy: "cache-and-network" });
   const [search] = useSearchParams();
   const callback = search.get("docusign");
-  const [confirming, setConfirming] = useState(false);
   const [{ fetching: disconnecting }, disconnect] = useMutation(DisconnectDocuSignMutation);
   const settings = data?.docusign;
   const connection = settings?.connection ?? null;
@@ -71,16 +66,7 @@ export function DocuSignCard({ locked, canUpgrade }: IntegrationCardProps) {
       canUpgrade={canUpgrade}
       upgradeMessage={t("integrations:docusign.planRequired")}
     >
-      {callback === "connected" ? (
-        <div data-testid="docusign-callback-connected">
-          <Alert kind="success">{t("integrations:docusign.connectedCallback")}</Alert>
-        </div>
-      ) : null}
-      {callback === "error" ? (
-        <div data-testid="docusign-callback-error">
-          <Alert>{t("integrations:docusign.callbackFailed", { reason: callbackReason(t, search.get("reason")) })}</Alert>
-        </div>
-      ) : null}
+      <OAuthCallbackAlert provider="docusign" callback={callback} failure={() => callbackReason(t, search.get("reason"))} />
       <QueryState
         fetching={fetching}
         error={error}
@@ -89,12 +75,9 @@ export function DocuSignCard({ locked, canUpgrade }: IntegrationCardProps) {
         errorMessage={serverRefusal(error, t("errors.generic")).message}
       />
       {connection ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm" data-testid="docusign-connection">
-          <p className="min-w-0 break-words text-slate-700">{t("integrations:docusign.connected", { label })}</p>
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
-            {t("integrations:docusign.disconnect")}
-          </Button>
-        </div>
+        <ConnectedAccount provider="docusign" disconnect={() => disconnect({})} busy={disconnecting} onDisconnected={refresh}>
+          {t("integrations:docusign.connected", { label })}
+        </ConnectedAccount>
       ) : null}
       {settings && !connection && !planLocked ? (
         settings.connectAvailable ? (
@@ -105,24 +88,6 @@ export function DocuSignCard({ locked, canUpgrade }: IntegrationCardProps) {
           <p className="text-sm text-slate-600">{t("integrations:docusign.notConfigured")}</p>
         )
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        title={t("integrations:docusign.disconnectTitle")}
-        confirmLabel={t("integrations:docusign.disconnect")}
-        cancelLabel={t("integrations:docusign.keep")}
-        danger
-        busy={disconnecting}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          const result = await disconnect({});
-          setConfirming(false);
-          if (result.error) return void toast.error(serverRefusal(result.error, t("errors.generic")).message);
-          toast.success(t("integrations:docusign.disconnected"));
-          refresh();
-        }}
-      >
-        <p>{t("integrations:docusign.disconnectBody")}</p>
-      </ConfirmDialog>
     </IntegrationCard>
   );
 }

@@ -1,11 +1,10 @@
 import type { TFunction } from "i18next";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { z } from "zod";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
@@ -14,6 +13,7 @@ import { useLocale, useTranslation } from "../../../i18n";
 import { applyServerErrors, useZodForm } from "../../../lib/form";
 import { linkButton, serverRefusal } from "../../../lib/mutation-errors";
 import type { IntegrationCardProps } from "../cards";
+import { ConnectedAccount, OAuthCallbackAlert } from "./connected-account";
 import { IntegrationCard, StateBadge } from "./integration-card";
 
 const MollieQuery = graphql(`
@@ -66,7 +66,6 @@ export function MollieCard({ locked, canUpgrade }: IntegrationCardProps) {
   const [{ data, fetching, error }, refetch] = useQuery({ query: MollieQuery, requestPolicy: "cache-and-network" });
   const [search] = useSearchParams();
   const callback = search.get("mollie");
-  const [confirming, setConfirming] = useState(false);
   const [{ fetching: disconnecting }, disconnect] = useMutation(DisconnectMollieMutation);
   const settings = data?.mollie;
   const connection = settings?.connection ?? null;
@@ -90,16 +89,7 @@ export function MollieCard({ locked, canUpgrade }: IntegrationCardProps) {
       locked={locked}
       canUpgrade={canUpgrade}
     >
-      {callback === "connected" ? (
-        <div data-testid="mollie-callback-connected">
-          <Alert kind="success">{t("integrations:mollie.connectedCallback")}</Alert>
-        </div>
-      ) : null}
-      {callback === "error" ? (
-        <div data-testid="mollie-callback-error">
-          <Alert>{t("integrations:mollie.callbackFailed", { reason: callbackReason(t, search.get("reason"), search.get("error")) })}</Alert>
-        </div>
-      ) : null}
+      <OAuthCallbackAlert provider="mollie" callback={callback} failure={() => callbackReason(t, search.get("reason"), search.get("error"))} />
       <QueryState
         fetching={fetching}
         error={error}
@@ -108,12 +98,9 @@ export function MollieCard({ locked, canUpgrade }: IntegrationCardProps) {
         errorMessage={serverRefusal(error, t("errors.generic")).message}
       />
       {connection ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm" data-testid="mollie-connection">
-          <p className="text-slate-700">{t(connection.method === "OAUTH" ? "integrations:mollie.viaOAuth" : "integrations:mollie.viaApiKey", { label })}</p>
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
-            {t("integrations:mollie.disconnect")}
-          </Button>
-        </div>
+        <ConnectedAccount provider="mollie" disconnect={() => disconnect({})} busy={disconnecting} onDisconnected={refresh}>
+          {t(connection.method === "OAUTH" ? "integrations:mollie.viaOAuth" : "integrations:mollie.viaApiKey", { label })}
+        </ConnectedAccount>
       ) : null}
       {settings && !connection && !locked ? (
         settings.connectAvailable ? (
@@ -124,24 +111,6 @@ export function MollieCard({ locked, canUpgrade }: IntegrationCardProps) {
           <ApiKeyForm onConnected={refresh} />
         )
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        title={t("integrations:mollie.disconnectTitle")}
-        confirmLabel={t("integrations:mollie.disconnect")}
-        cancelLabel={t("integrations:mollie.keep")}
-        danger
-        busy={disconnecting}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          const result = await disconnect({});
-          setConfirming(false);
-          if (result.error) return void toast.error(serverRefusal(result.error, t("errors.generic")).message);
-          toast.success(t("integrations:mollie.disconnected"));
-          refresh();
-        }}
-      >
-        <p>{t("integrations:mollie.disconnectBody")}</p>
-      </ConfirmDialog>
     </IntegrationCard>
   );
 }

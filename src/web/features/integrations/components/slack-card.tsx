@@ -2,12 +2,12 @@ import type { TFunction } from "i18next";
 import { useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { SLACK_EVENT_TYPES } from "../../../../shared/integrations";
-import { Alert } from "../../../components/ui/alert";
 import { QueryState } from "../../../components/ui/query-state";
 import { useTranslation } from "../../../i18n";
 import { serverRefusal } from "../../../lib/mutation-errors";
 import type { IntegrationCardProps } from "../cards";
 import { IntegrationsQuery } from "../operations";
+import { OAuthCallbackAlert } from "./connected-account";
 import { ConnectionItem } from "./connection-item";
 import { IntegrationCard, StateBadge } from "./integration-card";
 import { SlackConnect } from "./slack-connect";
@@ -46,16 +46,12 @@ export function SlackCard({ locked, canUpgrade }: IntegrationCardProps) {
       locked={locked}
       canUpgrade={canUpgrade}
     >
-      {callback === "connected" ? (
-        <div data-testid="slack-callback-connected">
-          <Alert kind="success">{t("integrations:slack.connectedCallback", { channel: search.get("channel") ?? "" })}</Alert>
-        </div>
-      ) : null}
-      {callback === "error" ? (
-        <div data-testid="slack-callback-error">
-          <Alert>{t("integrations:slack.callbackFailed", { reason: callbackReason(t, search.get("reason"), search.get("error")) })}</Alert>
-        </div>
-      ) : null}
+      <OAuthCallbackAlert
+        provider="slack"
+        callback={callback}
+        connectedValues={{ channel: search.get("channel") ?? "" }}
+        failure={() => callbackReason(t, search.get("reason"), search.get("error"))}
+      />
       <QueryState
         fetching={fetching}
         error={error}
