@@ -1,19 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { localizePath } from "../../../../shared/locales";
-import type { Config } from "../../../config";
-import type { Database } from "../../../db/client";
-import { isUuid } from "../../../db/ids";
 import { accountUsers, docusignEnvelopes } from "../../../db/schema";
-import { AppError } from "../../../errors";
 import type { FileStorage } from "../../../files/storage";
-import type { AuthState } from "../../../graphql/context";
-import type { Logger } from "../../../logger";
-import { canManage } from "../mollie/mollie-connect.service";
+import { addOAuthRoutes, type OAuthRouteDeps } from "../oauth-routes";
 import { SignatureProviderError } from "../signature-provider";
 import { completeDocuSignConnect, processDocuSignConnect, startDocuSignConnect } from "./docusign.service";
 
-type Deps = { db: Database; config: Config; log: Logger; files: FileStorage; authenticate: (request: Request, db: Database) => Promise<AuthState> };
+type Deps = OAuthRouteDeps & { files: FileStorage };
 
 /** A Connect message is a small JSON document (we do not ask for documents in it). */
 const MAX_CONNECT_BODY = 1024 * 1024;
@@ -29,39 +22,15 @@ const MAX_CONNECT_BODY = 1024 * 1024;
  */
 export function docusignRoutes(deps: Deps) {
   const app = new Hono();
-  const back = (locale: "en" | "nl", params: Record<string, string>) =>
-    `${localizePath("/app/settings/integrations", locale)}?${new URLSearchParams(params).toString()}`;
-
-  app.get("/connect", async (c) => {
-    const locale = c.req.query("locale") === "nl" ? "nl" : "en";
-    const accountId = c.req.query("account") ?? "";
-    const auth = await deps.authenticate(c.req.raw, deps.db);
-    const userId = auth.user?.id ?? null;
-    if (!userId || !isUuid(accountId) || !(await canManage(deps.db, accountId, userId)))
-      return c.redirect(back(locale, { docusign: "error", reason: "state" }), 302);
-    try {
-      return c.redirect(await startDocuSignConnect(deps.db, deps.config, accountId, userId, locale), 302);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return c.redirect(back(locale, { docusign: "error", reason: error.messageKey.startsWith("billing:") ? "plan" : "failed" }), 302);
-    }
-  });
-
-  app.get("/callback", async (c) => {
-    const auth = await deps.authenticate(c.req.raw, deps.db);
-    const outcome = await completeDocuSignConnect(deps.db, deps.config, {
-      state: c.req.query("state") ?? null,
-      code: c.req.query("code") ?? null,
-      error: c.req.query("error") ?? null,
-      userId: auth.user?.id ?? null,
-    });
-    if (outcome.ok) return c.redirect(back(outcome.locale, { docusign: "connected" }), 302);
-    deps.log.warn({ userId: auth.user?.id ?? null, reason: outcome.reason, error: outcome.error }, "DocuSign connection not completed");
-    return c.redirect(
-      back(outcome.locale, { docusign: "error", reason: outcome.reason, ...(outcome.error ? { error: outcome.error.slice(0, 100) } : {}) }),
-      302,
-    );
-  });
+  addOAuthRoutes(
+    app,
+    deps,
+    { id: "docusign", name: "DocuSign" },
+    {
+      start: (accountId, userId, locale) => startDocuSignConnect(deps.db, deps.config, accountId, userId, locale),
+      complete: (input) => completeDocuSignConnect(deps.db, deps.config, input),
+    },
+  );
 
   app.get("/documents/:envelopeId/:what", async (c) => {
     const what = c.req.param("what");
