@@ -6,7 +6,7 @@ import { isUuid } from "../../db/ids";
 import { AppError } from "../../errors";
 import type { AuthState } from "../../graphql/context";
 import type { Logger } from "../../logger";
-import { canManage } from "./mollie/mollie-connect.service";
+import { canManage } from "./oauth-callback";
 
 export type OAuthRouteDeps = { db: Database; config: Config; log: Logger; authenticate: (request: Request, db: Database) => Promise<AuthState> };
 

@@ -29,9 +29,10 @@ import { hasCustomerSignature } from "../../public-quote/signing.service";
 import { assertQuoteAction } from "../../quotes/quote-state.service";
 import { quoteNotFound } from "../../quotes/quotes.service";
 import { recordQuoteEvent } from "../../statistics/statistics.service";
-import { decryptSecret, encryptSecret, requireWebhookKey } from "../../webhooks/webhooks.crypto";
-import { callJson, canManage, keyOrRefuse } from "../mollie/mollie-connect.service";
-import { signOAuthState, verifyOAuthState } from "../oauth-state";
+import { decryptSecret, encryptSecret } from "../../webhooks/webhooks.crypto";
+import { callJson, keyOrRefuse } from "../mollie/mollie-connect.service";
+import { type OAuthCallbackParams, openOAuthCallback } from "../oauth-callback";
+import { signOAuthState } from "../oauth-state";
 import { type SignatureProvider, SignatureProviderError } from "../signature-provider";
 import { sendDocuSignEnvelopeJob } from "./docusign.jobs";
 import { MAX_DOCUMENT_BYTES, docusignProvider, docusignVerifyCallback } from "./docusign.provider";
@@ -98,27 +99,14 @@ export type DocuSignCallbackOutcome = { locale: Locale } & ({ ok: true } | { ok:
 export async function completeDocuSignConnect(
   db: Executor,
   config: Config,
-  params: { state: string | null; code: string | null; error: string | null; userId: string | null },
+  params: OAuthCallbackParams,
   fetchImpl: typeof fetch = fetch,
   now: Date = new Date(),
 ): Promise<DocuSignCallbackOutcome> {
-  let key: Buffer;
-  try {
-    key = requireWebhookKey(config.webhooks);
-  } catch {
-    return { locale: "en", ok: false, reason: "failed", error: "not_configured" };
-  }
-  const state = params.state ? verifyOAuthState(key, STATE_LABEL, params.state, now) : null;
-  const locale: Locale = state?.locale === "nl" ? "nl" : "en";
-  if (!config.docusign.app || !state || !params.userId || state.userId !== params.userId) return { locale, ok: false, reason: "state" };
-  if (!(await canManage(db, state.accountId, state.userId))) return { locale, ok: false, reason: "state" };
-  if (params.error || !params.code) return { locale, ok: false, reason: "denied" };
-  try {
-    await assertEntitled(db, state.accountId, "docusign", now);
-  } catch {
-    return { locale, ok: false, reason: "plan" };
-  }
-  const token = await tokenRequest(config.docusign, { grant_type: "authorization_code", code: params.code }, fetchImpl);
+  const opened = await openOAuthCallback(db, config, params, { label: STATE_LABEL, configured: Boolean(config.docusign.app), feature: "docusign", now });
+  if (!opened.ok) return opened;
+  const { key, state, locale, code } = opened;
+  const token = await tokenRequest(config.docusign, { grant_type: "authorization_code", code }, fetchImpl);
   if (!token.ok) return { locale, ok: false, reason: "failed", error: token.error };
   const info = await callJson(fetchImpl, `${config.docusign.authUrl}/oauth/userinfo`, {
     method: "GET",

@@ -12,13 +12,14 @@
  *   the Mollie API (`GET profiles/me`), stored encrypted.
  * Tokens and keys are encrypted like webhook secrets (webhooks.crypto.ts), bound to the account.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Config, MollieConnectConfig } from "../../../config";
 import type { Executor } from "../../../db/client";
-import { accountUsers, mollieConnections } from "../../../db/schema";
+import { mollieConnections } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { assertEntitled } from "../../billing/entitlements";
-import { OAUTH_STATE_TTL_MS, type OAuthState, signOAuthState, verifyOAuthState } from "../oauth-state";
+import { type OAuthCallbackParams, openOAuthCallback } from "../oauth-callback";
+import { OAUTH_STATE_TTL_MS, type OAuthState, signOAuthState } from "../oauth-state";
 import { WebhookKeyError, decryptSecret, encryptSecret, requireWebhookKey } from "../../webhooks/webhooks.crypto";
 
 export const MOLLIE_CONNECT_PATH = "/api/integrations/mollie";
@@ -61,10 +62,6 @@ const STATE_LABEL = "offerly:mollie-connect-state:v1";
 
 export function signMollieState(key: Buffer, state: Omit<MollieState, "nonce" | "expiresAt">, now: Date = new Date()): string {
   return signOAuthState(key, STATE_LABEL, state, now);
-}
-
-export function verifyMollieState(key: Buffer, value: string, now: Date = new Date()): MollieState | null {
-  return verifyOAuthState(key, STATE_LABEL, value, now);
 }
 
 export const mollieRedirectUri = (publicUrl: string) => `${publicUrl.replace(/\/+$/, "")}${MOLLIE_CONNECT_PATH}/callback`;
@@ -177,16 +174,6 @@ export async function startMollieConnect(db: Executor, config: Config, accountId
 
 export type MollieCallbackOutcome = { locale: Locale } & ({ ok: true } | { ok: false; reason: "state" | "denied" | "failed" | "plan"; error?: string });
 
-/** Whether the user is (still) an owner or admin of the account. */
-export async function canManage(db: Executor, accountId: string, userId: string): Promise<boolean> {
-  const [member] = await db
-    .select({ role: accountUsers.role })
-    .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId), inArray(accountUsers.role, ["owner", "admin"])))
-    .limit(1);
-  return Boolean(member);
-}
-
 /**
  * Mollie's redirect back: the state must be ours, unexpired, for this signed-in user, who is still
  * an owner or admin of the account it names; then the code is exchanged and the tokens stored.
@@ -194,29 +181,16 @@ export async function canManage(db: Executor, accountId: string, userId: string)
 export async function completeMollieConnect(
   db: Executor,
   config: Config,
-  params: { state: string | null; code: string | null; error: string | null; userId: string | null },
+  params: OAuthCallbackParams,
   fetchImpl: typeof fetch = fetch,
   now: Date = new Date(),
 ): Promise<MollieCallbackOutcome> {
-  let key: Buffer;
-  try {
-    key = requireWebhookKey(config.webhooks);
-  } catch {
-    return { locale: "en", ok: false, reason: "failed", error: "not_configured" };
-  }
-  const state = params.state ? verifyMollieState(key, params.state, now) : null;
-  const locale: Locale = state?.locale === "nl" ? "nl" : "en";
-  if (!config.mollieConnect.app || !state || !params.userId || state.userId !== params.userId) return { locale, ok: false, reason: "state" };
-  if (!(await canManage(db, state.accountId, state.userId))) return { locale, ok: false, reason: "state" };
-  if (params.error || !params.code) return { locale, ok: false, reason: "denied" };
-  try {
-    await assertEntitled(db, state.accountId, "payments");
-  } catch {
-    return { locale, ok: false, reason: "plan" };
-  }
+  const opened = await openOAuthCallback(db, config, params, { label: STATE_LABEL, configured: Boolean(config.mollieConnect.app), feature: "payments", now });
+  if (!opened.ok) return opened;
+  const { key, state, locale, code } = opened;
   const token = await tokenRequest(
     config.mollieConnect,
-    { grant_type: "authorization_code", code: params.code, redirect_uri: mollieRedirectUri(config.publicUrl) },
+    { grant_type: "authorization_code", code, redirect_uri: mollieRedirectUri(config.publicUrl) },
     fetchImpl,
   );
   if (!token.ok) return { locale, ok: false, reason: "failed", error: token.error };

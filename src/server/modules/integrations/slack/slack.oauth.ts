@@ -8,41 +8,25 @@
  * The callback accepts it only for the same signed-in user, who must still be an owner or admin of
  * that account; a code is single use at Slack.
  */
-import crypto from "node:crypto";
 import type { SlackConfig } from "../../../config";
+import { OAUTH_STATE_TTL_MS, type OAuthState, signOAuthState, verifyOAuthState } from "../oauth-state";
 
-export const SLACK_STATE_TTL_MS = 10 * 60_000;
+export const SLACK_STATE_TTL_MS = OAUTH_STATE_TTL_MS;
 export const SLACK_CALLBACK_PATH = "/api/integrations/slack/callback";
+/** Slack's label for the signed state (oauth-state.ts); the same key and format as before it moved there. */
+export const SLACK_STATE_LABEL = "offerly:slack-oauth-state:v1";
 const TIMEOUT_MS = 15_000;
 
 /** `locale`: the screen's language, for the redirect back. */
-export type SlackState = { accountId: string; userId: string; locale: "en" | "nl"; expiresAt: number; nonce: string };
-
-function stateKey(webhookKey: Buffer): Buffer {
-  return crypto.createHmac("sha256", webhookKey).update("offerly:slack-oauth-state:v1").digest();
-}
+export type SlackState = OAuthState;
 
 export function signSlackState(webhookKey: Buffer, state: Omit<SlackState, "nonce" | "expiresAt">, now: Date = new Date()): string {
-  const payload: SlackState = { ...state, expiresAt: now.getTime() + SLACK_STATE_TTL_MS, nonce: crypto.randomBytes(16).toString("base64url") };
-  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
-  const mac = crypto.createHmac("sha256", stateKey(webhookKey)).update(body).digest("base64url");
-  return `${body}.${mac}`;
+  return signOAuthState(webhookKey, SLACK_STATE_LABEL, state, now);
 }
 
 /** The state's content when its signature is ours and it has not expired; else null. */
 export function verifySlackState(webhookKey: Buffer, value: string, now: Date = new Date()): SlackState | null {
-  const [body, mac, extra] = value.split(".");
-  if (!body || !mac || extra !== undefined || value.length > 1000) return null;
-  const expected = crypto.createHmac("sha256", stateKey(webhookKey)).update(body).digest();
-  const given = Buffer.from(mac, "base64url");
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
-  try {
-    const state = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as SlackState;
-    if (typeof state.accountId !== "string" || typeof state.userId !== "string" || typeof state.expiresAt !== "number") return null;
-    return state.expiresAt > now.getTime() ? state : null;
-  } catch {
-    return null;
-  }
+  return verifyOAuthState(webhookKey, SLACK_STATE_LABEL, value, now);
 }
 
 export function slackRedirectUri(publicUrl: string): string {

@@ -7,18 +7,19 @@
  * callback checks it again for the user the state names).
  */
 import crypto from "node:crypto";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { SLACK_DEFAULT_EVENT_TYPES, SLACK_LIMITS, type SlackEventType, type TSlackConnectInput, ZSlackConnectInput } from "../../../../shared/integrations";
 import type { Config } from "../../../config";
 import type { Executor } from "../../../db/client";
-import { accountUsers, webhookEndpoints } from "../../../db/schema";
+import { webhookEndpoints } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { parseInput } from "../../../graphql/validation";
 import { assertEntitled } from "../../billing/entitlements";
 import { WebhookKeyError, encryptSecret, requireWebhookKey } from "../../webhooks/webhooks.crypto";
 import { deliveriesPaused } from "../../webhooks/webhooks.service";
 import type { IntegrationRow } from "../integrations.service";
-import { exchangeSlackCode, signSlackState, slackAuthorizeUrl, verifySlackState } from "./slack.oauth";
+import { type OAuthCallbackParams, openOAuthCallback } from "../oauth-callback";
+import { SLACK_STATE_LABEL, exchangeSlackCode, signSlackState, slackAuthorizeUrl } from "./slack.oauth";
 import { displaySlackUrl, isAllowedSlackWebhookUrl } from "./slack.urls";
 
 export type SlackChannelConfig = {
@@ -117,35 +118,13 @@ export type SlackCallbackOutcome = { locale: "en" | "nl" } & (
  * Slack's redirect back: the state must be ours, unexpired, for this signed-in user, who is still
  * an owner or admin of the account it names; then the code is exchanged and the channel stored.
  */
-export async function completeSlackOAuth(
-  db: Executor,
-  config: Config,
-  params: { state: string | null; code: string | null; error: string | null; userId: string | null },
-  fetchImpl?: typeof fetch,
-): Promise<SlackCallbackOutcome> {
+export async function completeSlackOAuth(db: Executor, config: Config, params: OAuthCallbackParams, fetchImpl?: typeof fetch): Promise<SlackCallbackOutcome> {
   const app = config.slack.app;
-  let key: Buffer;
-  try {
-    key = requireWebhookKey(config.webhooks);
-  } catch {
-    return { locale: "en", ok: false, reason: "failed", error: "not_configured" };
-  }
-  const state = params.state ? verifySlackState(key, params.state) : null;
-  if (!app || !state || !params.userId || state.userId !== params.userId) return { locale: state?.locale === "nl" ? "nl" : "en", ok: false, reason: "state" };
-  const locale = state.locale === "nl" ? "nl" : "en";
-  const [member] = await db
-    .select({ role: accountUsers.role })
-    .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, state.accountId), eq(accountUsers.userId, state.userId), inArray(accountUsers.role, ["owner", "admin"])))
-    .limit(1);
-  if (!member) return { locale, ok: false, reason: "state" };
-  if (params.error || !params.code) return { locale, ok: false, reason: "denied" };
-  try {
-    await assertEntitled(db, state.accountId, "integrations");
-  } catch {
-    return { locale, ok: false, reason: "plan" };
-  }
-  const result = await exchangeSlackCode({ ...config.slack, app }, config.publicUrl, params.code, fetchImpl);
+  const opened = await openOAuthCallback(db, config, params, { label: SLACK_STATE_LABEL, configured: Boolean(app), feature: "integrations" });
+  if (!opened.ok) return opened;
+  const { state, locale, code } = opened;
+  if (!app) return { locale, ok: false, reason: "state" }; // checked above (configured); narrows the type
+  const result = await exchangeSlackCode({ ...config.slack, app }, config.publicUrl, code, fetchImpl);
   if (!result.ok) return { locale, ok: false, reason: "failed", error: result.error };
   if (!isAllowedSlackWebhookUrl(result.webhook.url, config.slack, config.webhooks)) return { locale, ok: false, reason: "url" };
   try {
