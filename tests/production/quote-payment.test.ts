@@ -180,13 +180,16 @@ describe("paying a quote's deposit (production build)", () => {
     const ownerPayment = app.getByTestId("owner-payment");
     await ownerPayment.waitFor();
     expect(await ownerPayment.getAttribute("data-status")).toBe("PAID");
-    // Amounts follow the quote's language (Dutch), the sentence the owner's.
-    expect(await text(ownerPayment)).toContain("Payment: Paid € 428,34 on");
+    // Amounts follow the quote's language (Dutch), the sentence and its date the owner's (English:
+    // "28 November 2026", not the Dutch "28 november 2026"), on the payment and the signature alike.
+    expect(await text(ownerPayment)).toMatch(/Payment: Paid € 428,34 on \d{1,2} [A-Z][a-z]+ \d{4}/);
+    expect(await text(app.getByTestId("quote-signing").getByTestId("signature"))).toMatch(/Signed by Daan de Vries on \d{1,2} [A-Z][a-z]+ \d{4}$/);
     expect(await text(ownerPayment.getByTestId("owner-payment-invoice"))).toMatch(/^Download invoice F\d{4}-0001 \(PDF\)$/);
     await e2e.shot(app, "quote-payment-owner-en");
     const subscription = app.getByTestId("owner-subscription");
     expect(await subscription.getAttribute("data-status")).toBe("ACTIVE");
     expect(await text(subscription)).toContain("€ 30,25 per month");
+    expect(await text(subscription)).toMatch(/Next charge on \d{1,2} [A-Z][a-z]+ \d{4}/);
     // And on the dashboard: what customers paid in the period.
     await open(app, "/app");
     const paid = app.getByTestId("overview-paid");

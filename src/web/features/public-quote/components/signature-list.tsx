@@ -9,7 +9,9 @@ import type { PublicSignature } from "../types";
  */
 export function SignatureList({ signatures, language, currentVersion }: { signatures: PublicSignature[]; language: string; currentVersion?: number | null }) {
   const { t } = useTranslation();
-  const date = (iso: string) => formatDayUtc(iso, language === "NL" ? "NL" : "ENG");
+  // `language`: the one the texts around it speak (the quote's on the public page, the interface's
+  // on the owner's), so that "Signed … on <date>" is one language.
+  const date = (iso: string) => formatDayUtc(iso, language);
   return (
     <section aria-labelledby="signatures-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6" data-testid="signatures">
       <h2 id="signatures-title" className="text-lg font-semibold">

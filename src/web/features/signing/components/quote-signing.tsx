@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "urql";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/toast";
-import { useTranslation } from "../../../i18n";
+import { useLocale, useTranslation } from "../../../i18n";
 import { SignatureList } from "../../public-quote/components/signature-list";
 import { QuoteSigningQuery, UpdateQuoteToSignedMutation } from "../operations";
 import { formatCents, formatDate } from "../../../../shared/format";
@@ -14,13 +14,17 @@ import { QuoteSubscriptions } from "./quote-subscriptions";
 
 type OwnerPaymentData = { status: string; amount: string; currency: string; payToAccept: boolean; paidAt?: unknown; invoiceNumber?: string | null };
 
-/** The customer's payment of the current version (decision 058): its state and the amount frozen at signing. */
-function OwnerPayment({ payment, language, publicUrl }: { payment: OwnerPaymentData; language: string; publicUrl: string | null }) {
+/**
+ * The customer's payment of the current version (decision 058): its state and the amount frozen at
+ * signing. The amount is written as the quote writes it (`language`), the date in the interface's
+ * `locale`, as the sentence around it.
+ */
+function OwnerPayment({ payment, language, locale, publicUrl }: { payment: OwnerPaymentData; language: string; locale: string; publicUrl: string | null }) {
   const { t } = useTranslation();
   const amount = formatCents(priceToCents(payment.amount) ?? 0n, payment.currency, language);
   const text =
     payment.status === "PAID"
-      ? t("signing:payment.ownerPaid", { amount, date: payment.paidAt ? formatDate(String(payment.paidAt).slice(0, 10), language, "long") : "" })
+      ? t("signing:payment.ownerPaid", { amount, date: payment.paidAt ? formatDate(String(payment.paidAt).slice(0, 10), locale, "long") : "" })
       : payment.status === "OPEN"
         ? t("signing:payment.ownerOpen", { amount })
         : payment.status === "FAILED"
@@ -49,6 +53,7 @@ function OwnerPayment({ payment, language, publicUrl }: { payment: OwnerPaymentD
  */
 export function QuoteSigning({ quoteId, language }: { quoteId: string; language: string }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [{ data }, refetch] = useQuery({ query: QuoteSigningQuery, variables: { id: quoteId }, requestPolicy: "cache-and-network" });
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -93,9 +98,9 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
 
   return (
     <section className="space-y-3" data-testid="quote-signing" ref={panel}>
-      <SignatureList signatures={signatures} language={language} currentVersion={quote.quoteVersions[0]?.number ?? null} />
-      {quote.payment ? <OwnerPayment payment={quote.payment} language={language} publicUrl={quote.url ?? null} /> : null}
-      {quote.payment?.status === "PAID" ? <QuoteSubscriptions quoteId={quoteId} language={language} /> : null}
+      <SignatureList signatures={signatures} language={locale} currentVersion={quote.quoteVersions[0]?.number ?? null} />
+      {quote.payment ? <OwnerPayment payment={quote.payment} language={language} locale={locale} publicUrl={quote.url ?? null} /> : null}
+      {quote.payment?.status === "PAID" ? <QuoteSubscriptions quoteId={quoteId} language={language} locale={locale} /> : null}
       <QuoteDocuSign
         quoteId={quoteId}
         canSend={

@@ -16,7 +16,7 @@ import { CancelQuoteSubscriptionMutation, QuoteSubscriptionsQuery } from "../ope
  * owner's quote page: each interval's amount incl. VAT, status and next charge (Mollie's), and —
  * for owners and admins — "Cancel subscription" after a confirmation (cancelQuoteSubscription).
  */
-export function QuoteSubscriptions({ quoteId, language }: { quoteId: string; language: string }) {
+export function QuoteSubscriptions({ quoteId, language, locale }: { quoteId: string; language: string; locale: string }) {
   const { t } = useTranslation();
   const [{ data }, refetch] = useQuery({ query: QuoteSubscriptionsQuery, variables: { id: quoteId }, requestPolicy: "cache-and-network" });
   const [{ fetching: canceling }, cancel] = useMutation(CancelQuoteSubscriptionMutation);
@@ -56,7 +56,7 @@ export function QuoteSubscriptions({ quoteId, language }: { quoteId: string; lan
                 <span data-testid="owner-subscription-status">{t(`signing:subscription.status.${s.status}`)}</span>
                 {" · "}
                 {s.nextPaymentDate
-                  ? t("signing:subscription.nextCharge", { date: formatDate(s.nextPaymentDate, language, "long") })
+                  ? t("signing:subscription.nextCharge", { date: formatDate(s.nextPaymentDate, locale, "long") })
                   : t("signing:subscription.noNextCharge")}
                 {s.paymentsCount > 0 ? ` · ${t("signing:subscription.paymentsCount", { count: s.paymentsCount })}` : ""}
               </p>

@@ -2,7 +2,7 @@ import type { QuoteDocumentData } from "../../../../shared/quote-document";
 import { type QuoteVersionDiff, changeMarks } from "../../../../shared/quote-versions";
 import { Alert } from "../../../components/ui/alert";
 import type { QuoteVersionQuery } from "../../../graphql/generated/graphql";
-import { useTranslation } from "../../../i18n";
+import { useLocale, useTranslation } from "../../../i18n";
 import { SignatureList } from "../../public-quote/components/signature-list";
 import { VersionChanges } from "../../public-quote/components/version-changes";
 import { QuoteDocument } from "../../quote-document/quote-document";
@@ -13,6 +13,7 @@ import { QuoteDocument } from "../../quote-document/quote-document";
  */
 export function QuoteVersionView({ version }: { version: NonNullable<QuoteVersionQuery["quoteVersion"]> }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   // The JSON fields are the server's QuoteDocumentData and QuoteVersionDiff (versions.graphql.ts).
   const document = version.document as QuoteDocumentData;
   const changes = (version.changes ?? null) as QuoteVersionDiff | null;
@@ -21,7 +22,7 @@ export function QuoteVersionView({ version }: { version: NonNullable<QuoteVersio
       <Alert kind="info">{t("quotes:versions.readOnly", { number: version.number, quoteNumber: document.quoteNumber })}</Alert>
       {changes?.changed ? <VersionChanges diff={changes} reason="VIEWED_EARLIER" language={document.language} currency={document.currency} /> : null}
       <QuoteDocument quote={document} headingLevel={2} marks={changes ? changeMarks(changes) : null} />
-      <SignatureList signatures={version.quoteSignatures} language={document.language} />
+      <SignatureList signatures={version.quoteSignatures} language={locale} />
     </div>
   );
 }
