@@ -161,4 +161,25 @@ describe("the quote's state, as the customer and the owner see it", () => {
     await expect.poll(() => app.evaluate(() => document.activeElement?.id)).toBe("quote-expiration-at");
     await owner.close();
   });
+  it("a quote marked signed without a signature says so in the signatures panel (Dutch, phone; owner and customer)", async () => {
+    const seeded = await seedPublishedQuote(e2e.server, { language: "NL" });
+    const owner = await ownerContext(seeded, true, "nl-NL");
+    const app = await owner.newPage();
+    await open(app, `/nl/app/quotes/mutate/${seeded.quote.id}`);
+    const panel = app.getByTestId("quote-signing");
+    expect(await panel.getByTestId("no-signatures").textContent()).toBe("Nog geen handtekeningen.");
+    await panel.getByTestId("mark-signed").click();
+    await app.getByRole("dialog").getByRole("button", { name: "Markeren als ondertekend" }).click();
+    await app.locator('[data-testid="quote-status"][data-status="SIGNED"]').first().waitFor();
+    const marked = "Geen handtekeningen hier: de afzender heeft deze offerte als ondertekend gemarkeerd.";
+    await expect.poll(() => panel.getByTestId("no-signatures").textContent()).toBe(marked);
+    await owner.close();
+
+    const customer = await newPhoneContext(e2e.browser, e2e.server.url, "nl-NL");
+    const page = await customer.newPage();
+    await page.goto(seeded.path, { waitUntil: "networkidle" });
+    expect(await page.getByTestId("no-signatures").textContent()).toBe(marked);
+    expect(await axeViolations(page)).toEqual([]);
+    await customer.close();
+  });
 });

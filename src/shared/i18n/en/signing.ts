@@ -6,6 +6,8 @@ export default {
     from: "From",
     signatures: "Signatures",
     noSignatures: "No signatures yet.",
+    noSignaturesMarked: "No signatures here: the sender marked this quote as signed.",
+    noSignaturesDocuSign: "Signed with DocuSign: the signatures are in DocuSign's signed document.",
     signedBy: "Signed by {{name}}",
     signedOn: "on {{date}}",
     customerSignature: "Customer",

@@ -8,6 +8,8 @@ export default {
     from: "Van",
     signatures: "Handtekeningen",
     noSignatures: "Nog geen handtekeningen.",
+    noSignaturesMarked: "Geen handtekeningen hier: de afzender heeft deze offerte als ondertekend gemarkeerd.",
+    noSignaturesDocuSign: "Ondertekend met DocuSign: de handtekeningen staan in het ondertekende document van DocuSign.",
     signedBy: "Ondertekend door {{name}}",
     signedOn: "op {{date}}",
     customerSignature: "Klant",

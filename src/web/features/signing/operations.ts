@@ -39,6 +39,9 @@ export const QuoteSigningQuery = graphql(`
         paidAt
         invoiceNumber
       }
+      docusignEnvelope {
+        status
+      }
     }
     templateSignatures(pageSize: 50) {
       items {

@@ -185,7 +185,11 @@ export function PublicQuotePage({
           <VersionChanges diff={quote.changes.diff} reason={quote.changes.reason} language={document.language} currency={document.currency} />
         ) : null}
         <CachedQuoteDocument quote={document} selectable={canSignHere} marks={quote.changes ? changeMarks(quote.changes.diff) : null} />
-        <SignatureList signatures={quote.signatures} language={document.language} />
+        <SignatureList
+          signatures={quote.signatures}
+          language={document.language}
+          signedWithout={quote.state !== "SIGNED" ? null : quote.docusign?.status === "COMPLETED" ? "DOCUSIGN" : "MARKED"}
+        />
         {quote.payment && !quote.viewerIsMember ? <PaymentPanel payment={quote.payment} language={document.language} /> : null}
         {canSignHere ? <SigningForm signers={quote.customerSigners} language={document.language} /> : null}
         {quote.docusign ? (

@@ -7,7 +7,18 @@ import type { PublicSignature } from "../types";
  * text. Given the quote's current version (the owner's panel), a signature of an earlier version
  * says so: the customer signed something other than what is published now.
  */
-export function SignatureList({ signatures, language, currentVersion }: { signatures: PublicSignature[]; language: string; currentVersion?: number | null }) {
+export function SignatureList({
+  signatures,
+  language,
+  currentVersion,
+  signedWithout,
+}: {
+  signatures: PublicSignature[];
+  language: string;
+  currentVersion?: number | null;
+  /** A quote signed without a signature here says how (not "No signatures yet"). */
+  signedWithout?: "MARKED" | "DOCUSIGN" | null;
+}) {
   const { t } = useTranslation();
   // `language`: the one the texts around it speak (the quote's on the public page, the interface's
   // on the owner's), so that "Signed … on <date>" is one language.
@@ -18,7 +29,15 @@ export function SignatureList({ signatures, language, currentVersion }: { signat
         {t("signing:page.signatures")}
       </h2>
       {signatures.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{t("signing:page.noSignatures")}</p>
+        <p className="mt-2 text-sm text-slate-600" data-testid="no-signatures">
+          {t(
+            signedWithout === "DOCUSIGN"
+              ? "signing:page.noSignaturesDocuSign"
+              : signedWithout === "MARKED"
+                ? "signing:page.noSignaturesMarked"
+                : "signing:page.noSignatures",
+          )}
+        </p>
       ) : (
         <ul className="mt-3 grid gap-4 sm:grid-cols-2">
           {signatures.map((s) => (

@@ -98,7 +98,12 @@ export function QuoteSigning({ quoteId, language }: { quoteId: string; language:
 
   return (
     <section className="space-y-3" data-testid="quote-signing" ref={panel}>
-      <SignatureList signatures={signatures} language={locale} currentVersion={quote.quoteVersions[0]?.number ?? null} />
+      <SignatureList
+        signatures={signatures}
+        language={locale}
+        currentVersion={quote.quoteVersions[0]?.number ?? null}
+        signedWithout={quote.status !== "SIGNED" ? null : quote.docusignEnvelope?.status === "COMPLETED" ? "DOCUSIGN" : "MARKED"}
+      />
       {quote.payment ? <OwnerPayment payment={quote.payment} language={language} locale={locale} publicUrl={quote.url ?? null} /> : null}
       {quote.payment?.status === "PAID" ? <QuoteSubscriptions quoteId={quoteId} language={language} locale={locale} /> : null}
       <QuoteDocuSign
