@@ -188,13 +188,11 @@ describe("DocuSign (production build)", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(`with DocuSign ${envelopeId}`);
     // The signatures panel says where the signatures are, not "No signatures yet" (owner and customer).
-    expect(await app.getByTestId("quote-signing").getByTestId("no-signatures").textContent()).toBe(
-      "Signed with DocuSign: the signatures are in DocuSign's signed document.",
-    );
+    expect(await app.getByTestId("quote-signing").getByTestId("no-signatures").textContent()).toBe("The signatures are in DocuSign's signed document.");
     await e2e.shot(app, "docusign-quote-signed-375");
     await open(page, new URL(quote.url).pathname);
     await page.getByTestId("public-docusign").waitFor();
-    expect(await page.getByTestId("no-signatures").textContent()).toBe("Signed with DocuSign: the signatures are in DocuSign's signed document.");
+    expect(await page.getByTestId("no-signatures").textContent()).toBe("The signatures are in DocuSign's signed document.");
     await e2e.shot(page, "docusign-public-signed-375");
     await customerContext.close();
     await ownerContext.close();

@@ -7,7 +7,7 @@ export default {
     signatures: "Signatures",
     noSignatures: "No signatures yet.",
     noSignaturesMarked: "No signatures here: the sender marked this quote as signed.",
-    noSignaturesDocuSign: "Signed with DocuSign: the signatures are in DocuSign's signed document.",
+    noSignaturesDocuSign: "The signatures are in DocuSign's signed document.",
     signedBy: "Signed by {{name}}",
     signedOn: "on {{date}}",
     customerSignature: "Customer",

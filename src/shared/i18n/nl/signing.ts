@@ -9,7 +9,7 @@ export default {
     signatures: "Handtekeningen",
     noSignatures: "Nog geen handtekeningen.",
     noSignaturesMarked: "Geen handtekeningen hier: de afzender heeft deze offerte als ondertekend gemarkeerd.",
-    noSignaturesDocuSign: "Ondertekend met DocuSign: de handtekeningen staan in het ondertekende document van DocuSign.",
+    noSignaturesDocuSign: "De handtekeningen staan in het ondertekende document van DocuSign.",
     signedBy: "Ondertekend door {{name}}",
     signedOn: "op {{date}}",
     customerSignature: "Klant",
