@@ -74,9 +74,6 @@ export default {
     team: "Team",
     publicQuote: "Quote",
   },
-  placeholder: {
-    comingSoon: "This screen is being built.",
-  },
   errors: {
     notFoundTitle: "Page Not Found",
     notFound: "Page Not Found: {{path}}",

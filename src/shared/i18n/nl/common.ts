@@ -77,9 +77,6 @@ export default {
     team: "Team",
     publicQuote: "Offerte",
   },
-  placeholder: {
-    comingSoon: "Aan dit scherm wordt gebouwd.",
-  },
   errors: {
     notFoundTitle: "Pagina niet gevonden",
     notFound: "Pagina niet gevonden: {{path}}",
