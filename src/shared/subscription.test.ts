@@ -30,7 +30,18 @@ describe("subscription state (SPEC §4)", () => {
     expect(daysLeft({ subscriptionInterval: "MONTHLY", expiredAt: inDays(-2) }, now)).toBe(0);
     expect(daysLeft({ subscriptionInterval: null, expiredAt: inDays(5) }, now)).toBeUndefined();
     expect(daysLeft({ subscriptionInterval: "MONTHLY", expiredAt: null }, now)).toBeUndefined();
-    expect(trialDaysLeft({ subscriptionInterval: null, expiredAt: inDays(5.5) }, now)).toBe(5);
+  });
+
+  it("the trial's days left count the day in progress: 14 right after sign-up, 1 on the last day, 0 once over", () => {
+    const trial = (days: number) => ({ subscriptionInterval: null, expiredAt: inDays(days) });
+    expect(trialDaysLeft(trial(14), now)).toBe(14);
+    expect(trialDaysLeft(trial(14 - 1 / 86_400), now)).toBe(14); // a second after sign-up
+    expect(trialDaysLeft(trial(5.5), now)).toBe(6);
+    expect(trialDaysLeft(trial(1), now)).toBe(1);
+    expect(trialDaysLeft(trial(0.1), now)).toBe(1);
+    expect(expiresToday(trial(0.1), now)).toBe(true); // "expires today" and "1 day left" agree
+    expect(trialDaysLeft(trial(-0.1), now)).toBe(0);
+    expect(trialDaysLeft({ subscriptionInterval: "MONTHLY", expiredAt: inDays(5) }, now)).toBeUndefined();
   });
 });
 

@@ -26,9 +26,16 @@ export function daysLeft(s: SubscriptionInput, now: Date = new Date()): number |
   return remainingDays(new Date(s.expiredAt), now);
 }
 
+/**
+ * The trial's countdown: the days it still runs, counting the day in progress (rounded up), so a
+ * new account reads "14 days left" of its 14-day trial, not 13 a second after signing up, and the
+ * last day reads "1 day left", as "expires today" says, not "0 days left". 0 once expired.
+ * (SPEC §4's `days left` is for paid subscriptions, whole days: `daysLeft`.)
+ */
 export function trialDaysLeft(s: SubscriptionInput, now: Date = new Date()): number | undefined {
   if (!isTrial(s) || s.expiredAt === null) return undefined;
-  return remainingDays(new Date(s.expiredAt), now);
+  const remaining = new Date(s.expiredAt).getTime() - now.getTime();
+  return remaining <= 0 ? 0 : Math.ceil(remaining / DAY_MS);
 }
 
 /** Expires today: the remaining time, rounded up, is exactly one day. */

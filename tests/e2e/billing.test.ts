@@ -19,7 +19,7 @@ describe("billing in a browser", () => {
     const context = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await signedInApp(context, e2e.server, "Studio Betaal", "", { at: "/app/settings/billing" });
     await page.getByTestId("billing-plan").getByText("Free trial").waitFor();
-    expect(await page.getByTestId("billing-status").textContent()).toMatch(/1[34] days left in your free trial/);
+    expect(await page.getByTestId("billing-status").textContent()).toContain("14 days left in your free trial");
     await page.getByTestId("empty-state").getByText("No payments yet.").waitFor();
     await e2e.shot(page, "billing-trial-desktop-en");
 
