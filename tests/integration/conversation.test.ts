@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { enqueue } from "../../src/server/jobs";
 import { sendQuoteReminderJob } from "../../src/server/modules/conversation/conversation.jobs";
-import { recordEvent } from "../../src/server/events";
-import { computeTotals } from "../../src/shared/totals";
 import { addDaysIso } from "../../src/shared/quotes";
 import { todayIso } from "../../src/shared/quote-status";
 import { type TestApp, createTestApp } from "../support/app";
@@ -344,32 +342,47 @@ describe("sending to the customer", () => {
 });
 
 describe("owner notifications", () => {
-  // The e-mail follows quote.signed (the conversation subscriber, issue 23), whoever records it.
-  const signed = (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0], quoteId: string) =>
-    recordEvent(tx, {
-      type: "quote.signed",
-      accountId: owner.accountId!,
-      quoteId,
-      selection: { optionalLineIds: [], totals: computeTotals([]) },
-      audit: { evidence: { ip: null, userAgent: null } },
-    });
-  it("quote.signed queues the e-mail in the caller's transaction and respects the switch", async () => {
+  // "E-mail the owners when a customer signs or declines a quote": the customer's signature on the
+  // quote's page (quote.signature_added of kind CUSTOMER) is when they hear it, not the owner's
+  // "Mark as signed" afterwards (quote.signed). DocuSign's completion: tests/integration/docusign.test.ts.
+  const SIGN = "mutation ($n: String, $input: CreateQuoteSignatureInput!) { createQuoteSignature(nanoId: $n, input: $input) { nanoId } }";
+  const MARK = "mutation ($id: ID!) { updateQuoteToSigned(id: $id) { status } }";
+  const signedMails = (quote: { quoteNumber: string }) => mailsTo(ownerEmail).filter((m) => m.subject === `Offerte ${quote.quoteNumber} is ondertekend`);
+  const customerSigns = async (quote: { nanoId: string }, name = "Ann Customer") => {
+    const signed = await t.gql(SIGN, { n: quote.nanoId, input: { name, signatureKind: "TYPED", signature: name, selection: [], consent: true } }, visitor());
+    expect(signed.errors).toBeUndefined();
+  };
+  const mark = async (quote: { id: string }) => {
+    const marked = await t.gql<{ updateQuoteToSigned: { status: string } }>(MARK, { id: quote.id }, owner.headers());
+    expect(marked.data?.updateQuoteToSigned.status).toBe("SIGNED");
+  };
+
+  it("a customer's signature mails the owners at once, in their language; marking the quote signed afterwards mails nothing more", async () => {
     const quote = await publishedQuote({ name: "Signed soon" });
     await runJobs(t);
-    const before = mailsTo(ownerEmail).length;
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`update quotes set status = 'SIGNED' where id = ${quote.id}`);
-      await signed(tx, quote.id);
-    });
+    await customerSigns(quote);
     await runJobs(t);
-    expect(mailsTo(ownerEmail)).toHaveLength(before + 1);
-    expect(mailsTo(ownerEmail).some((m) => m.subject === `Offerte ${quote.quoteNumber} is ondertekend`)).toBe(true);
+    expect(signedMails(quote)).toHaveLength(1);
+    expect(signedMails(quote)[0].decoded).toContain(`Goed nieuws: Acme heeft offerte ${quote.quoteNumber} (Signed soon) ondertekend.`);
+    await mark(quote);
+    await runJobs(t);
+    expect(signedMails(quote)).toHaveLength(1);
+  });
+
+  it("a quote the owner marks signed without a customer's signature mails nothing: the owner did it", async () => {
+    const quote = await publishedQuote();
+    await mark(quote);
+    await runJobs(t);
+    expect(signedMails(quote)).toHaveLength(0);
+  });
+
+  it("respects the account's switch", async () => {
     await t.db.execute(sql`update accounts set notify_quote_responses = false where id = ${owner.accountId}`);
-    const other = await publishedQuote();
-    await t.db.transaction((tx) => signed(tx, other.id));
+    const quote = await publishedQuote();
+    await customerSigns(quote);
     await t.db.execute(sql`update accounts set notify_quote_responses = true where id = ${owner.accountId}`);
     await runJobs(t);
-    expect(mailsTo(ownerEmail)).toHaveLength(before + 1);
+    expect(signedMails(quote)).toHaveLength(0);
   });
 });
 

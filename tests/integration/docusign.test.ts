@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, docusignConnections, docusignEnvelopes, domainEvents, quoteAuditEvents, quotes } from "../../src/server/db/schema";
+import { accounts, docusignConnections, docusignEnvelopes, domainEvents, jobs, quoteAuditEvents, quotes } from "../../src/server/db/schema";
 import { docusignSession } from "../../src/server/modules/integrations/docusign/docusign.service";
 import { type TestApp, createTestApp } from "../support/app";
 import { type SignedInAs, signIn } from "../support/auth";
@@ -250,6 +250,12 @@ describe("Send with DocuSign and Connect", () => {
     expect(again.data?.quote.docusignEnvelope).toEqual(envelope);
     const pubSigned = await t.gql<{ publicQuote: { quote: { status: string; docusignStatus: string } } }>(PUBLIC, { nanoId: quote.nanoId });
     expect(pubSigned.data?.publicQuote.quote).toMatchObject({ status: "SIGNED", docusignStatus: "COMPLETED" });
+    // The customer signed at DocuSign: the owner gets the "signed" e-mail, once (the replay added none).
+    const mails = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.name, "send-mail"), sql`${jobs.payload}->>'subject' = ${`Quote ${quote.quoteNumber} was signed`}`));
+    expect(mails).toHaveLength(1);
   });
 
   it("a declined envelope becomes quote.declined with the reason; a voided one goes back to published with the reason", async () => {

@@ -4,7 +4,7 @@ import { translator } from "../../../shared/i18n/server";
 import { priceToCents } from "../../../shared/totals";
 import type { Locale } from "../../../shared/locales";
 import type { Executor } from "../../db/client";
-import { accountUsers, accounts, jobs, quotes, users } from "../../db/schema";
+import { accountUsers, accounts, docusignEnvelopes, jobs, quoteSignatures, quotes, users } from "../../db/schema";
 import type { EventPayloads, EventSubscriber, RecordedEvent } from "../../events";
 import { eventLinkBase } from "../../events/links";
 import { enqueue } from "../../jobs/queue";
@@ -22,7 +22,7 @@ import { REMINDER_JOB } from "./conversation.jobs";
  */
 export const conversationSubscriber: EventSubscriber = {
   name: "conversation",
-  types: ["quote.question_asked", "quote.declined", "quote.signed", "quote.withdrawn", "quote.payment.paid"],
+  types: ["quote.question_asked", "quote.declined", "quote.signature_added", "quote.signed", "quote.withdrawn", "quote.payment.paid"],
   onEvent: (tx, event) => onQuoteEvent(tx, event),
 };
 
@@ -35,9 +35,10 @@ export async function cancelQueuedReminders(tx: Executor, quoteId: string): Prom
 
 /**
  * The conversation's part of a domain event (conversation.subscriber.ts, in the writer's
- * transaction; it reads and enqueues only): a question, a decline or a signed quote queues the
- * owners' e-mail (a question always, the others when the account has them switched on); a decline,
- * a signed or a withdrawn quote drops the quote's waiting reminder.
+ * transaction; it reads and enqueues only): a question, a decline or a customer's signature (on the
+ * quote's page, or at DocuSign) queues the owners' e-mail (a question always, the others when the
+ * account has them switched on); a decline, a signed or a withdrawn quote drops the quote's waiting
+ * reminder.
  */
 export async function onQuoteEvent(tx: Executor, event: RecordedEvent): Promise<void> {
   const quoteId = "quote" in event.payload ? event.payload.quote.id : null;
@@ -55,9 +56,20 @@ export async function onQuoteEvent(tx: Executor, event: RecordedEvent): Promise<
       await cancelQueuedReminders(tx, quote.id);
       await mailOwners(tx, quote, publicUrl, "declined", { text: (event.payload as EventPayloads["quote.declined"]).reason }, { always: false });
       return;
+    case "quote.signature_added":
+      // The customer signed on the quote's page (the quote waits for the owner's "Mark as signed"):
+      // this is when the owners hear it, once per customer signature. The account's own signature
+      // is the owner's act.
+      if ((event.payload as EventPayloads["quote.signature_added"]).signature.kind === "CUSTOMER")
+        await mailOwners(tx, quote, publicUrl, "signed", { text: null }, { always: false });
+      return;
     case "quote.signed":
       await cancelQueuedReminders(tx, quote.id);
-      await mailOwners(tx, quote, publicUrl, "signed", { text: null }, { always: false });
+      // Signed with DocuSign (the envelope completed in this transaction, no customer signature
+      // here): the customer signed there, so the owners hear it now. After a customer's signature
+      // here they heard it then; a quote the owner marks signed without one is the owner's own act.
+      if ((await signedWithDocuSign(tx, quote.id)) && !(await hasCustomerSignatureHere(tx, quote.id)))
+        await mailOwners(tx, quote, publicUrl, "signed", { text: null }, { always: false });
       return;
     case "quote.withdrawn":
       await cancelQueuedReminders(tx, quote.id);
@@ -71,6 +83,25 @@ export async function onQuoteEvent(tx: Executor, event: RecordedEvent): Promise<
       return;
     }
   }
+}
+
+/** Read here (not from the signing service: a service import would close an import circle, above). */
+async function hasCustomerSignatureHere(tx: Executor, quoteId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: quoteSignatures.id })
+    .from(quoteSignatures)
+    .where(and(eq(quoteSignatures.quoteId, quoteId), eq(quoteSignatures.kind, "CUSTOMER")))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function signedWithDocuSign(tx: Executor, quoteId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: docusignEnvelopes.id })
+    .from(docusignEnvelopes)
+    .where(and(eq(docusignEnvelopes.quoteId, quoteId), eq(docusignEnvelopes.status, "COMPLETED")))
+    .limit(1);
+  return Boolean(row);
 }
 
 type OwnerMailKind = "question" | "declined" | "signed" | "paid";
