@@ -19,6 +19,7 @@ const written: Record<keyof typeof deliveryError, string> = {
   hostResolvesRefused: deliveryError.hostResolvesRefused({ host: "evil.example", address: "127.0.0.1" }),
   bodyNotJson: deliveryError.bodyNotJson(),
   slackNotFirstView: deliveryError.slackNotFirstView(),
+  slackNotCustomerSignature: deliveryError.slackNotCustomerSignature(),
   slackRateLimit: deliveryError.slackRateLimit({ seconds: "3" }),
   harvestNotJson: deliveryError.harvestNotJson(),
   harvestVersionGone: deliveryError.harvestVersionGone(),

@@ -22,6 +22,7 @@ export type DeliveryErrorKey =
   | "hostResolvesRefused"
   | "bodyNotJson"
   | "slackNotFirstView"
+  | "slackNotCustomerSignature"
   | "slackRateLimit"
   | "harvestNotJson"
   | "harvestVersionGone"
@@ -62,6 +63,7 @@ export const deliveryError = {
   hostResolvesRefused: sentence("hostResolvesRefused", "{{host}} resolves to {{address}}, which is not allowed (private, loopback or reserved)"),
   bodyNotJson: sentence("bodyNotJson", "The event's body is not JSON"),
   slackNotFirstView: sentence("slackNotFirstView", "Not sent to Slack: not the quote's first view"),
+  slackNotCustomerSignature: sentence("slackNotCustomerSignature", "Not sent to Slack: the account's own signature, not the customer's"),
   slackRateLimit: sentence("slackRateLimit", "Waiting for the channel's rate limit (about one message per second): {{seconds}} s"),
   harvestNotJson: sentence("harvestNotJson", "Harvest answered something that is not JSON"),
   harvestVersionGone: sentence("harvestVersionGone", "The signed version of the quote is not stored"),

@@ -24,6 +24,7 @@ export const SLACK_EVENT_TYPES = [
   "quote.viewed",
   "quote.question_asked",
   "quote.declined",
+  "quote.signature_added",
   "quote.signed",
   "quote.expired",
   "quote.withdrawn",
@@ -34,8 +35,17 @@ export const SLACK_EVENT_TYPES = [
 ] as const satisfies readonly EventType[];
 export type SlackEventType = (typeof SLACK_EVENT_TYPES)[number];
 
-/** What a new channel gets unless the owner picks otherwise: signed, declined, first view, question. */
-export const SLACK_DEFAULT_EVENT_TYPES: readonly SlackEventType[] = ["quote.signed", "quote.declined", "quote.viewed", "quote.question_asked"];
+/**
+ * What a new channel gets unless the owner picks otherwise: the customer's signature (when it
+ * comes: the quote then waits for the owner), signed (accepted), declined, first view, question.
+ */
+export const SLACK_DEFAULT_EVENT_TYPES: readonly SlackEventType[] = [
+  "quote.signature_added",
+  "quote.signed",
+  "quote.declined",
+  "quote.viewed",
+  "quote.question_asked",
+];
 
 export const ZSlackEventTypes = z
   .array(z.string(), { error: "integrations:validation.eventTypesRequired" })

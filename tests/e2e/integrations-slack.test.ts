@@ -82,8 +82,10 @@ describe("Slack from Settings → Integrations", () => {
     await e2e.shot(page, "integrations-slack-en");
     const before = slack.posts.length;
     await signAndMark(seeded, "Anna Customer");
-    await expect.poll(() => slack.posts.length, { timeout: 20_000 }).toBe(before + 1);
-    const message = slack.posts.at(-1)!;
+    // "Customer signed" when the customer signs, then "was signed" when the owner marks it.
+    await expect.poll(() => slack.posts.length, { timeout: 20_000 }).toBe(before + 2);
+    expect(slack.posts.slice(before).some((p) => (p.body.text ?? "").startsWith("Anna Customer signed quote"))).toBe(true);
+    const message = slack.posts.slice(before).find((p) => (p.body.text ?? "").includes("was signed"))!;
     expect(message.channel).toBe("#sales");
     expect(message.body.text).toContain("was signed");
     expect(JSON.stringify(message.body)).toContain("Signed by Anna Customer");
@@ -95,7 +97,7 @@ describe("Slack from Settings → Integrations", () => {
         },
         { timeout: 20_000 },
       )
-      .toBe(1);
+      .toBe(2);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -114,8 +116,9 @@ describe("Slack from Settings → Integrations", () => {
     await e2e.shot(page, "integrations-slack-nl-375");
     const before = slack.posts.length;
     await signAndMark(seeded, "Daan de Vries");
-    await expect.poll(() => slack.posts.length, { timeout: 20_000 }).toBe(before + 1);
-    const message = slack.posts.at(-1)!;
+    await expect.poll(() => slack.posts.length, { timeout: 20_000 }).toBe(before + 2);
+    expect(slack.posts.slice(before).some((p) => (p.body.text ?? "").startsWith("Daan de Vries heeft offerte"))).toBe(true);
+    const message = slack.posts.slice(before).find((p) => (p.body.text ?? "").includes("is ondertekend"))!;
     expect(message.channel).toBe("#verkoop");
     expect(message.body.text).toContain("is ondertekend");
     expect(JSON.stringify(message.body)).toContain("Openen in Offerly");
@@ -127,7 +130,7 @@ describe("Slack from Settings → Integrations", () => {
         },
         { timeout: 20_000 },
       )
-      .toBe(1);
+      .toBe(2);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     // Disconnecting asks first.
     await card.getByTestId("integration-disconnect").click();

@@ -107,7 +107,7 @@ describe("connecting Slack", () => {
     expect(location).toBe("/app/settings/integrations?slack=connected&channel=%23sales");
     const [channel] = await list(owner);
     expect(channel).toMatchObject({ kind: "slack", label: "#sales", detail: "Stub Workspace", enabled: true, disabledReason: null });
-    expect(channel.eventTypes.sort()).toEqual(["quote.declined", "quote.question_asked", "quote.signed", "quote.viewed"]);
+    expect(channel.eventTypes.sort()).toEqual(["quote.declined", "quote.question_asked", "quote.signature_added", "quote.signed", "quote.viewed"]);
     // The URL is a credential: shown without its secret part, stored encrypted.
     const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, channel.id));
     expect(row.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/services\/T0STUB\/B[0-9A-F]+\/•••$/);
@@ -245,7 +245,7 @@ describe("who may", () => {
 });
 
 describe("messages", () => {
-  it("one Block Kit message per signed quote, in Dutch for a Dutch account, with the totals, signer and a button into the app", async () => {
+  it("a Block Kit message when the customer signs and one when the quote is signed, in Dutch for a Dutch account, with the totals, signer and a button into the app", async () => {
     const owner = await signIn(t, "owner", { company: "Studio Noord" });
     await setAccount(owner.accountId, { language: "NL" });
     const { hook, connection } = await paste(owner, "#verkoop");
@@ -253,9 +253,16 @@ describe("messages", () => {
     const quote = await signQuote(owner, { name: "Nieuwe website", signer: "Daan de Vries" });
     await runJobs(t);
     const posts = slack.posts.slice(before).filter((p) => p.hook === new URL(hook).pathname);
-    // Only quote.signed of what happened (published and signature_added are not this channel's events).
-    expect(posts).toHaveLength(1);
-    const message = posts[0].body;
+    // The customer's signature (when it comes) and the owner's "Mark as signed"; publishing is not
+    // one of this channel's events.
+    expect(posts.map((p) => p.body.text).sort()).toEqual([
+      `Daan de Vries heeft offerte ${quote.quoteNumber} ondertekend: ${quote.quoteNumber} — Nieuwe website`,
+      `Offerte ${quote.quoteNumber} is ondertekend: ${quote.quoteNumber} — Nieuwe website`,
+    ]);
+    const customerSigned = JSON.stringify(posts.find((p) => (p.body.text ?? "").startsWith("Daan de Vries"))!.body);
+    expect(customerSigned).toContain("Ondertekend door Daan de Vries");
+    expect(customerSigned).toContain("Bakkerij Jansen");
+    const message = posts.find((p) => (p.body.text ?? "").startsWith("Offerte"))!.body;
     const all = JSON.stringify(message);
     expect(message.text).toContain("is ondertekend");
     expect(all).toContain("Nieuwe website");
@@ -271,9 +278,31 @@ describe("messages", () => {
     });
     expect(all).not.toContain("/quote/"); // never the customer's link
     const [listed] = await list(owner);
-    expect(listed.recentDeliveries).toEqual([expect.objectContaining({ eventType: "quote.signed", status: "SUCCEEDED", statusCode: 200 })]);
+    expect(listed.recentDeliveries.map((d) => [d.eventType, d.status, d.statusCode]).sort()).toEqual([
+      ["quote.signature_added", "SUCCEEDED", 200],
+      ["quote.signed", "SUCCEEDED", 200],
+    ]);
     expect(listed.id).toBe(connection.id);
   }, 60_000);
+
+  it('the account\'s own signature is not posted as "Customer signed" (the delivery says why)', async () => {
+    const owner = await signIn(t, "owner", { company: "Own Hand" });
+    const { hook } = await paste(owner, "#own", ["quote.signature_added"]);
+    const customer = await createCustomer(t, owner, { name: "Somebody" });
+    const quote = await createQuote(t, owner, customer.id, { name: "Countersigned" });
+    await addBlocks(t, quote.id);
+    expect((await transition(t, owner, "publishQuote", quote.id)).errors).toBeUndefined();
+    const own = await t.gql(
+      "mutation ($q: ID, $input: CreateQuoteSignatureInput!) { createQuoteSignature(quoteId: $q, input: $input) { status } }",
+      { q: quote.id, input: { name: "Olga Owner", signatureKind: "TYPED", signature: "Olga Owner", signedAt: new Date().toISOString().slice(0, 10) } },
+      owner.headers(),
+    );
+    expect(own.errors).toBeUndefined();
+    await runJobs(t);
+    expect(slack.posts.filter((p) => p.hook === new URL(hook).pathname)).toHaveLength(0);
+    const [listed] = await list(owner);
+    expect(listed.recentDeliveries).toEqual([expect.objectContaining({ eventType: "quote.signature_added", statusCode: 204 })]);
+  });
 
   it("about one message per second per channel", async () => {
     const owner = await signIn(t, "owner");

@@ -153,14 +153,16 @@ describe("a quote signed in the browser reaches Slack, Harvest and Zapier (produ
         },
       ],
     };
-    expect(await slack.waitForPosts(1, 60_000), server.output()).toBe(true);
+    expect(await slack.waitForPosts(2, 60_000), server.output()).toBe(true);
     await expect.poll(harvestState, { timeout: 60_000 }).toEqual(expected);
     await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 1000));
 
-    // Slack: one message in #verkoop, in Dutch, with the signer, the total and a button into the app.
-    expect(slack.posts, server.output()).toHaveLength(1);
-    const [post] = slack.posts;
+    // Slack: a message in #verkoop when the customer signed and one when the quote was signed, in
+    // Dutch, with the signer, the total and a button into the app.
+    expect(slack.posts, server.output()).toHaveLength(2);
+    expect(slack.posts.find((p) => (p.body.text ?? "").startsWith("Daan de Vries heeft offerte"))?.channel).toBe("#verkoop");
+    const post = slack.posts.find((p) => (p.body.text ?? "").includes("is ondertekend"))!;
     expect(post.channel).toBe("#verkoop");
     expect(post.body.text).toContain("is ondertekend");
     const message = JSON.stringify(post.body).replace(/\u00a0/g, " "); // Intl writes "€ 1.150,00" with a no-break space
@@ -275,7 +277,7 @@ describe("a quote signed in the browser reaches Slack, Harvest and Zapier (produ
     await open(app, "/nl/app/settings/integrations");
     const card = app.getByTestId("integration-card-slack");
     expect(await text(card.getByTestId("integration-disabled-reason"))).toMatch(/^De dienst weigerde onze toegang: het kanaal is gearchiveerd of verwijderd/);
-    expect(slack.posts).toHaveLength(1);
+    expect(slack.posts).toHaveLength(2);
     expect(appErrors).toEqual([]);
     await desk.close();
   }, 180_000);

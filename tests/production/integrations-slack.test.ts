@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe("Slack on the production build", () => {
-  it("connects with Add to Slack and posts one message for a signed quote", async () => {
+  it("connects with Add to Slack and posts a message when the customer signs and one when the quote is signed", async () => {
     server = await startProductionServer({
       WEBHOOK_ALLOW_PRIVATE: "true",
       SLACK_CLIENT_ID: slack.clientId,
@@ -55,11 +55,14 @@ describe("Slack on the production build", () => {
     });
     expect(((await signed.json()) as { errors?: unknown }).errors).toBeUndefined();
     await seeded.gql("mutation ($id: ID!) { updateQuoteToSigned(id: $id) { id } }", { id: seeded.quote.id }, seeded.account);
-    expect(await slack.waitForPosts(1, 20_000), server.output()).toBe(true);
-    // Only quote.signed is among the channel's default events of what happened here.
+    expect(await slack.waitForPosts(2, 20_000), server.output()).toBe(true);
+    // The customer's signature and the owner's mark are among the channel's default events of what
+    // happened here (publishing is not).
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(slack.posts).toHaveLength(1);
-    const [post] = slack.posts;
+    expect(slack.posts).toHaveLength(2);
+    const customerSigned = slack.posts.find((p) => (p.body.text ?? "").startsWith("Pat Customer signed quote"));
+    expect(customerSigned?.channel).toBe("#deals");
+    const post = slack.posts.find((p) => (p.body.text ?? "").includes("was signed"))!;
     expect(post.channel).toBe("#deals");
     expect(post.body.text).toContain("was signed");
     const all = JSON.stringify(post.body);

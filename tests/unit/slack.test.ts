@@ -43,6 +43,26 @@ describe("the Slack message", () => {
     expect(actions).toMatchObject({ elements: [{ type: "button", url: `https://app.example/app/quotes/mutate/${quote.id}` }] });
   });
 
+  it("a customer's signature: who signed and when in the headline and context, with their selection's totals (EN, NL)", () => {
+    const body = {
+      type: "quote.signature_added",
+      timestamp: "2026-03-02T09:30:01.000Z",
+      data: {
+        quote: { ...quote, signedAt: null },
+        signature: { kind: "CUSTOMER", name: "Daan de Vries", signedAt: "2026-03-02T09:30:00.000Z" },
+        selection: { totals: totals("1200.50") },
+      },
+    };
+    const english = buildSlackMessage(body, { locale: "en", timeZone: "Europe/Amsterdam", publicUrl: "https://app.example" });
+    expect(blockKitProblem(english)).toBeNull();
+    expect(english.text).toContain("Daan de Vries signed quote 2026-0007");
+    expect(JSON.stringify(english)).toContain("Signed by Daan de Vries on 2 Mar 2026, 10:30");
+    expect(JSON.stringify(english)).toContain("€1,200.50 excl. VAT");
+    const dutch = buildSlackMessage(body, { locale: "nl", timeZone: "Europe/Amsterdam", publicUrl: "https://app.example" });
+    expect(dutch.text).toContain("Daan de Vries heeft offerte 2026-0007 ondertekend");
+    expect(JSON.stringify(dutch)).toContain("Ondertekend door Daan de Vries op 2 mrt 2026");
+  });
+
   it("in Dutch: Dutch words, Dutch money, /nl/ link; a question and a decline reason get their own section", () => {
     const asked = buildSlackMessage(
       { type: "quote.question_asked", timestamp: "2026-03-02T09:30:01.000Z", data: { quote, question: { text: "Kan het in mei?" } } },

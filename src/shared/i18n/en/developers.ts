@@ -137,6 +137,7 @@ export default {
       hostResolvesRefused: "{{host}} points to {{address}}, which is not allowed (private, loopback or reserved)",
       bodyNotJson: "The event's content is not JSON",
       slackNotFirstView: "Not sent to Slack: not the quote's first view",
+      slackNotCustomerSignature: "Not sent to Slack: the account's own signature, not the customer's",
       slackRateLimit: "Waiting for the channel's rate limit (about one message per second): {{seconds}} s",
       harvestNotJson: "Harvest answered something that is not JSON",
       harvestVersionGone: "The signed version of the quote is not stored",

@@ -133,6 +133,7 @@ export default {
       viewed: "Quote first viewed",
       question_asked: "Question asked",
       declined: "Quote declined",
+      signature_added: "Customer signed",
       signed: "Quote signed",
       expired: "Quote expired",
       withdrawn: "Quote withdrawn",
@@ -178,6 +179,7 @@ export default {
   /** The Slack message (Block Kit), in the account's language. */
   message: {
     quote: {
+      signatureAdded: "{{name}} signed quote {{number}}",
       signed: "Quote {{number}} was signed",
       declined: "Quote {{number}} was declined",
       viewed: "Quote {{number}} was opened for the first time",

@@ -138,6 +138,7 @@ export default {
       hostResolvesRefused: "{{host}} verwijst naar {{address}}, dat niet is toegestaan (privé, loopback of gereserveerd)",
       bodyNotJson: "De inhoud van de gebeurtenis is geen JSON",
       slackNotFirstView: "Niet naar Slack gestuurd: niet de eerste keer dat de offerte is bekeken",
+      slackNotCustomerSignature: "Niet naar Slack gestuurd: de eigen handtekening van het account, niet die van de klant",
       slackRateLimit: "Wacht op de limiet van het kanaal (ongeveer één bericht per seconde): {{seconds}} s",
       harvestNotJson: "Harvest antwoordde iets dat geen JSON is",
       harvestVersionGone: "De ondertekende versie van de offerte wordt niet bewaard",

@@ -135,6 +135,7 @@ export default {
       viewed: "Offerte voor het eerst bekeken",
       question_asked: "Vraag gesteld",
       declined: "Offerte afgewezen",
+      signature_added: "Klant heeft ondertekend",
       signed: "Offerte ondertekend",
       expired: "Offerte verlopen",
       withdrawn: "Offerte ingetrokken",
@@ -180,6 +181,7 @@ export default {
   },
   message: {
     quote: {
+      signatureAdded: "{{name}} heeft offerte {{number}} ondertekend",
       signed: "Offerte {{number}} is ondertekend",
       declined: "Offerte {{number}} is afgewezen",
       viewed: "Offerte {{number}} is voor het eerst geopend",

@@ -27,7 +27,8 @@ export type SlackEventBody = {
     selection?: { totals: Totals } | null;
     question?: { text: string };
     reason?: string | null;
-    signature?: { name: string; signedAt: string };
+    /** quote.signature_added: who signed (kind CUSTOMER or ACCOUNT) and when. */
+    signature?: { kind?: string; name: string; signedAt: string };
     /** quote.payment.paid / failed: the customer's payment (amount incl. VAT, as frozen at signing). */
     payment?: { amount: string; currency: string };
     /** quote.subscription.created / canceled: one recurring charge on the owner's Mollie account. */
@@ -67,6 +68,7 @@ function moment(iso: string, locale: Locale, timeZone: string): string {
 
 /** Each event's headline: the translation key by event type (a type not here gets `message.other`). */
 const HEADLINES = {
+  "quote.signature_added": "integrations:message.quote.signatureAdded",
   "quote.signed": "integrations:message.quote.signed",
   "quote.declined": "integrations:message.quote.declined",
   "quote.viewed": "integrations:message.quote.viewed",
@@ -115,7 +117,8 @@ export function buildSlackMessage(
 
   const number = quote.number;
   const headlineKey = Object.hasOwn(HEADLINES, body.type) ? HEADLINES[body.type as keyof typeof HEADLINES] : undefined;
-  const headline = headlineKey ? t(headlineKey, { number }) : t("integrations:message.other", { number });
+  const signature = body.type === "quote.signature_added" ? body.data.signature : undefined;
+  const headline = headlineKey ? t(headlineKey, { number, name: signature?.name ?? "" }) : t("integrations:message.other", { number });
   const customer = quote.customer
     ? [quote.customer.name, quote.customer.companyName].filter((v): v is string => Boolean(v)).join(" · ")
     : t("integrations:message.noCustomer");
@@ -167,11 +170,13 @@ export function buildSlackMessage(
     });
   }
   const signedAt = body.type === "quote.signed" ? (quote.signedAt ?? body.timestamp) : null;
-  const context = signedAt
-    ? options.signerName
-      ? t("integrations:message.signedBy", { name: options.signerName, time: moment(signedAt, locale, timeZone) })
-      : t("integrations:message.signedAt", { time: moment(signedAt, locale, timeZone) })
-    : t("integrations:message.at", { time: moment(body.timestamp, locale, timeZone) });
+  const context = signature
+    ? t("integrations:message.signedBy", { name: signature.name, time: moment(signature.signedAt, locale, timeZone) })
+    : signedAt
+      ? options.signerName
+        ? t("integrations:message.signedBy", { name: options.signerName, time: moment(signedAt, locale, timeZone) })
+        : t("integrations:message.signedAt", { time: moment(signedAt, locale, timeZone) })
+      : t("integrations:message.at", { time: moment(body.timestamp, locale, timeZone) });
   blocks.push({ type: "context", elements: [{ type: "mrkdwn", text: escapeMrkdwn(clip(context, 300)) }] });
   blocks.push({
     type: "actions",

@@ -78,6 +78,10 @@ export function createSlackTransport(post: typeof postWebhook = postWebhook, sle
       if (message.eventType === "quote.viewed" && quoteId && !(await isFirstView(input, quoteId))) {
         return { statusCode: 204, latencyMs: 0, responseBody: null, error: deliveryError.slackNotFirstView(), retryAfterMs: null };
       }
+      // "Customer signed": the account's own signature (the owner's act) is not news to the channel.
+      if (message.eventType === "quote.signature_added" && body.data?.signature?.kind !== "CUSTOMER") {
+        return { statusCode: 204, latencyMs: 0, responseBody: null, error: deliveryError.slackNotCustomerSignature(), retryAfterMs: null };
+      }
       const [account] = await db
         .select({ language: accounts.language, timeZone: accounts.timeZone })
         .from(accounts)
