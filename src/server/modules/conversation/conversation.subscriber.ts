@@ -4,7 +4,8 @@ import { translator } from "../../../shared/i18n/server";
 import { priceToCents } from "../../../shared/totals";
 import type { Locale } from "../../../shared/locales";
 import type { Executor } from "../../db/client";
-import { accountUsers, accounts, docusignEnvelopes, jobs, quoteSignatures, quotes, users } from "../../db/schema";
+import { accountUsers, accounts, docusignEnvelopes, jobs, quotes, users } from "../../db/schema";
+import { hasCustomerSignature } from "../public-quote/signature-reads";
 import type { EventPayloads, EventSubscriber, RecordedEvent } from "../../events";
 import { eventLinkBase } from "../../events/links";
 import { enqueue } from "../../jobs/queue";
@@ -68,7 +69,7 @@ export async function onQuoteEvent(tx: Executor, event: RecordedEvent): Promise<
       // Signed with DocuSign (the envelope completed in this transaction, no customer signature
       // here): the customer signed there, so the owners hear it now. After a customer's signature
       // here they heard it then; a quote the owner marks signed without one is the owner's own act.
-      if ((await signedWithDocuSign(tx, quote.id)) && !(await hasCustomerSignatureHere(tx, quote.id)))
+      if ((await signedWithDocuSign(tx, quote.id)) && !(await hasCustomerSignature(tx, quote.id)))
         await mailOwners(tx, quote, publicUrl, "signed", { text: null }, { always: false });
       return;
     case "quote.withdrawn":
@@ -83,16 +84,6 @@ export async function onQuoteEvent(tx: Executor, event: RecordedEvent): Promise<
       return;
     }
   }
-}
-
-/** Read here (not from the signing service: a service import would close an import circle, above). */
-async function hasCustomerSignatureHere(tx: Executor, quoteId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: quoteSignatures.id })
-    .from(quoteSignatures)
-    .where(and(eq(quoteSignatures.quoteId, quoteId), eq(quoteSignatures.kind, "CUSTOMER")))
-    .limit(1);
-  return Boolean(row);
 }
 
 async function signedWithDocuSign(tx: Executor, quoteId: string): Promise<boolean> {

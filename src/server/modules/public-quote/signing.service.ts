@@ -18,6 +18,7 @@ import { recordQuoteEvent } from "../statistics/statistics.service";
 import { enqueue } from "../../jobs/queue";
 import { pdfStateKey, quotePdfJobKey } from "./quote-pdf-state";
 import { renderQuotePdfJob } from "./quote-pdf.jobs";
+import { hasCustomerSignature } from "./signature-reads";
 import { findActiveDeclines, isDeclinedGuardError } from "../conversation/conversation.service";
 import { sameSigner } from "../../../shared/quote-state";
 import { assertQuoteAction } from "../quotes/quote-state.service";
@@ -380,16 +381,6 @@ export async function markQuoteSigned(
       }
     }),
   );
-}
-
-/** Whether a customer has signed the quote (any version). */
-export async function hasCustomerSignature(tx: Executor, quoteId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: quoteSignatures.id })
-    .from(quoteSignatures)
-    .where(and(eq(quoteSignatures.quoteId, quoteId), eq(quoteSignatures.kind, "CUSTOMER")))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** How many signatures a quote has (on any version). */

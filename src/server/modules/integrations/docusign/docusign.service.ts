@@ -25,7 +25,7 @@ import { termsOfVersion } from "../../quote-payments/quote-payments.service";
 import { pdfStateKey, quotePdfJobKey } from "../../public-quote/quote-pdf-state";
 import { renderQuotePdfJob } from "../../public-quote/quote-pdf.jobs";
 import { findStoredQuotePdf, renderAndStoreQuotePdf } from "../../public-quote/quote-pdf.service";
-import { hasCustomerSignature } from "../../public-quote/signing.service";
+import { hasCustomerSignature } from "../../public-quote/signature-reads";
 import { assertQuoteAction } from "../../quotes/quote-state.service";
 import { quoteNotFound } from "../../quotes/quotes.service";
 import { recordQuoteEvent } from "../../statistics/statistics.service";
